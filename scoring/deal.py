@@ -1,0 +1,359 @@
+"""score_deal(): one deal scored by the chosen code, itemised.
+
+Every point is an :class:`Item` naming its side, its column (trick or
+honour score) and the law behind it, so a traveller can explain itself.
+See RULES.md sections 1-4 and Duplicate Law A.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from .cards import SEATS, Deal, other_side, side_of
+from .codes import Code, get_code
+from .contract import Contract
+from .errors import ScoringError
+from .honours import check_counts, honours_from_deal, score_honours
+
+__all__ = [
+    "DealResult",
+    "DealScore",
+    "Item",
+    "Penalty",
+    "ScoringError",
+    "revoke_choices",
+    "score_deal",
+]
+
+TRICK = "trick"
+HONOUR = "honour"
+
+
+@dataclass(frozen=True, slots=True)
+class Penalty:
+    """Points awarded to ``side``'s honour score under ``law`` (RULES.md section 4)."""
+
+    side: str
+    points: int
+    law: str
+
+
+@dataclass(frozen=True, slots=True)
+class DealResult:
+    """What happened at one table on one deal: the input to :func:`score_deal`.
+
+    ``tricks`` are the tricks won *in play* by declarer's side.  Honours come
+    from ``deal`` when the hands are known, else from ``honours`` (how many
+    each seat held), else there are none.  ``revokes`` counts established
+    revokes per side; ``revoke_penalty`` is declarer's choice, "points" or
+    "tricks", when only the defenders revoked.
+    """
+
+    contract: Contract
+    declarer: str | None = None
+    tricks: int = 0
+    dealer: str | None = None
+    honours: Mapping[str, int] | None = None
+    deal: Deal | None = None
+    revokes: Mapping[str, int] = field(default_factory=dict)
+    revoke_penalty: str | None = None
+    penalties: Sequence[Penalty] = ()
+    premium: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class Item:
+    side: str  # "NS" or "EW"
+    column: str  # "trick" or "honour"
+    points: int
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class DealScore:
+    """The score of one deal: each side's two columns and every item behind them."""
+
+    ns_trick: int
+    ns_honour: int
+    ew_trick: int
+    ew_honour: int
+    items: tuple[Item, ...]
+
+    @property
+    def net_ns(self) -> int:
+        """North-South's net score: the figure a traveller compares."""
+        return self.ns_trick + self.ns_honour - self.ew_trick - self.ew_honour
+
+    @property
+    def net_ew(self) -> int:
+        return -self.net_ns
+
+    def to_json(self) -> dict:
+        return {
+            "ns": {"trick": self.ns_trick, "honour": self.ns_honour},
+            "ew": {"trick": self.ew_trick, "honour": self.ew_honour},
+            "net_ns": self.net_ns,
+            "items": [
+                {"side": i.side, "column": i.column, "points": i.points, "reason": i.reason}
+                for i in self.items
+            ],
+        }
+
+
+_DOUBLED_WORDS = ("", " doubled", " redoubled")
+
+
+def _validate(r: DealResult, code: Code) -> None:
+    c = r.contract
+    if c.is_pass:
+        if not code.dealer_may_pass:
+            raise ScoringError(f"under the {code.name} laws the dealer must declare (Law 42)")
+        if any(r.revokes.get(s, 0) for s in ("NS", "EW")):
+            raise ScoringError("a passed-out deal is not played, so nobody can revoke")
+        return
+    if r.declarer not in SEATS:
+        if r.declarer is None:
+            raise ScoringError("the declarer is missing: give N, E, S or W")
+        raise ScoringError(f'"{r.declarer}" is not a seat: the declarer is N, E, S or W')
+    if isinstance(r.tricks, bool) or not isinstance(r.tricks, int) or not 0 <= r.tricks <= 13:
+        raise ScoringError(f"declarer's side won {r.tricks!r} tricks; there are 0 to 13 tricks")
+    if r.dealer is not None and r.dealer not in SEATS:
+        raise ScoringError(f'"{r.dealer}" is not a seat: the dealer is N, E, S or W')
+    if c.royal and not code.has_royal:
+        raise ScoringError(f"royal bids belong to the Royalton laws, not the {code.name} laws")
+    if c.strain not in code.trick_values:
+        raise ScoringError(f"{c.describe()} is not a declaration under the {code.name} laws")
+    for side, n in r.revokes.items():
+        if side not in ("NS", "EW"):
+            raise ScoringError(f'revokes are counted per side, "NS" or "EW", not "{side}"')
+        if isinstance(n, bool) or not isinstance(n, int) or n < 0 or n > 13:
+            raise ScoringError(f"{side} is said to have revoked {n!r} times; give 0 to 13")
+    d = side_of(r.declarer)
+    ro = r.revokes.get(other_side(d), 0)
+    rd = r.revokes.get(d, 0)
+    if r.revoke_penalty not in (None, "points", "tricks"):
+        raise ScoringError(
+            f'declarer\'s choice for a revoke is "points" or "tricks", not "{r.revoke_penalty}"'
+        )
+    if ro and not rd:
+        if r.revoke_penalty is None:
+            raise ScoringError(
+                "a defender revoked: record declarer's choice of penalty, "
+                '"points" (100 to declarer) or "tricks" (three tricks moved to declarer)'
+            )
+        if r.revoke_penalty == "tricks" and c.is_nullo:
+            raise ScoringError(
+                "on a nullo the revoke penalty of tricks is not offered: "
+                "declarer takes the 100 points"
+            )
+    if r.honours is not None and not code.has_honours and any(r.honours.values()):
+        raise ScoringError(f"the {code.name} laws score no honours (Royalton Law 85)")
+    if r.honours is not None and r.deal is None and code.has_honours and not c.is_nullo:
+        check_counts(r.honours, c.strain)
+    if (
+        code.spade_opening_cap
+        and c.level == 1
+        and c.strain == "S"
+        and r.dealer is not None
+        and r.dealer != r.declarer
+    ):
+        raise ScoringError(
+            f"under the {code.name} laws one spade can only be the dealer's own "
+            f"declaration (Laws 42, 44), but the dealer is {r.dealer} and declarer {r.declarer}"
+        )
+    for p in r.penalties:
+        if p.side not in ("NS", "EW"):
+            raise ScoringError(f'a penalty goes to a side, "NS" or "EW", not "{p.side}"')
+        if isinstance(p.points, bool) or not isinstance(p.points, int) or p.points <= 0:
+            raise ScoringError(
+                f"a penalty is a positive number of points, not {p.points!r} ({p.law or 'no law'})"
+            )
+
+
+def score_deal(result: DealResult, code: Code | None = None) -> DealScore:
+    """Score one deal by ``code`` (Whist Club 1915 when omitted).
+
+    The order of the rules follows the laws: honours first (they stand
+    whatever happens, 1915 Law 84), then the play or the revoke penalties
+    (Law 84, Royalton Laws 77 and 81), then the duplicate premium (Duplicate
+    Law A) on the trick score, then penalties named by the director.
+    """
+    if code is None:
+        code = get_code()
+    _validate(result, code)
+    items: list[Item] = []
+    c = result.contract
+    laws = code.laws
+    if not c.is_pass:
+        _score_play(result, code, items)
+    # Duplicate Law A: 125 to a side whose trick score for the deal reaches game.
+    if result.premium:
+        for side in ("NS", "EW"):
+            tricks = sum(i.points for i in items if i.side == side and i.column == TRICK)
+            if tricks >= code.premium_threshold:
+                items.append(
+                    Item(side, HONOUR, code.premium, f"duplicate premium, {laws['premium']}")
+                )
+    for p in result.penalties:
+        items.append(Item(p.side, HONOUR, p.points, f"penalty, {p.law}" if p.law else "penalty"))
+    ns_t = ns_h = ew_t = ew_h = 0
+    for i in items:
+        if i.side == "NS":
+            if i.column == TRICK:
+                ns_t += i.points
+            else:
+                ns_h += i.points
+        elif i.column == TRICK:
+            ew_t += i.points
+        else:
+            ew_h += i.points
+    return DealScore(ns_t, ns_h, ew_t, ew_h, tuple(items))
+
+
+def _score_play(r: DealResult, code: Code, items: list[Item]) -> None:
+    c = r.contract
+    laws = code.laws
+    d = side_of(r.declarer)  # type: ignore[arg-type]
+    o = other_side(d)
+    rd = r.revokes.get(d, 0)
+    ro = r.revokes.get(o, 0)
+    pen = code.revoke_penalty
+
+    # Honours stand whatever happens in the play, even for a revoking side.
+    if code.has_honours and not c.is_nullo:
+        counts = r.honours
+        if r.deal is not None:
+            counts = honours_from_deal(r.deal, c.strain)
+        if counts is not None:
+            hon = score_honours(counts, c, code)
+            if hon is not None:
+                items.append(Item(hon[0], HONOUR, hon[1], hon[2]))
+
+    if rd and ro:
+        # Both sides revoked: only honours, plus 100 for each revoke of the
+        # other side after its first (1915 Law 89).  Royalton Law 81: an
+        # equal number on both sides permits no score at all.
+        if code.slams_need_declaration and rd == ro:
+            items.clear()
+            return
+        law = laws["revoke_both"]
+        if rd > 1:
+            items.append(Item(o, HONOUR, pen * (rd - 1), f"{rd - 1} further revoke(s), {law}"))
+        if ro > 1:
+            items.append(Item(d, HONOUR, pen * (ro - 1), f"{ro - 1} further revoke(s), {law}"))
+        return
+
+    tricks = r.tricks
+    bonus_tricks = tricks  # tricks that may earn the doubled bonus and slams
+    if ro:
+        # A defender revoked: declarer's choice for the first, 100 for each more.
+        if r.revoke_penalty == "tricks":
+            moved = min(3, 13 - tricks)
+            tricks += moved
+            if code.slams_need_declaration:
+                bonus_tricks = tricks  # Royalton Law 77(b): they count for slam and bonus
+            revoke_note = f"{moved} penalty trick(s) for a revoke, {laws['revoke_defender']}"
+        else:
+            items.append(Item(d, HONOUR, pen, f"revoke by a defender, {laws['revoke_defender']}"))
+            revoke_note = ""
+        if ro > 1:
+            items.append(
+                Item(
+                    d,
+                    HONOUR,
+                    pen * (ro - 1),
+                    f"{ro - 1} further revoke(s), {laws['revoke_further']}",
+                )
+            )
+    else:
+        revoke_note = ""
+    if rd:
+        items.append(
+            Item(
+                o, HONOUR, pen * rd, f"{rd} revoke(s) by declarer's side, {laws['revoke_declarer']}"
+            )
+        )
+
+    # The play itself.  For a nullo the target is the opponents' tricks.
+    mult = c.multiplier
+    won = (13 - tricks) if c.is_nullo else tricks
+    won_in_bonus = (13 - bonus_tricks) if c.is_nullo else bonus_tricks
+    if won >= c.target:
+        if not rd:  # a revoking declarer cannot score for tricks (Law 84(a))
+            odd = won - 6
+            value = code.trick_values[c.strain]
+            reason = f"{odd} odd trick(s) at {value}{' x ' + str(mult) if mult > 1 else ''}"
+            if revoke_note:
+                reason += f", including {revoke_note}"
+            items.append(Item(d, TRICK, odd * value * mult, f"{reason}, {laws['tricks']}"))
+            if c.doubled and won_in_bonus >= c.target:
+                base = code.doubled_bonus * (mult // 2)
+                extra = won_in_bonus - c.target
+                items.append(
+                    Item(
+                        d,
+                        HONOUR,
+                        base * (1 + extra),
+                        f"{'re' if c.doubled == 2 else ''}doubled contract made"
+                        f"{f' with {extra} over' if extra else ''}, {laws['doubled_bonus']}",
+                    )
+                )
+    elif not ro:  # a revoking side scores no undertricks (Law 84(b))
+        under = c.target - won
+        per = (code.royal_undertrick if c.royal else code.undertrick) * mult
+        points = under * per
+        reason = f"{under} undertrick(s) at {per}, {laws['undertricks']}"
+        if (
+            code.spade_opening_cap
+            and c.level == 1
+            and c.strain == "S"
+            and c.doubled < 2
+            and points > code.spade_opening_cap
+        ):
+            points = code.spade_opening_cap
+            reason += f", limited to {points} on the dealer's one spade, {laws['spade_cap']}"
+        items.append(Item(o, HONOUR, points, reason))
+
+    # Slams.
+    if code.slams_need_declaration:
+        # Royalton Laws 86-87: only when declared and made; never by revokers.
+        if not rd and c.level >= 6 and won_in_bonus >= c.target:
+            if c.level == 7:
+                items.append(Item(d, HONOUR, code.grand_slam, f"grand slam, {laws['grand_slam']}"))
+            else:
+                items.append(
+                    Item(d, HONOUR, code.little_slam, f"little slam, {laws['little_slam']}")
+                )
+    else:
+        # 1913/1915 Laws 7-8: to whichever side takes 12 or 13 tricks in play,
+        # whatever was bid; never to a revoking side, never by penalty tricks.
+        for side, taken, revoked in ((d, r.tricks, rd), (o, 13 - r.tricks, ro)):
+            if revoked:
+                continue
+            if taken == 13:
+                items.append(
+                    Item(side, HONOUR, code.grand_slam, f"grand slam, {laws['grand_slam']}")
+                )
+            elif taken == 12:
+                items.append(
+                    Item(side, HONOUR, code.little_slam, f"little slam, {laws['little_slam']}")
+                )
+
+
+def revoke_choices(result: DealResult, code: Code | None = None) -> dict[str, DealScore]:
+    """Both of declarer's options after a defender's revoke, scored, best first.
+
+    1915 Law 84(b) lets declarer take 100 points or three tricks; the scorer
+    records the choice, and the app shows which is worth more to declarer's
+    side.  On a nullo only the points are offered.
+    """
+    from dataclasses import replace
+
+    if code is None:
+        code = get_code()
+    options = ("points",) if result.contract.is_nullo else ("points", "tricks")
+    scores = {o: score_deal(replace(result, revoke_penalty=o), code) for o in options}
+    side = side_of(result.declarer)  # type: ignore[arg-type]
+    sign = 1 if side == "NS" else -1
+    return dict(sorted(scores.items(), key=lambda kv: -sign * kv[1].net_ns))

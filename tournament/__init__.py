@@ -1,0 +1,1 @@
+"""The Django project and its one app: events, movements, results, standings."""

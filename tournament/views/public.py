@@ -1,0 +1,69 @@
+"""Pages anyone may open: the home page and the director's planning tools."""
+
+from __future__ import annotations
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+
+from scoring import ScoringError, revoke_choices, score_deal, side_of
+from scoring.codes import CODES
+
+from ..forms import DealForm, MovementForm
+from ..movements import MovementError, make_movement
+
+
+def home(request: HttpRequest) -> HttpResponse:
+    return render(request, "public/home.html", {"codes": CODES.values()})
+
+
+def movement_preview(request: HttpRequest) -> HttpResponse:
+    """Plan a movement and print its guide cards, before any event exists."""
+    form = MovementForm(request.GET or None)
+    movement = None
+    error = None
+    if form.is_bound and form.is_valid():
+        d = form.cleaned_data
+        try:
+            movement = make_movement(
+                d["kind"],
+                d["tables"],
+                d["boards_per_round"],
+                even=d.get("even") or "skip",
+                pairs=d.get("pairs"),
+                arrow_switch=d.get("arrow_switch", False),
+            )
+        except MovementError as e:
+            error = str(e)
+    context = {"form": form, "movement": movement, "error": error}
+    if movement is not None:
+        context["rounds"] = [movement.round(r) for r in range(1, movement.rounds + 1)]
+        context["cards"] = movement.guide_cards()
+    return render(request, "public/movement.html", context)
+
+
+def deal_calculator(request: HttpRequest) -> HttpResponse:
+    """Score one deal by any code, itemised: the director's check on a traveller."""
+    form = DealForm(request.GET or None, initial={"premium": True})
+    score = None
+    choices = None
+    error = None
+    if form.is_bound and form.is_valid():
+        result = form.cleaned_data["result"]
+        code = form.cleaned_data["code_obj"]
+        try:
+            score = score_deal(result, code)
+        except ScoringError as e:
+            error = str(e)
+        if result.declarer and not result.contract.is_pass:
+            d = side_of(result.declarer)
+            other = "EW" if d == "NS" else "NS"
+            if result.revokes.get(other) and not result.revokes.get(d):
+                try:
+                    choices = list(revoke_choices(result, code).items())
+                except ScoringError:
+                    choices = None
+    return render(
+        request,
+        "public/calculator.html",
+        {"form": form, "score": score, "error": error, "choices": choices},
+    )

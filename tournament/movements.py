@@ -27,6 +27,7 @@ opponents sit out that round.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 __all__ = [
@@ -85,27 +86,40 @@ class Movement:
 
     def round(self, number: int) -> list[TableRound]:
         """The tables of round ``number`` (from 1), in table order."""
-        return [tr for tr in self.schedule if tr.round == number]
+        return [self._by_seat[(number, t)] for t in range(1, self.tables + 1)]
+
+    @cached_property
+    def _by_seat(self) -> dict[tuple[int, int], TableRound]:
+        return {(tr.round, tr.table): tr for tr in self.schedule}
+
+    @cached_property
+    def _by_pair(self) -> dict[tuple[str, int], tuple[int, str]]:
+        index: dict[tuple[str, int], tuple[int, str]] = {}
+        for tr in self.schedule:
+            if tr.ns is not None:
+                index[(tr.ns, tr.round)] = (tr.table, "NS")
+            if tr.ew is not None:
+                index[(tr.ew, tr.round)] = (tr.table, "EW")
+        return index
 
     def at(self, round_no: int, table: int) -> TableRound:
-        for tr in self.schedule:
-            if tr.round == round_no and tr.table == table:
-                return tr
-        raise MovementError(f"there is no table {table} in round {round_no}")
+        try:
+            return self._by_seat[(round_no, table)]
+        except KeyError:
+            raise MovementError(f"there is no table {table} in round {round_no}") from None
 
     def where(self, pair: str, round_no: int) -> tuple[int, str] | None:
         """Where ``pair`` sits in ``round_no``: ``(table, "NS"|"EW")``, or None (sits out)."""
-        for tr in self.schedule:
-            if tr.round == round_no:
-                if tr.ns == pair:
-                    return tr.table, "NS"
-                if tr.ew == pair:
-                    return tr.table, "EW"
-        return None
+        return self._by_pair.get((pair, round_no))
 
     def board_set_next(self, board_set: int, round_no: int) -> list[int]:
         """Tables that play ``board_set`` in the round after ``round_no`` (empty: rests or ends)."""
-        return [tr.table for tr in self.round(round_no + 1) if tr.board_set == board_set]
+        return [
+            t
+            for t in range(1, self.tables + 1)
+            if (round_no + 1, t) in self._by_seat
+            and self._by_seat[(round_no + 1, t)].board_set == board_set
+        ]
 
     def next_move(self, round_no: int, table: int) -> dict[str, Any]:
         """What the guide card says at the end of ``round_no`` at ``table``."""

@@ -1,0 +1,145 @@
+"""python -m scoring deal: JSON Lines in, JSON Lines out."""
+
+import io
+import json
+import subprocess
+import sys
+
+from scoring.__main__ import run_deal
+
+
+def run(lines):
+    out = io.StringIO()
+    status = run_deal(io.StringIO("\n".join(json.dumps(x) for x in lines) + "\n"), out)
+    return status, [json.loads(x) for x in out.getvalue().splitlines()]
+
+
+def test_scores_each_line_in_order():
+    status, out = run(
+        [
+            {"id": "a", "contract": "4H", "declarer": "S", "tricks": 10},
+            {"id": 2, "code": "royalton", "contract": "3SRX", "declarer": "E", "tricks": 7},
+        ]
+    )
+    assert status == 0
+    assert out[0] == {
+        "id": "a",
+        "ns": {"trick": 32, "honour": 125},
+        "ew": {"trick": 0, "honour": 0},
+        "net_ns": 157,
+        "items": [
+            {"side": "NS", "column": "trick", "points": 32, "reason": "4 odd trick(s) at 8, Law 3"},
+            {
+                "side": "NS",
+                "column": "honour",
+                "points": 125,
+                "reason": "duplicate premium, Duplicate Law A",
+            },
+        ],
+    }
+    assert out[1]["id"] == 2 and out[1]["net_ns"] == 400  # two down royal doubled: 2 x 200
+
+
+def test_all_input_fields():
+    status, out = run(
+        [
+            {
+                "id": 1,
+                "code": "1915",
+                "contract": "3HX",
+                "declarer": "S",
+                "tricks": 7,
+                "dealer": "N",
+                "honours": {"N": 4, "E": 0, "S": 1, "W": 0},
+                "revokes": {"NS": 0, "EW": 1},
+                "revoke_penalty": "tricks",
+                "penalties": [{"side": "NS", "points": 50, "law": "Law 54"}],
+                "premium": True,
+            },
+            {
+                "id": 2,
+                "contract": "4S",
+                "declarer": "N",
+                "tricks": 10,
+                "deal": "N:AKQJ.T98.765.432 T98.AKQJ.432.765 765.432.AKQJ.T98 432.765.T98.AKQJ",
+            },
+            {
+                "id": 3,
+                "code": "1913",
+                "english_slams": True,
+                "contract": "7NT",
+                "declarer": "S",
+                "tricks": 13,
+            },
+        ]
+    )
+    assert status == 0
+    assert out[0]["net_ns"] == 64 + 125 + 72 + 50
+    assert out[1]["net_ns"] == 36 + 72 + 125
+    assert out[2]["net_ns"] == 70 + 100 + 125
+
+
+def test_invalid_lines_are_reported_and_do_not_stop_the_others():
+    status, out = run(
+        [
+            {"id": 1, "contract": "8H", "declarer": "S", "tricks": 10},
+            {"id": 2, "contract": "4H", "declarer": "S", "tricks": 14},
+            {"id": 3, "contract": "4H", "declarer": "S", "tricks": 10, "honours": {"N": 2}},
+            {
+                "id": 4,
+                "contract": "4H",
+                "declarer": "S",
+                "tricks": 10,
+                "deal": "N:AKQJ.T98.765.43 T98.AKQJ.432.765 765.432.AKQJ.T98 432.765.T98.AKQJ",
+            },
+            {"id": 5, "contract": "4H", "tricks": 10},
+            {"id": 6, "contract": "4H", "declarer": "Q", "tricks": 10},
+            {"id": 7, "contract": "4H", "declarer": "S", "tricks": 10, "revokes": {"EW": 1}},
+            {
+                "id": 8,
+                "code": "royalton",
+                "contract": "2NULLO",
+                "declarer": "S",
+                "tricks": 5,
+                "revokes": {"EW": 1},
+                "revoke_penalty": "tricks",
+            },
+            {"id": 9, "code": "1915", "contract": "2RS", "declarer": "S", "tricks": 8},
+            {"id": 10, "contract": "4H", "declarer": "S", "tricks": 10, "colour": "red"},
+            {"id": 11, "contract": "4H", "declarer": "S", "tricks": 10},
+        ]
+    )
+    assert status == 1
+    errors = [o.get("error", "") for o in out]
+    assert [o["id"] for o in out] == list(range(1, 12))
+    assert "not a contract" in errors[0]
+    assert "0 to 13 tricks" in errors[1]
+    assert "add up to 2" in errors[2]
+    assert "North has 12 cards" in errors[3]
+    assert "declarer is missing" in errors[4]
+    assert "must be a seat" in errors[5]
+    assert "declarer's choice" in errors[6]
+    assert "not offered" in errors[7]
+    assert "royal spades is not a declaration" in errors[8]
+    assert "unknown field(s) colour" in errors[9]
+    assert errors[10] == "" and out[10]["net_ns"] == 157
+
+
+def test_bad_json_line():
+    out = io.StringIO()
+    assert run_deal(io.StringIO('{"contract": "4H"\n'), out) == 1
+    assert "not valid JSON" in json.loads(out.getvalue())["error"]
+
+
+def test_module_entry_point_and_help():
+    line = json.dumps({"id": 1, "contract": "PASS"}) + "\n"
+    proc = subprocess.run(
+        [sys.executable, "-m", "scoring", "deal"], input=line, capture_output=True, text=True
+    )
+    assert proc.returncode == 0
+    assert json.loads(proc.stdout)["net_ns"] == 0
+    help_text = subprocess.run(
+        [sys.executable, "-m", "scoring", "deal", "--help"], capture_output=True, text=True
+    ).stdout
+    for word in ("revoke_penalty", "honours", "NULLO", "Exit status"):
+        assert word in help_text

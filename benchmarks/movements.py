@@ -13,7 +13,7 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
-from tournament.movements import howell, mitchell, team_match  # noqa: E402
+from tournament.movements import howell, mitchell, team_match
 
 
 def timed(label: str, fn, repeat: int = 5) -> None:

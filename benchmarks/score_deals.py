@@ -18,7 +18,7 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
-from scoring import DealResult, Penalty, get_code, parse_contract, score_deal  # noqa: E402
+from scoring import DealResult, Penalty, get_code, parse_contract, score_deal
 
 
 def make_mix(n: int, seed: int = 1915) -> list[tuple[DealResult, object]]:
@@ -77,9 +77,8 @@ def main() -> None:
         best = min(best, time.perf_counter() - t0)
     rate = args.deals / best
     print(f"score_deal: {args.deals} deals in {best:.3f} s (best of {args.repeat})")
-    print(
-        f"deals per second: {rate:,.0f}  (goal 100,000)  {'OK' if rate >= 100_000 else 'BELOW GOAL'}"
-    )
+    verdict = "OK" if rate >= 100_000 else "BELOW GOAL"
+    print(f"deals per second: {rate:,.0f}  (goal 100,000)  {verdict}")
 
 
 if __name__ == "__main__":

@@ -10,12 +10,16 @@ from .contract import PASS, Contract, ContractError, parse_contract
 from .deal import DealResult, DealScore, Item, Penalty, revoke_choices, score_deal
 from .errors import ScoringError
 from .honours import HonoursError, honours_from_deal, score_honours
+from .irregular import Procedure, irregular_procedure
+from .pairs import BoardResult, PairStanding, compare_boards, pair_standings
+from .teams import MatchResult, TableSeating, TeamBoardResult, score_team_match
 
 __all__ = [
     "CODES",
     "PASS",
     "SEATS",
     "SIDES",
+    "BoardResult",
     "Code",
     "Contract",
     "ContractError",
@@ -24,15 +28,24 @@ __all__ = [
     "DealScore",
     "HonoursError",
     "Item",
+    "MatchResult",
+    "PairStanding",
     "Penalty",
+    "Procedure",
     "ScoringError",
+    "TableSeating",
+    "TeamBoardResult",
+    "compare_boards",
     "format_pbn_deal",
     "get_code",
     "honours_from_deal",
+    "irregular_procedure",
+    "pair_standings",
     "parse_contract",
     "parse_pbn_deal",
     "revoke_choices",
     "score_deal",
     "score_honours",
+    "score_team_match",
     "side_of",
 ]

@@ -14,7 +14,9 @@ from typing import TextIO
 
 from .deal import score_deal
 from .errors import ScoringError
-from .jsonio import deal_result_from_json
+from .jsonio import deal_result_from_json, pair_contest_from_json, team_match_from_json
+from .pairs import pair_standings
+from .teams import score_team_match
 
 DEAL_HELP = """\
 Score deals.  Reads JSON Lines on standard input (one object per line) and
@@ -81,6 +83,77 @@ def run_deal(stdin: TextIO, stdout: TextIO) -> int:
     return status
 
 
+PAIRS_HELP = """\
+Compare a pair contest (Duplicate Law H, or matchpoints).  Reads one JSON
+object on standard input:
+
+  {"method": "total" | "matchpoints",
+   "results": [{"board": 1, "ns": "1", "ew": "4", "net_ns": 120}, ...]}
+
+A result may carry "adjusted" instead of net_ns: "average", "ns-lowest" or
+"ew-lowest", the Law B artificial scores for that table, computed from the
+other tables' scores on the board.
+
+Writes {"pairs": [{"pair": "1", "direction": "NS", "score": "-203/3",
+"display": "-68", "rank": "3", "boards": 3}, ...]}: "score" exact (an integer
+or "p/q"), "display" rounded (whole points; matchpoints to two decimals, with
+"percent" too), "rank" with ties as "2=".  Pairs that keep one direction are
+ranked per direction (a Mitchell); if any pair plays both ways, one field
+("direction": null).
+
+Bad input: a message on standard error naming the result, exit status 2,
+nothing on standard output.
+"""
+
+TEAMS_HELP = """\
+Score a team match (Duplicate Law G).  Reads one JSON object on standard input:
+
+  {"tables": [{"table": 1, "ns": "A", "ew": "B"}, ...],
+   "results": [{"board": 1, "table": 1, "net_ns": 50}, ...]}
+
+Every board must be played at every table (or carry "adjusted": "average",
+"ns-lowest" or "ew-lowest" instead of net_ns).  With an odd number of pairs a
+team, each team adds the average of the direction opposite its odd pair.
+Writes {"teams": {"A": {"score": "-280/3", "rounded": -93, ...}, "B": {...}},
+"winner": "B" | null, "margin": "560/3", "by_fraction": false}.
+
+Bad input: a message on standard error, exit status 2, nothing on standard
+output.
+"""
+
+
+def _run_object(stdin: TextIO, stdout: TextIO, stderr: TextIO, compute) -> int:
+    """Read one JSON object, compute, print; on bad input explain on stderr, exit 2."""
+    try:
+        obj = json.loads(stdin.read())
+    except json.JSONDecodeError as e:
+        stderr.write(f"error: the input is not valid JSON: {e.msg} (line {e.lineno})\n")
+        return 2
+    try:
+        out = compute(obj)
+    except ScoringError as e:
+        stderr.write(f"error: {e}\n")
+        return 2
+    stdout.write(json.dumps(out) + "\n")
+    return 0
+
+
+def run_pairs(stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
+    def compute(obj):
+        method, results = pair_contest_from_json(obj)
+        return {"pairs": [s.to_json() for s in pair_standings(results, method)]}
+
+    return _run_object(stdin, stdout, stderr, compute)
+
+
+def run_teams(stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
+    def compute(obj):
+        tables, results = team_match_from_json(obj)
+        return score_team_match(tables, results).to_json()
+
+    return _run_object(stdin, stdout, stderr, compute)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m scoring",
@@ -93,9 +166,23 @@ def main(argv: Sequence[str] | None = None) -> int:
         description=DEAL_HELP,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
+    for name, text, short in (
+        ("pairs", PAIRS_HELP, "compare a pair contest (Law H or matchpoints)"),
+        ("teams", TEAMS_HELP, "score a team match (Law G)"),
+    ):
+        sub.add_parser(
+            name,
+            help=short,
+            description=text,
+            formatter_class=argparse.RawDescriptionHelpFormatter,
+        )
     args = parser.parse_args(argv)
     if args.command == "deal":
         return run_deal(sys.stdin, sys.stdout)
+    if args.command == "pairs":
+        return run_pairs(sys.stdin, sys.stdout, sys.stderr)
+    if args.command == "teams":
+        return run_teams(sys.stdin, sys.stdout, sys.stderr)
     parser.error(f"unknown command {args.command}")
     return 2
 

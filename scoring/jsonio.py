@@ -14,8 +14,10 @@ from .codes import Code, get_code
 from .contract import parse_contract
 from .deal import DealResult, Penalty
 from .errors import ScoringError
+from .pairs import METHODS, BoardResult
+from .teams import TableSeating, TeamBoardResult
 
-__all__ = ["deal_result_from_json"]
+__all__ = ["deal_result_from_json", "pair_contest_from_json", "team_match_from_json"]
 
 _DEAL_FIELDS = {
     "id",
@@ -113,3 +115,87 @@ def deal_result_from_json(obj: Any) -> tuple[DealResult, Code]:
         premium=premium,
     )
     return result, code
+
+
+def _pair_id(value: Any, where: str, what: str) -> str:
+    if isinstance(value, bool) or not isinstance(value, (str, int)) or str(value).strip() == "":
+        raise ScoringError(f"{where}: the {what} pair is missing")
+    return str(value).strip()
+
+
+def _whole(value: Any, where: str, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ScoringError(f"{where}: {what} must be a whole number, not {value!r}")
+    return value
+
+
+def _net_or_adjusted(r: dict, where: str) -> tuple[int | None, str | None]:
+    adjusted = r.get("adjusted")
+    if adjusted is not None:
+        if "net_ns" in r and r["net_ns"] is not None:
+            raise ScoringError(f"{where}: give either net_ns or adjusted, not both")
+        return None, str(adjusted)
+    if "net_ns" not in r:
+        raise ScoringError(f"{where}: net_ns (or adjusted) is missing")
+    return _whole(r["net_ns"], where, "net_ns"), None
+
+
+def pair_contest_from_json(obj: Any) -> tuple[str, list[BoardResult]]:
+    """The input of ``python -m scoring pairs``: the method and every traveller line."""
+    if not isinstance(obj, dict):
+        raise ScoringError('the input is one JSON object: {"method": "total", "results": [...]}')
+    method = obj.get("method", "total")
+    if method not in METHODS:
+        raise ScoringError(f'method is "total" or "matchpoints", not {method!r}')
+    raw = obj.get("results")
+    if not isinstance(raw, list) or not raw:
+        raise ScoringError('"results" must be a non-empty list of traveller lines')
+    results = []
+    for i, r in enumerate(raw, 1):
+        where = f"result {i}"
+        if not isinstance(r, dict):
+            raise ScoringError(f"{where}: each result is an object with board, ns, ew, net_ns")
+        board = _whole(r.get("board"), where, "board")
+        where = f"result {i} (board {board})"
+        ns = _pair_id(r.get("ns"), where, "North-South")
+        ew = _pair_id(r.get("ew"), where, "East-West")
+        net, adjusted = _net_or_adjusted(r, where)
+        results.append(BoardResult(board, ns, ew, net, adjusted))
+    return method, results
+
+
+def team_match_from_json(obj: Any) -> tuple[list[TableSeating], list[TeamBoardResult]]:
+    """The input of ``python -m scoring teams``: the seating and every board's result."""
+    if not isinstance(obj, dict):
+        raise ScoringError('the input is one JSON object: {"tables": [...], "results": [...]}')
+    raw_tables = obj.get("tables")
+    if not isinstance(raw_tables, list) or not raw_tables:
+        raise ScoringError('"tables" must list each table: {"table": 1, "ns": "A", "ew": "B"}')
+    tables = []
+    for i, t in enumerate(raw_tables, 1):
+        where = f"table entry {i}"
+        if not isinstance(t, dict):
+            raise ScoringError(f'{where}: write {{"table": 1, "ns": "A", "ew": "B"}}')
+        number = _whole(t.get("table"), where, "table")
+        tables.append(
+            TableSeating(
+                number,
+                _pair_id(t.get("ns"), f"table {number}", "North-South team's"),
+                _pair_id(t.get("ew"), f"table {number}", "East-West team's"),
+            )
+        )
+    raw = obj.get("results")
+    if not isinstance(raw, list) or not raw:
+        raise ScoringError(
+            '"results" must be a non-empty list: {"board": 1, "table": 1, "net_ns": 50}'
+        )
+    results = []
+    for i, r in enumerate(raw, 1):
+        where = f"result {i}"
+        if not isinstance(r, dict):
+            raise ScoringError(f"{where}: each result is an object with board, table, net_ns")
+        board = _whole(r.get("board"), where, "board")
+        table = _whole(r.get("table"), where, "table")
+        net, adjusted = _net_or_adjusted(r, f"result {i} (board {board}, table {table})")
+        results.append(TeamBoardResult(board, table, net, adjusted))
+    return tables, results

@@ -80,7 +80,7 @@ def test_mitchell_properties(tables, bpr, even):
 @given(st.integers(2, 8), st.integers(1, 4))
 def test_howell_properties(tables, bpr):
     m = howell(tables, bpr)
-    by_round, boards = _common_checks(m)
+    by_round, _ = _common_checks(m)
     pairs = [str(p) for p in range(1, 2 * tables + 1)]
     meetings = Counter(frozenset((tr.ns, tr.ew)) for tr in m.schedule)
     assert set(meetings) == {frozenset(c) for c in combinations(pairs, 2)}
@@ -164,7 +164,7 @@ def test_mitchell_skip():
 @given(st.integers(2, 30), st.integers(1, 4))
 def test_team_match_properties(k, bpr):
     m = team_match(k, bpr)
-    by_round, boards = _common_checks(m)
+    by_round, _ = _common_checks(m)
     per_table = defaultdict(list)
     for tr in m.schedule:
         per_table[tr.table].extend(tr.boards)

@@ -1,0 +1,36 @@
+"""Exact numbers and their display: Fractions until the moment of display.
+
+Law G rounds averages "to the nearest whole point"; an exact half (which an
+odd-sized average never produces, but a Law H average can) is rounded away
+from zero, the usual convention of the scorers of the time.  **Reading.**
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+__all__ = ["exact", "round_half_away", "two_decimals"]
+
+
+def exact(x: Fraction | int) -> str:
+    """``"7"``, ``"-203/3"``: the exact value as text (JSON-safe)."""
+    x = Fraction(x)
+    return str(x.numerator) if x.denominator == 1 else f"{x.numerator}/{x.denominator}"
+
+
+def round_half_away(x: Fraction | int) -> int:
+    """Round to the nearest whole number, halves away from zero."""
+    x = Fraction(x)
+    n, d = abs(x.numerator), x.denominator
+    q, r = divmod(n, d)
+    if 2 * r >= d:
+        q += 1
+    return q if x >= 0 else -q
+
+
+def two_decimals(x: Fraction | int) -> str:
+    """``"54.17"``: rounded half away from zero to two decimals."""
+    cents = round_half_away(Fraction(x) * 100)
+    sign = "-" if cents < 0 else ""
+    cents = abs(cents)
+    return f"{sign}{cents // 100}.{cents % 100:02d}"

@@ -1,0 +1,160 @@
+"""Irregular hands: Duplicate Law B.
+
+A player found with more or fewer than 13 cards.  What the director does
+depends on when it was found (RULES.md section 5B):
+
+1. before or during the original play: a new deal; every result comes from it;
+2. when the cards are taken up for overplay, before overplay begins: the
+   board goes back to the table it came from and is rectified there
+   (**Reading:** that table's result is void, replayed and re-entered);
+3. after overplay has begun: with two tables, a new deal; with more, the hands
+   are rectified and passed on, the table that found it does not play the
+   board, and its pairs get an artificial score:
+   - the short hand's *opponent* held the surplus: each pair the average;
+   - the short hand's *partner* held the surplus: that pair the lowest score
+     and its opponents the highest made at any table on the deal.
+
+**Reading:** an artificial score is the pair's score on the deal in every
+later comparison.  In total points it is a net score (the average, or the
+lowest/highest net) that enters the Law H average like any other, keeping
+each direction's field summing to zero.  In matchpoints the other tables are
+matchpointed among themselves and factored up by Neuberg; the average is
+half the top, "lowest" the lowest matchpoint score in the offender's
+direction and "highest" the highest in the other.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from .cards import SEATS, side_of
+from .errors import ScoringError
+
+__all__ = [
+    "ADJUSTMENTS",
+    "DISCOVERY",
+    "Procedure",
+    "artificial_matchpoints",
+    "artificial_net",
+    "irregular_procedure",
+]
+
+ADJUSTMENTS = ("average", "ns-lowest", "ew-lowest")
+DISCOVERY = ("original-play", "before-overplay", "after-overplay")
+
+
+@dataclass(frozen=True, slots=True)
+class Procedure:
+    """What Law B orders: an action, and the artificial score when there is one."""
+
+    action: str  # "new-deal" | "rectify-at-previous-table" | "artificial-score"
+    adjusted: str | None  # one of ADJUSTMENTS with "artificial-score"
+    explanation: str
+    law: str
+
+    def to_json(self) -> dict:
+        return {
+            "action": self.action,
+            "adjusted": self.adjusted,
+            "explanation": self.explanation,
+            "law": self.law,
+        }
+
+
+def irregular_procedure(
+    discovered: str,
+    tables: int,
+    short_hand: str | None = None,
+    surplus_with: str | None = None,
+) -> Procedure:
+    """Decide the Law B procedure.
+
+    ``discovered``: "original-play", "before-overplay" or "after-overplay".
+    ``tables``: how many tables play the board in the contest.
+    ``short_hand``: the seat (N E S W) of the player with too few cards, and
+    ``surplus_with``: "opponent" or "partner", who held the surplus; both are
+    needed only for an artificial score.
+    """
+    if discovered not in DISCOVERY:
+        raise ScoringError(f"when was it found? {', '.join(DISCOVERY)}; not {discovered!r}")
+    if isinstance(tables, bool) or not isinstance(tables, int) or tables < 2:
+        raise ScoringError("a duplicate contest has at least two tables")
+    if discovered == "original-play":
+        return Procedure(
+            "new-deal",
+            None,
+            "found before or during the original play: there must be a new deal; "
+            "the board is redealt and every result comes from the new deal",
+            "Duplicate Law B(1)",
+        )
+    if discovered == "before-overplay":
+        return Procedure(
+            "rectify-at-previous-table",
+            None,
+            "found when the cards were taken up for overplay: the board goes back to the "
+            "table it came from and is rectified there; that table's result is void and "
+            "is replayed and re-entered",
+            "Duplicate Law B(2)",
+        )
+    if tables == 2:
+        return Procedure(
+            "new-deal",
+            None,
+            "found after overplay began in a two-table contest: there must be a new deal; "
+            "both results on the board are void and it is replayed at both tables",
+            "Duplicate Law B(3)",
+        )
+    if short_hand not in SEATS:
+        raise ScoringError("name the seat (N, E, S or W) of the player who was short of cards")
+    if surplus_with not in ("opponent", "partner"):
+        raise ScoringError('who held the surplus cards: "opponent" or "partner"?')
+    if surplus_with == "opponent":
+        return Procedure(
+            "artificial-score",
+            "average",
+            "found after overplay began; the short hand's opponent held the surplus: the "
+            "hands are rectified and passed on without play at this table, and each pair "
+            "takes the average score of the deal",
+            "Duplicate Law B(3)",
+        )
+    side = side_of(short_hand)
+    return Procedure(
+        "artificial-score",
+        "ns-lowest" if side == "NS" else "ew-lowest",
+        f"found after overplay began; the short hand's partner held the surplus: the "
+        f"hands are rectified and passed on without play at this table; {side} get the "
+        f"lowest score and their opponents the highest made at any table on the deal",
+        "Duplicate Law B(3)",
+    )
+
+
+def artificial_net(real: Sequence[int], adjusted: str) -> Fraction | int:
+    """The artificial net score (North-South's view) from the real scores on the deal.
+
+    "average": the mean net score; "ns-lowest": North-South get the lowest NS
+    score and so East-West the highest EW score; "ew-lowest" the reverse.
+    """
+    if not real:
+        raise ScoringError("an artificial score needs at least one real score on the deal")
+    if adjusted == "average":
+        return Fraction(sum(real), len(real))
+    if adjusted == "ns-lowest":
+        return min(real)
+    if adjusted == "ew-lowest":
+        return max(real)
+    raise ScoringError(f"adjusted must be one of {', '.join(ADJUSTMENTS)}, not {adjusted!r}")
+
+
+def artificial_matchpoints(
+    adjusted: str, top: int, ns_lowest: Fraction, ns_highest: Fraction
+) -> Fraction:
+    """North-South's artificial matchpoints (East-West get the top less these)."""
+    if adjusted == "average":
+        return Fraction(top, 2)
+    if adjusted == "ns-lowest":
+        return Fraction(ns_lowest)
+    if adjusted == "ew-lowest":
+        return Fraction(ns_highest)  # EW get top - highest NS = the lowest EW score
+    raise ScoringError(f"adjusted must be one of {', '.join(ADJUSTMENTS)}, not {adjusted!r}")

@@ -18,19 +18,26 @@ def exact(x: Fraction | int) -> str:
     return str(x.numerator) if x.denominator == 1 else f"{x.numerator}/{x.denominator}"
 
 
+def _div_half_away(num: int, den: int) -> int:
+    """num / den (den > 0) rounded to the nearest integer, halves away from zero."""
+    q, r = divmod(abs(num), den)
+    if 2 * r >= den:
+        q += 1
+    return q if num >= 0 else -q
+
+
 def round_half_away(x: Fraction | int) -> int:
     """Round to the nearest whole number, halves away from zero."""
-    x = Fraction(x)
-    n, d = abs(x.numerator), x.denominator
-    q, r = divmod(n, d)
-    if 2 * r >= d:
-        q += 1
-    return q if x >= 0 else -q
+    if type(x) is int:
+        return x
+    return _div_half_away(x.numerator, x.denominator)
 
 
 def two_decimals(x: Fraction | int) -> str:
     """``"54.17"``: rounded half away from zero to two decimals."""
-    cents = round_half_away(Fraction(x) * 100)
+    if type(x) is int:
+        return f"{x}.00"
+    cents = _div_half_away(x.numerator * 100, x.denominator)
     sign = "-" if cents < 0 else ""
     cents = abs(cents)
     return f"{sign}{cents // 100}.{cents % 100:02d}"

@@ -21,11 +21,13 @@ each board is per direction either way.
 
 from __future__ import annotations
 
-from bisect import bisect_left, bisect_right
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from math import lcm
+from operator import attrgetter
+from typing import NamedTuple
 
 from .errors import ScoringError
 from .fractions_fmt import exact, round_half_away, two_decimals
@@ -35,12 +37,14 @@ __all__ = [
     "BoardLine",
     "BoardResult",
     "PairStanding",
+    "board_matchpoints",
     "compare_boards",
     "pair_standings",
     "rank_labels",
 ]
 
 METHODS = ("total", "matchpoints")
+_NS, _EW, _NET, _ADJ = (attrgetter(a) for a in ("ns", "ew", "net_ns", "adjusted"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,14 +63,16 @@ class BoardResult:
     adjusted: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class BoardLine:
-    """A traveller line with its comparison: what each pair earned on the board."""
+class BoardLine(NamedTuple):
+    """A traveller line with its comparison: what each pair earned on the board.
+
+    Numbers are exact: ``int`` where whole, ``Fraction`` otherwise.
+    """
 
     result: BoardResult
-    net_ns: Fraction  # the score compared (artificial for an adjusted line)
-    ns_score: Fraction  # Law H difference, or matchpoints
-    ew_score: Fraction
+    net_ns: Fraction | int  # the score compared (artificial for an adjusted line)
+    ns_score: Fraction | int  # Law H difference, or matchpoints
+    ew_score: Fraction | int
     top: int | None  # the matchpoint top, or None for total points
 
 
@@ -124,10 +130,36 @@ def validate_results(results: Sequence[BoardResult]) -> None:
             seen[key] = i
 
 
-def _by_board(results: Iterable[BoardResult]) -> dict[int, list[BoardResult]]:
+def _by_board(results: Sequence[BoardResult]) -> dict[int, list[BoardResult]]:
+    """Group the results by board, validating them on the way.
+
+    The checks here are the cheap ones that pass for good input; anything
+    suspicious goes to :func:`validate_results`, which names the result.
+    """
     boards: dict[int, list[BoardResult]] = defaultdict(list)
     for r in results:
         boards[r.board].append(r)
+    for board, lines in boards.items():
+        pairs = list(map(_NS, lines)) + list(map(_EW, lines))
+        pair_set = set(pairs)
+        if (
+            type(board) is not int
+            or board < 1
+            or len(pair_set) != len(pairs)
+            or "" in pair_set
+            or set(map(type, pairs)) != {str}
+            or (
+                set(map(type, map(_NET, lines))) != {int}
+                if set(map(_ADJ, lines)) == {None}
+                else not all(
+                    type(r.net_ns) is int
+                    if r.adjusted is None
+                    else r.adjusted in ADJUSTMENTS and r.net_ns is None
+                    for r in lines
+                )
+            )
+        ):
+            validate_results(results)
     return boards
 
 
@@ -145,11 +177,10 @@ def compare_boards(results: Sequence[BoardResult], method: str = "total") -> lis
     """Every traveller line with what its NS and EW pairs earned, in input order."""
     if method not in METHODS:
         raise ScoringError(f'the method is "total" or "matchpoints", not {method!r}')
-    validate_results(results)
     boards = _by_board(results)
     expected = max((len(v) for v in boards.values()), default=0)
-    out: dict[int, BoardLine] = {}
-    index = {id(r): i for i, r in enumerate(results)}
+    top = 2 * (expected - 1)
+    made: dict[int, BoardLine] = {}
     for board, lines in boards.items():
         real = _real_scores(board, lines)
         if method == "total":
@@ -157,15 +188,21 @@ def compare_boards(results: Sequence[BoardResult], method: str = "total") -> lis
             n = len(lines)
             total = sum(nets)
             for r, net in zip(lines, nets, strict=True):
-                diff = net - Fraction(total) / n
-                out[index[id(r)]] = BoardLine(r, Fraction(net), diff, -diff, None)
+                diff = _exact_div(net * n - total, n)
+                made[id(r)] = BoardLine(r, net, diff, -diff, None)
         else:
             for r, (net, ns_mp) in zip(
                 lines, _board_matchpoints(real, lines, expected), strict=True
             ):
-                top = 2 * (expected - 1)
-                out[index[id(r)]] = BoardLine(r, Fraction(net), ns_mp, top - ns_mp, top)
-    return [out[i] for i in range(len(results))]
+                made[id(r)] = BoardLine(r, net, ns_mp, top - ns_mp, top)
+    return [made[id(r)] for r in results]
+
+
+def _exact_div(num: Fraction | int, den: int) -> Fraction | int:
+    """num / den, as an int when it divides exactly."""
+    if type(num) is int and num % den == 0:
+        return num // den
+    return Fraction(num) / den
 
 
 def _nets(real: list[int], lines: list[BoardResult]) -> list[Fraction | int]:
@@ -173,19 +210,37 @@ def _nets(real: list[int], lines: list[BoardResult]) -> list[Fraction | int]:
     return [r.net_ns if r.adjusted is None else artificial_net(real, r.adjusted) for r in lines]
 
 
-def _matchpoints(scores: list[int]) -> list[int]:
-    """Matchpoints of each score against the others: 2 a pair beaten, 1 a tie."""
-    ordered = sorted(scores)
-    return [
-        2 * bisect_left(ordered, s) + (bisect_right(ordered, s) - bisect_left(ordered, s) - 1)
-        for s in scores
-    ]
+def _mp_table(scores: Iterable[int]) -> dict[int, int]:
+    """For each distinct score, its matchpoints: 2 for each score below, 1 for each equal.
+
+    A board has far fewer distinct scores than results, so counting the
+    distinct values once and looking each result up is what makes a
+    1,000-table board take microseconds.
+    """
+    counts = Counter(scores)
+    table: dict[int, int] = {}
+    below = 0
+    for value in sorted(counts):
+        c = counts[value]
+        table[value] = 2 * below + c - 1
+        below += c
+    return table
 
 
-def neuberg(mp: Fraction | int, expected: int, actual: int) -> Fraction:
+def board_matchpoints(scores: Sequence[int]) -> list[int]:
+    """North-South matchpoints of each score of one board (East-West: the top less these).
+
+    The duplicate whist method: 2 for each pair beaten, 1 for each tie, a top
+    of 2(n - 1).
+    """
+    table = _mp_table(scores)
+    return [table[s] for s in scores]
+
+
+def neuberg(mp: Fraction | int, expected: int, actual: int) -> Fraction | int:
     """Neuberg's formula: factor ``mp`` on ``actual`` results up to ``expected``."""
     if actual == expected:
-        return Fraction(mp)
+        return mp
     return Fraction((mp + 1) * expected, actual) - 1
 
 
@@ -193,17 +248,15 @@ def _board_matchpoints(
     real: list[int], lines: list[BoardResult], expected: int
 ) -> list[tuple[Fraction | int, Fraction]]:
     """(net compared, NS matchpoints) for each line of one board."""
-    real_mps = _matchpoints(real)
     actual = len(real)
-    factored = iter([neuberg(m, expected, actual) for m in real_mps])
+    table = {v: neuberg(m, expected, actual) for v, m in _mp_table(real).items()}
     top = 2 * (expected - 1)
-    real_iter = iter(real)
-    ns_lowest = min((neuberg(m, expected, actual) for m in real_mps), default=Fraction(0))
-    ns_highest = max((neuberg(m, expected, actual) for m in real_mps), default=Fraction(0))
-    out: list[tuple[Fraction | int, Fraction]] = []
+    ns_lowest = min(table.values(), default=0)
+    ns_highest = max(table.values(), default=0)
+    out: list[tuple[Fraction | int, Fraction | int]] = []
     for r in lines:
         if r.adjusted is None:
-            out.append((next(real_iter), next(factored)))
+            out.append((r.net_ns, table[r.net_ns]))  # type: ignore[index]
         else:
             out.append(
                 (
@@ -240,74 +293,98 @@ def pair_standings(results: Sequence[BoardResult], method: str = "total") -> lis
     """
     if method not in METHODS:
         raise ScoringError(f'the method is "total" or "matchpoints", not {method!r}')
-    validate_results(results)
-    # Sums kept as integer numerators per denominator, so 26,000 results need
-    # no Fraction arithmetic until the end.
-    sums: dict[str, dict[int, int]] = defaultdict(lambda: defaultdict(int))
-    played: dict[str, int] = defaultdict(int)
-    tops: dict[str, int] = defaultdict(int)
-    directions: dict[str, set[str]] = defaultdict(set)
+    # Sums are kept as integer numerators per denominator (Counter.update adds a
+    # whole board at C speed), so 26,000 results need no Fraction arithmetic
+    # until each pair's total is formed once at the end.
+    acc: dict[int, dict[str, int]] = defaultdict(dict)
+    extra: dict[str, Fraction] = defaultdict(Fraction)  # rare: artificial fractions
+    played: Counter[str] = Counter()
+    ns_seen: set[str] = set()
+    ew_seen: set[str] = set()
     boards = _by_board(results)
     expected = max((len(v) for v in boards.values()), default=0)
+    top = 2 * (expected - 1)
     for board, lines in boards.items():
         real = _real_scores(board, lines)
+        ns = list(map(_NS, lines))
+        ew = list(map(_EW, lines))
+        played.update(ns)
+        played.update(ew)
+        ns_seen.update(ns)
+        ew_seen.update(ew)
         if method == "total":
             nets = _nets(real, lines)
             n = len(lines)
             total = sum(nets)
-            for r, net in zip(lines, nets, strict=True):
-                num = net * n - total
-                if type(num) is int:
-                    sums[r.ns][n] += num
-                    sums[r.ew][n] -= num
-                else:
-                    _add_fraction(sums[r.ns], num / n)
-                    _add_fraction(sums[r.ew], -num / n)
+            nums = [net * n - total for net in nets]
+            if type(total) is int:
+                _accumulate(acc[n], ns, nums)
+                _accumulate(acc[n], ew, [-x for x in nums])
+            else:
+                for a, b, x in zip(ns, ew, nums, strict=True):
+                    extra[a] += x / n
+                    extra[b] -= x / n
         else:
-            top = 2 * (expected - 1)
-            for r, (_, ns_mp) in zip(lines, _board_matchpoints(real, lines, expected), strict=True):
-                _add_fraction(sums[r.ns], ns_mp)
-                _add_fraction(sums[r.ew], top - ns_mp)
-                tops[r.ns] += top
-                tops[r.ew] += top
-        for r in lines:
-            played[r.ns] += 1
-            played[r.ew] += 1
-            directions[r.ns].add("NS")
-            directions[r.ew].add("EW")
-    one_field = any(len(d) > 1 for d in directions.values())
-    scores = {
-        p: sum((Fraction(num, den) for den, num in s.items()), Fraction(0)) for p, s in sums.items()
-    }
+            mps = [m for _, m in _board_matchpoints(real, lines, expected)]
+            if set(map(type, mps)) == {int}:
+                _accumulate(acc[1], ns, mps)
+                _accumulate(acc[1], ew, [top - m for m in mps])
+            else:
+                for a, b, m in zip(ns, ew, mps, strict=True):
+                    extra[a] += m
+                    extra[b] += top - m
+    one_field = bool(ns_seen & ew_seen)
+    scores: dict[str, Fraction | int] = {}
+    for p in played:
+        parts = [(c[p], den) for den, c in acc.items() if p in c]
+        if len(parts) == 1 and p not in extra:
+            num, den = parts[0]
+            scores[p] = num if den == 1 else Fraction(num, den)
+        else:
+            scores[p] = sum((Fraction(num, den) for num, den in parts), extra.get(p, Fraction(0)))
     fields: dict[str | None, list[str]] = defaultdict(list)
     for p in scores:
-        fields[None if one_field else next(iter(directions[p]))].append(p)
+        fields[None if one_field else ("NS" if p in ns_seen else "EW")].append(p)
     standings: list[PairStanding] = []
     for field in sorted(fields, key=lambda f: {"NS": 0, "EW": 1, None: 2}[f]):
         members = sorted(fields[field], key=_pair_key)
-        if method == "total":
-            values = [scores[p] for p in members]
+        if method == "total" or len({played[p] for p in members}) == 1:
+            values = [scores[p] for p in members]  # equal tops: the total orders as the percent
         else:
-            values = [scores[p] / tops[p] if tops[p] else Fraction(0) for p in members]
-        ranks = rank_labels(values)
+            values = [Fraction(scores[p], played[p] * top) if top else 0 for p in members]
+        keys = _exact_keys(values)
+        ranks = rank_labels(keys)
         rows = []
         for p, rank in zip(members, ranks, strict=True):
             v = scores[p]
             if method == "total":
                 rows.append(PairStanding(p, field, v, played[p], rank, str(round_half_away(v))))
             else:
-                pct = v * 100 / tops[p] if tops[p] else Fraction(0)
+                pct = Fraction(v * 100, played[p] * top) if top else Fraction(0)
                 rows.append(
                     PairStanding(p, field, v, played[p], rank, two_decimals(v), percent=pct)
                 )
-        key = (lambda s: -s.percent) if method == "matchpoints" else (lambda s: -s.score)
-        standings += sorted(rows, key=lambda s: (key(s), _pair_key(s.pair)))
+        order = sorted(range(len(rows)), key=lambda i: (-keys[i], _pair_key(members[i])))
+        standings += [rows[i] for i in order]
     return standings
 
 
-def _add_fraction(acc: dict[int, int], x: Fraction | int) -> None:
-    x = Fraction(x)
-    acc[x.denominator] += x.numerator
+def _accumulate(acc: dict[str, int], keys: list[str], values: list[int]) -> None:
+    """acc[k] += v for each pair; keys are distinct (one result per pair a board)."""
+    get = acc.get
+    acc.update({k: get(k, 0) + v for k, v in zip(keys, values, strict=True)})
+
+
+def _exact_keys(values: Sequence[Fraction | int]) -> list[int]:
+    """Integers in the same order as ``values``, exactly: each times the common denominator.
+
+    Comparing Fractions is slow; comparing these is not, and loses nothing.
+    """
+    common = lcm(*(Fraction(v).denominator for v in values)) if values else 1
+    return [
+        v * common if type(v) is int else v.numerator * (common // v.denominator)  # type: ignore[union-attr]
+        for v in values
+    ]
 
 
 def _pair_key(pair: str) -> tuple:

@@ -143,3 +143,121 @@ def test_module_entry_point_and_help():
     ).stdout
     for word in ("revoke_penalty", "honours", "NULLO", "Exit status"):
         assert word in help_text
+
+
+def run_object(fn, obj):
+    out, err = io.StringIO(), io.StringIO()
+    status = fn(io.StringIO(json.dumps(obj) if not isinstance(obj, str) else obj), out, err)
+    return status, out.getvalue(), err.getvalue()
+
+
+def test_pairs_command():
+    from scoring.__main__ import run_pairs
+
+    status, out, err = run_object(
+        run_pairs,
+        {
+            "method": "total",
+            "results": [
+                {"board": 1, "ns": "1", "ew": "4", "net_ns": 100},
+                {"board": 1, "ns": "2", "ew": "5", "net_ns": 0},
+                {"board": 1, "ns": "3", "ew": "6", "net_ns": 0},
+            ],
+        },
+    )
+    assert status == 0 and err == ""
+    pairs = json.loads(out)["pairs"]
+    assert pairs[0] == {
+        "pair": "1",
+        "direction": "NS",
+        "score": "200/3",
+        "display": "67",
+        "rank": "1",
+        "boards": 1,
+    }
+
+
+def test_pairs_command_matchpoints_with_adjustment():
+    from scoring.__main__ import run_pairs
+
+    status, out, _ = run_object(
+        run_pairs,
+        {
+            "method": "matchpoints",
+            "results": [
+                {"board": 1, "ns": "1", "ew": "4", "net_ns": 100},
+                {"board": 1, "ns": "2", "ew": "5", "net_ns": 0},
+                {"board": 1, "ns": "3", "ew": "6", "adjusted": "average"},
+            ],
+        },
+    )
+    assert status == 0
+    pairs = {p["pair"]: p for p in json.loads(out)["pairs"]}
+    assert pairs["3"]["score"] == "2" and pairs["3"]["percent"] == "50.00"
+
+
+def test_pairs_command_bad_input():
+    from scoring.__main__ import run_pairs
+
+    for obj, words in [
+        ("{", "not valid JSON"),
+        ({"method": "imps", "results": []}, "method"),
+        ({"results": []}, "non-empty list"),
+        ({"results": [{"board": 1, "ns": "1", "ew": "2"}]}, "result 1 (board 1): net_ns"),
+        (
+            {
+                "results": [
+                    {"board": 1, "ns": "1", "ew": "2", "net_ns": 5},
+                    {"board": 1, "ns": "1", "ew": "3", "net_ns": 5},
+                ]
+            },
+            "result 2",
+        ),
+    ]:
+        status, out, err = run_object(run_pairs, obj)
+        assert status == 2 and out == "" and words in err, (obj, err)
+
+
+def test_teams_command():
+    from scoring.__main__ import run_teams
+
+    status, out, _ = run_object(
+        run_teams,
+        {
+            "tables": [
+                {"table": 1, "ns": "A", "ew": "B"},
+                {"table": 2, "ns": "A", "ew": "B"},
+                {"table": 3, "ns": "B", "ew": "A"},
+            ],
+            "results": [
+                {"board": 1, "table": 1, "net_ns": 120},
+                {"board": 1, "table": 2, "net_ns": -50},
+                {"board": 1, "table": 3, "net_ns": 0},
+            ],
+        },
+    )
+    assert status == 0
+    data = json.loads(out)
+    assert data["teams"]["A"]["score"] == "140/3" and data["teams"]["A"]["rounded"] == 47
+    assert (data["winner"], data["margin"], data["by_fraction"]) == ("A", "280/3", False)
+
+
+def test_teams_command_bad_input():
+    from scoring.__main__ import run_teams
+
+    status, out, err = run_object(
+        run_teams,
+        {
+            "tables": [{"table": 1, "ns": "A", "ew": "A"}, {"table": 2, "ns": "B", "ew": "A"}],
+            "results": [{"board": 1, "table": 1, "net_ns": 1}],
+        },
+    )
+    assert status == 2 and out == "" and "two pairs of team A" in err
+
+
+def test_pairs_and_teams_help():
+    for cmd, word in (("pairs", "adjusted"), ("teams", "by_fraction")):
+        text = subprocess.run(
+            [sys.executable, "-m", "scoring", cmd, "--help"], capture_output=True, text=True
+        ).stdout
+        assert word in text

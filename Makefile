@@ -1,5 +1,5 @@
 # Duplicate Auction: the two commands of the README, and a few helpers.
-#   make run    set up, migrate, load the demo, serve on http://127.0.0.1:8000
+#   make run    set up, migrate, load the demo on an empty database, serve on :8000
 #   make test   set up and run the whole test suite
 PYTHON ?= python3
 VENV   ?= .venv
@@ -16,6 +16,7 @@ $(STAMP): pyproject.toml
 
 run: $(STAMP)
 	$(BIN)/python manage.py migrate --noinput
+	$(BIN)/python manage.py demo --if-empty
 	$(BIN)/python manage.py runserver 127.0.0.1:8000
 
 test: $(STAMP)

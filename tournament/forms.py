@@ -8,7 +8,9 @@ from scoring import CODES, DealResult, Penalty, parse_contract
 from scoring.codes import get_code
 from scoring.contract import ContractError
 
+from .models import ADJUSTED_CHOICES, Event
 from .movements import MAX_TABLES
+from .services import Entry
 
 SEAT_CHOICES = [("N", "North"), ("E", "East"), ("S", "South"), ("W", "West")]
 
@@ -135,3 +137,198 @@ class DealForm(forms.Form):
             premium=bool(data.get("premium")),
         )
         return data
+
+
+# --- director forms -------------------------------------------------------------
+
+
+class EventForm(forms.ModelForm):
+    """Create an event: the laws, the form of contest, the movement."""
+
+    class Meta:
+        model = Event
+        fields = [
+            "name",
+            "date",
+            "code",
+            "english_slams",
+            "premium",
+            "form",
+            "method",
+            "movement",
+            "tables",
+            "boards_per_round",
+            "even",
+            "arrow_switch",
+            "pairs_count",
+        ]
+        widgets = {"date": forms.DateInput(attrs={"type": "date"})}
+        labels = {"tables": "Tables (for a team match: pairs in each team)"}
+
+    def clean(self):
+        data = super().clean()
+        form, movement = data.get("form"), data.get("movement")
+        if form == "teams":
+            data["movement"] = "teams"
+            if data.get("pairs_count"):
+                self.add_error("pairs_count", "A team match seats two full teams.")
+        elif movement == "teams":
+            self.add_error("movement", "A pair contest uses a Mitchell or a Howell.")
+        if data.get("code") != "1913" and data.get("english_slams"):
+            self.add_error("english_slams", "The English slam rule belongs to the 1913 laws.")
+        tables = data.get("tables")
+        kind = data.get("movement")
+        if tables and kind and tables > MAX_TABLES[kind]:
+            self.add_error("tables", f"Up to {MAX_TABLES[kind]} tables for this movement.")
+        if tables and tables < 2:
+            self.add_error("tables", "At least two tables: duplicate needs a comparison.")
+        pc = data.get("pairs_count")
+        if pc and tables and pc not in (2 * tables, 2 * tables - 1):
+            self.add_error(
+                "pairs_count", f"{tables} tables seat {2 * tables - 1} or {2 * tables} pairs."
+            )
+        return data
+
+
+class PairNamesForm(forms.Form):
+    player1 = forms.CharField(max_length=80, required=False, label="Player 1")
+    player2 = forms.CharField(max_length=80, required=False, label="Player 2")
+
+
+def _int_or_none(value):
+    return None if value in (None, "") else value
+
+
+class ResultEntryForm(forms.Form):
+    """One traveller line as the scorer writes it.  Blank rows are not saved."""
+
+    contract = forms.CharField(max_length=12, required=False)
+    declarer = forms.ChoiceField(choices=[("", "—"), *SEAT_CHOICES], required=False)
+    tricks = forms.IntegerField(min_value=0, max_value=13, required=False)
+    hon_n = forms.IntegerField(min_value=0, max_value=5, required=False, label="N")
+    hon_e = forms.IntegerField(min_value=0, max_value=5, required=False, label="E")
+    hon_s = forms.IntegerField(min_value=0, max_value=5, required=False, label="S")
+    hon_w = forms.IntegerField(min_value=0, max_value=5, required=False, label="W")
+    revokes_ns = forms.IntegerField(min_value=0, max_value=13, required=False)
+    revokes_ew = forms.IntegerField(min_value=0, max_value=13, required=False)
+    revoke_penalty = forms.ChoiceField(
+        choices=[("", "—"), ("points", "100 points"), ("tricks", "3 tricks")], required=False
+    )
+    penalty_side = forms.ChoiceField(
+        choices=[("", "—"), ("NS", "NS"), ("EW", "EW")], required=False
+    )
+    penalty_points = forms.IntegerField(min_value=1, max_value=1000, required=False)
+    penalty_law = forms.CharField(max_length=60, required=False)
+
+    def is_blank(self) -> bool:
+        return not (self.cleaned_data.get("contract") or "").strip()
+
+    def clean(self):
+        data = super().clean()
+        has_contract = bool((data.get("contract") or "").strip())
+        if has_contract and data.get("penalty_points") and not data.get("penalty_side"):
+            self.add_error("penalty_side", "Which side receives the penalty?")
+        return data
+
+    def entry(self) -> Entry:
+        d = self.cleaned_data
+        counts = [d.get(f"hon_{s}") for s in "nesw"]
+        honours = None
+        if any(c is not None for c in counts):
+            honours = {s: c or 0 for s, c in zip("NESW", counts, strict=True)}
+        penalties = []
+        if d.get("penalty_points"):
+            penalties.append(
+                {
+                    "side": d["penalty_side"],
+                    "points": d["penalty_points"],
+                    "law": d.get("penalty_law") or "",
+                }
+            )
+        return Entry(
+            contract=d["contract"].strip().upper(),
+            declarer=d.get("declarer") or "",
+            tricks=_int_or_none(d.get("tricks")),
+            honours=honours,
+            revokes_ns=d.get("revokes_ns") or 0,
+            revokes_ew=d.get("revokes_ew") or 0,
+            revoke_penalty=d.get("revoke_penalty") or "",
+            penalties=penalties,
+        )
+
+    @staticmethod
+    def initial_from(result) -> dict:
+        hon = result.honours or {}
+        pen = (result.penalties or [{}])[0] if result.penalties else {}
+        return {
+            "contract": result.contract,
+            "declarer": result.declarer,
+            "tricks": result.tricks,
+            **{f"hon_{s.lower()}": hon.get(s) for s in "NESW"},
+            "revokes_ns": result.revokes_ns or None,
+            "revokes_ew": result.revokes_ew or None,
+            "revoke_penalty": result.revoke_penalty,
+            "penalty_side": pen.get("side", ""),
+            "penalty_points": pen.get("points"),
+            "penalty_law": pen.get("law", ""),
+        }
+
+
+class CorrectionForm(ResultEntryForm):
+    adjusted = forms.ChoiceField(
+        choices=[("", "— (use the contract above)"), *ADJUSTED_CHOICES],
+        required=False,
+        label="Or an artificial score",
+    )
+    reason = forms.CharField(
+        max_length=300,
+        required=False,
+        widget=forms.TextInput(attrs={"size": 60}),
+        help_text="Required once the round is closed (Law E).",
+    )
+
+    def clean(self):
+        data = super().clean()
+        if not data.get("adjusted") and not (data.get("contract") or "").strip():
+            self.add_error("contract", "Enter the contract, or choose an artificial score.")
+        return data
+
+
+class IrregularForm(forms.Form):
+    """Duplicate Law B: a player found with more or fewer than 13 cards."""
+
+    round = forms.IntegerField(min_value=1, label="Round in which it was found")
+    table = forms.IntegerField(min_value=1, label="Table at which it was found")
+    discovered = forms.ChoiceField(
+        choices=[
+            ("original-play", "Before or during the original play"),
+            ("before-overplay", "When the cards were taken up for overplay, before play"),
+            ("after-overplay", "After the overplay began"),
+        ],
+        label="When was it found?",
+    )
+    short_hand = forms.ChoiceField(
+        choices=[("", "—"), *SEAT_CHOICES], required=False, label="Seat of the short hand"
+    )
+    surplus_with = forms.ChoiceField(
+        choices=[("", "—"), ("opponent", "an opponent"), ("partner", "his partner")],
+        required=False,
+        label="The surplus was held by",
+    )
+    reason = forms.CharField(max_length=300, required=False, label="Note")
+
+
+class ReasonForm(forms.Form):
+    reason = forms.CharField(max_length=300, required=False)
+
+
+__all__ = [
+    "CorrectionForm",
+    "DealForm",
+    "EventForm",
+    "IrregularForm",
+    "MovementForm",
+    "PairNamesForm",
+    "ReasonForm",
+    "ResultEntryForm",
+]

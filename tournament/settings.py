@@ -99,7 +99,7 @@ STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
 
 LOGIN_URL = "login"
-LOGIN_REDIRECT_URL = "home"
+LOGIN_REDIRECT_URL = "director_events"
 LOGOUT_REDIRECT_URL = "home"
 
 DJANGO_TABLES2_TEMPLATE = "django_tables2/table.html"

@@ -4,13 +4,57 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from . import views
+from .views import director, events, public
 
 urlpatterns = [
-    path("", views.home, name="home"),
-    path("movements/", views.movement_preview, name="movement_preview"),
-    path("calculator/", views.deal_calculator, name="deal_calculator"),
+    path("", public.home, name="home"),
+    path("movements/", public.movement_preview, name="movement_preview"),
+    path("calculator/", public.deal_calculator, name="deal_calculator"),
     path("login/", auth_views.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("admin/", admin.site.urls),
+    # Results, public once published.
+    path("events/", events.published_events, name="events"),
+    path("events/<int:pk>/", events.event_standings, name="event_standings"),
+    path("events/<int:pk>/boards/<int:number>/", events.event_traveller, name="event_traveller"),
+    path("events/<int:pk>/pairs/<str:label>/", events.event_pair, name="event_pair"),
+    # The director.
+    path("director/", director.event_list, name="director_events"),
+    path("director/events/new/", director.event_create, name="director_event_create"),
+    path("director/events/<int:pk>/", director.control_panel, name="director_event"),
+    path("director/events/<int:pk>/players/", director.players, name="director_players"),
+    path(
+        "director/events/<int:pk>/boards/<int:number>/",
+        director.enter_traveller,
+        name="director_traveller",
+    ),
+    path(
+        "director/events/<int:pk>/boards/<int:number>/irregular/",
+        director.irregular,
+        name="director_irregular",
+    ),
+    path(
+        "director/events/<int:pk>/results/<int:result_id>/",
+        director.result_detail,
+        name="director_result",
+    ),
+    path(
+        "director/events/<int:pk>/results/<int:result_id>/void/",
+        director.void,
+        name="director_void",
+    ),
+    path(
+        "director/events/<int:pk>/rounds/<int:number>/<str:action>/",
+        director.round_action,
+        name="director_round",
+    ),
+    path(
+        "director/events/<int:pk>/rounds/<int:number>/tables/<int:table>/absent/",
+        director.absent,
+        name="director_absent",
+    ),
+    path("director/events/<int:pk>/publish/", director.publish, name="director_publish"),
+    path("director/events/<int:pk>/guide-cards/", director.guide_cards, name="director_guides"),
+    path("director/events/<int:pk>/table-cards/", director.table_cards, name="director_tables"),
+    path("director/events/<int:pk>/audit/", director.audit_log, name="director_audit"),
 ]

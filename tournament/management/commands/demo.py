@@ -1,0 +1,205 @@
+"""``manage.py demo``: finished example events to explore.
+
+* a 5-table Mitchell pair contest under the 1915 laws (total points, Law H),
+  with one irregular hand settled by Law B;
+* a team match of three pairs a team (Law G).
+
+Deals come from a fixed seed and the play is simulated from them, so the
+demo is the same every time.  A director account is created to log in with.
+"""
+
+from __future__ import annotations
+
+import datetime
+import random
+
+from django.contrib.auth import get_user_model
+from django.core.management.base import BaseCommand, CommandParser
+from django.db import transaction
+
+from scoring import format_pbn_deal
+from scoring.cards import side_of
+from scoring.dealing import deal_board, high_card_points
+from tournament import services
+from tournament.models import Board, Event, Seating
+
+DEMO_USER = "director"
+DEMO_PASSWORD = "auction1915"
+PAIRS_EVENT = "Demo: Whist Club pairs (5-table Mitchell)"
+TEAMS_EVENT = "Demo: team match, three pairs a team"
+NAMES = [
+    "Mrs. Alden",
+    "Mr. Alden",
+    "Miss Brewster",
+    "Mr. Carrow",
+    "Mrs. Dale",
+    "Mr. Elwood",
+    "Mrs. Foster",
+    "Mr. Grant",
+    "Miss Hale",
+    "Mr. Irwin",
+    "Mrs. Jessup",
+    "Mr. Keene",
+    "Mrs. Lamont",
+    "Mr. Morse",
+    "Miss Norcross",
+    "Mr. Otis",
+    "Mrs. Pell",
+    "Mr. Quincy",
+    "Mrs. Royce",
+    "Mr. Sears",
+]
+
+
+def simulate(deal, rng: random.Random) -> services.Entry:
+    """A plausible contract and result for ``deal``: enough to explore the app."""
+    hcp = {s: high_card_points(deal[s]) for s in "NESW"}
+    ns = hcp["N"] + hcp["S"]
+    side = ("N", "S") if ns >= 20 else ("E", "W")
+    strength = max(ns, 40 - ns)
+    declarer = max(side, key=lambda s: hcp[s])
+    lengths = {suit: sum(1 for seat in side for c in deal[seat] if c[0] == suit) for suit in "SHDC"}
+    suit = max(lengths, key=lambda s: (lengths[s], "CDHS".index(s)))
+    strain = suit if lengths[suit] >= 8 else "NT"
+    level = 1 + max(0, min(6, (strength - 20) // 2))
+    tricks = max(0, min(13, 6 + level + rng.choice([-2, -1, 0, 0, 0, 1, 1, 2])))
+    double = "X" if rng.random() < 0.12 else ""
+    return services.Entry(contract=f"{level}{strain}{double}", declarer=declarer, tricks=tricks)
+
+
+class Command(BaseCommand):
+    help = "Create the demo events (finished and published) and a director account."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument(
+            "--if-empty",
+            action="store_true",
+            help="do nothing when the database already has events",
+        )
+        parser.add_argument("--reset", action="store_true", help="delete and recreate the demo")
+
+    @transaction.atomic
+    def handle(self, *args, **opts) -> None:
+        user_model = get_user_model()
+        if opts["if_empty"] and Event.objects.exists():
+            self.stdout.write("The database has events already; demo not loaded.")
+            return
+        if opts["reset"]:
+            Event.objects.filter(name__in=[PAIRS_EVENT, TEAMS_EVENT]).delete()
+        user, created = user_model.objects.get_or_create(
+            username=DEMO_USER, defaults={"is_staff": True, "is_superuser": True}
+        )
+        if created:
+            user.set_password(DEMO_PASSWORD)
+            user.save()
+        if not Event.objects.filter(name=PAIRS_EVENT).exists():
+            self._pairs(user)
+        if not Event.objects.filter(name=TEAMS_EVENT).exists():
+            self._teams(user)
+        self.stdout.write(
+            f"Demo loaded. Log in at http://127.0.0.1:8000/login/ as {DEMO_USER} / {DEMO_PASSWORD}"
+        )
+
+    def _deal_and_play(self, event: Event, user, seed: str) -> None:
+        rng = random.Random(seed)
+        for board in Board.objects.filter(event=event):
+            board.deal = format_pbn_deal(deal_board(seed, board.number))
+            board.save(update_fields=["deal"])
+        deals = {b.number: deal_board(seed, b.number) for b in Board.objects.filter(event=event)}
+        for s in Seating.objects.filter(event=event).exclude(ns=None).exclude(ew=None):
+            for number in s.board_numbers:
+                entry = simulate(deals[number], rng)
+                services.enter_result(
+                    event,
+                    board_number=number,
+                    round_no=s.round,
+                    table=s.table,
+                    entry=entry,
+                    user=user,
+                    confirmed=True,
+                )
+
+    def _pairs(self, user) -> None:
+        names = iter(NAMES)
+        event = services.create_event(
+            user,
+            name=PAIRS_EVENT,
+            date=datetime.date(1915, 11, 20),
+            code="1915",
+            english_slams=False,
+            premium=True,
+            form="pairs",
+            method="total",
+            movement="mitchell",
+            tables=5,
+            boards_per_round=3,
+            even="skip",
+            arrow_switch=False,
+            pairs_count=None,
+            pair_names={str(p): [next(names), next(names)] for p in range(1, 11)},
+        )
+        self._deal_and_play(event, user, "demo-1915-pairs")
+        # A revoke at one table: a defender revoked and declarer took three tricks.
+        r = services.live_result(event, 4, 2, 1)
+        if r is not None:
+            d = side_of(r.declarer)
+            other = "EW" if d == "NS" else "NS"
+            entry = services.Entry(
+                contract=r.contract,
+                declarer=r.declarer,
+                tricks=max(0, min(10, r.tricks)),
+                revokes_ns=1 if other == "NS" else 0,
+                revokes_ew=1 if other == "EW" else 0,
+                revoke_penalty="tricks",
+            )
+            services.correct_result(
+                r,
+                entry=entry,
+                user=user,
+                reason="revoke claimed before the score was agreed (Law D)",
+            )
+        # Law B: board 7, round 4, table 2: South found with 12 cards after the overplay
+        # began, North (his partner) holding the 14th: lowest to NS, highest to EW.
+        seating = Seating.objects.filter(
+            event=event, round=4, first_board__lte=7, last_board__gte=7
+        ).first()
+        if seating is not None:
+            services.apply_irregular(
+                event,
+                board_number=7,
+                round_no=4,
+                table=seating.table,
+                discovered="after-overplay",
+                short_hand="S",
+                surplus_with="partner",
+                user=user,
+                reason="South held 12 cards, North 14",
+            )
+        for rnd in range(1, 6):
+            services.close_round(event, rnd, user=user)
+        services.set_published(event, True, user=user)
+
+    def _teams(self, user) -> None:
+        names = iter(NAMES)
+        event = services.create_event(
+            user,
+            name=TEAMS_EVENT,
+            date=datetime.date(1915, 12, 4),
+            code="1915",
+            english_slams=False,
+            premium=True,
+            form="teams",
+            method="total",
+            movement="teams",
+            tables=3,
+            boards_per_round=2,
+            even="",
+            arrow_switch=False,
+            pairs_count=None,
+            team_names={"A": "Knickerbocker", "B": "Whist Club"},
+            pair_names={f"{t}{i}": [next(names), next(names)] for t in "AB" for i in (1, 2, 3)},
+        )
+        self._deal_and_play(event, user, "demo-1915-teams")
+        for rnd in range(1, 4):
+            services.close_round(event, rnd, user=user)
+        services.set_published(event, True, user=user)

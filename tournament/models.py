@@ -1,0 +1,306 @@
+"""The event's records: who plays, what was dealt, where everyone sat, what they scored.
+
+The laws live in :mod:`scoring`; these models only hold what happened.
+Results are never overwritten: a correction makes a new version and the old
+one stops being live (``is_live``), so the history is the table itself.  The
+database refuses what must never happen: two live results for one board at
+one table in one round, a pair seated twice in one round.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+
+CODE_CHOICES = [
+    ("1915", "Whist Club 1915"),
+    ("1913", 'Whist Club 1913 ("royal spades")'),
+    ("royalton", "Royalton (Hawley 1915)"),
+]
+FORM_CHOICES = [("pairs", "Pair contest"), ("teams", "Team match")]
+METHOD_CHOICES = [("total", "Total points (Law H)"), ("matchpoints", "Matchpoints")]
+MOVEMENT_CHOICES = [("mitchell", "Mitchell"), ("howell", "Howell"), ("teams", "Team match")]
+EVEN_CHOICES = [("skip", "Skip"), ("relay", "Relay and bystand")]
+SEAT_CHOICES = [("N", "North"), ("E", "East"), ("S", "South"), ("W", "West")]
+DIRECTION_CHOICES = [("NS", "North-South"), ("EW", "East-West")]
+ADJUSTED_CHOICES = [
+    ("average", "Average to both pairs (Law B)"),
+    ("ns-lowest", "Lowest to North-South, highest to East-West (Law B)"),
+    ("ew-lowest", "Lowest to East-West, highest to North-South (Law B)"),
+]
+
+
+class Event(models.Model):
+    name = models.CharField(max_length=120)
+    date = models.DateField()
+    code = models.CharField("code of laws", max_length=10, choices=CODE_CHOICES, default="1915")
+    english_slams = models.BooleanField(
+        "English slam rule", default=False, help_text="1913 only: little slam 50, grand 100."
+    )
+    premium = models.BooleanField("duplicate premium", default=True)
+    form = models.CharField(max_length=10, choices=FORM_CHOICES, default="pairs")
+    method = models.CharField(
+        "scoring method", max_length=12, choices=METHOD_CHOICES, default="total"
+    )
+    movement = models.CharField(max_length=10, choices=MOVEMENT_CHOICES, default="mitchell")
+    tables = models.PositiveSmallIntegerField()
+    boards_per_round = models.PositiveSmallIntegerField(default=3)
+    even = models.CharField(
+        "even Mitchell", max_length=6, choices=EVEN_CHOICES, default="skip", blank=True
+    )
+    arrow_switch = models.BooleanField(default=False)
+    pairs_count = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="Only when one short of a full field (a sit-out)."
+    )
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="owned_events"
+    )
+    directors = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, blank=True, related_name="directed_events"
+    )
+    published = models.BooleanField(default=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-date", "name"]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.date})"
+
+    @property
+    def rounds(self) -> int:
+        return self.round_set.count()
+
+
+class Team(models.Model):
+    event = models.ForeignKey(Event, on_delete=models.CASCADE)
+    label = models.CharField(max_length=4)  # "A" or "B"
+    name = models.CharField(max_length=80, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["event", "label"], name="one_team_per_label")
+        ]
+        ordering = ["label"]
+
+    def __str__(self) -> str:
+        return self.name or f"Team {self.label}"
+
+
+class Pair(models.Model):
+    event = models.ForeignKey(Event, on_delete=models.CASCADE)
+    label = models.CharField(max_length=8)  # "1", "12", "A1"
+    team = models.ForeignKey(Team, null=True, blank=True, on_delete=models.CASCADE)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["event", "label"], name="one_pair_per_label")
+        ]
+
+    def __str__(self) -> str:
+        names = " & ".join(p.name for p in self.player_set.all() if p.name)
+        return f"{self.label} {names}".strip()
+
+    @property
+    def names(self) -> str:
+        return " & ".join(p.name for p in self.player_set.all() if p.name)
+
+
+class Player(models.Model):
+    pair = models.ForeignKey(Pair, on_delete=models.CASCADE)
+    position = models.PositiveSmallIntegerField()  # 1 or 2
+    name = models.CharField(max_length=80, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["pair", "position"], name="two_players_per_pair")
+        ]
+        ordering = ["position"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Board(models.Model):
+    event = models.ForeignKey(Event, on_delete=models.CASCADE)
+    number = models.PositiveSmallIntegerField()
+    deal = models.CharField(
+        "hand record (PBN deal)", max_length=80, blank=True, help_text='e.g. "N:AKQJ.T98.. ..."'
+    )
+    redeals = models.PositiveSmallIntegerField(
+        default=0, help_text="Times the board was redealt under Law B."
+    )
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["event", "number"], name="one_board_per_number")
+        ]
+        ordering = ["number"]
+
+    def __str__(self) -> str:
+        return f"Board {self.number}"
+
+    @property
+    def dealer(self) -> str:
+        """Dealer rotates N, E, S, W with the board number."""
+        return "NESW"[(self.number - 1) % 4]
+
+
+class Round(models.Model):
+    """A round of the movement; closing it ends the table's corrections (Law E)."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE)
+    number = models.PositiveSmallIntegerField()
+    closed_at = models.DateTimeField(null=True, blank=True)
+    closed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
+    )
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["event", "number"], name="one_round_per_number")
+        ]
+        ordering = ["number"]
+
+    def __str__(self) -> str:
+        return f"Round {self.number}" + (" (closed)" if self.closed else "")
+
+    @property
+    def closed(self) -> bool:
+        return self.closed_at is not None
+
+
+class Seating(models.Model):
+    """One table in one round: the pairs, the boards, whether it is played."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE)
+    round = models.PositiveSmallIntegerField()
+    table = models.PositiveSmallIntegerField()
+    ns = models.ForeignKey(Pair, null=True, blank=True, on_delete=models.CASCADE, related_name="+")
+    ew = models.ForeignKey(Pair, null=True, blank=True, on_delete=models.CASCADE, related_name="+")
+    first_board = models.PositiveSmallIntegerField()
+    last_board = models.PositiveSmallIntegerField()
+    note = models.CharField(max_length=200, blank=True)
+    absent = models.BooleanField(
+        default=False, help_text="A pair did not play: no result, which is not a zero."
+    )
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["event", "round", "table"], name="one_seating"),
+        ]
+        ordering = ["round", "table"]
+
+    def __str__(self) -> str:
+        return f"Round {self.round}, table {self.table}"
+
+    @property
+    def board_numbers(self) -> range:
+        return range(self.first_board, self.last_board + 1)
+
+    @property
+    def sit_out(self) -> bool:
+        return self.ns_id is None or self.ew_id is None
+
+
+class SeatAssignment(models.Model):
+    """A pair's place in a round; unique per pair and round, so no pair sits twice."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE)
+    round = models.PositiveSmallIntegerField()
+    pair = models.ForeignKey(Pair, on_delete=models.CASCADE)
+    seating = models.ForeignKey(Seating, on_delete=models.CASCADE)
+    direction = models.CharField(max_length=2, choices=DIRECTION_CHOICES)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["event", "round", "pair"], name="pair_seated_once_a_round"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"Round {self.round}: pair {self.pair.label} {self.direction}"
+
+
+class Result(models.Model):
+    """One traveller line, one version of it.  Corrections add versions."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE)
+    board = models.ForeignKey(Board, on_delete=models.CASCADE)
+    seating = models.ForeignKey(Seating, on_delete=models.CASCADE)
+    round = models.PositiveSmallIntegerField()
+    table = models.PositiveSmallIntegerField()
+    ns = models.ForeignKey(Pair, on_delete=models.CASCADE, related_name="+")
+    ew = models.ForeignKey(Pair, on_delete=models.CASCADE, related_name="+")
+    contract = models.CharField(max_length=12, blank=True)
+    declarer = models.CharField(max_length=1, choices=SEAT_CHOICES, blank=True)
+    tricks = models.PositiveSmallIntegerField(null=True, blank=True)
+    honours = models.JSONField(null=True, blank=True)  # {"N": 2, ...} or null
+    revokes_ns = models.PositiveSmallIntegerField(default=0)
+    revokes_ew = models.PositiveSmallIntegerField(default=0)
+    revoke_penalty = models.CharField(max_length=6, blank=True)
+    penalties = models.JSONField(default=list, blank=True)  # [{"side","points","law"}]
+    adjusted = models.CharField(max_length=10, choices=ADJUSTED_CHOICES, blank=True)
+    # The score, as scoring.score_deal() gave it when the version was made.
+    ns_trick = models.IntegerField(default=0)
+    ns_honour = models.IntegerField(default=0)
+    ew_trick = models.IntegerField(default=0)
+    ew_honour = models.IntegerField(default=0)
+    net_ns = models.IntegerField(null=True, blank=True)
+    items = models.JSONField(default=list, blank=True)
+    # Versions.
+    version = models.PositiveIntegerField(default=1)
+    is_live = models.BooleanField(default=True)
+    previous = models.OneToOneField(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="next_version"
+    )
+    confirmed = models.BooleanField(default=False)
+    entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
+    )
+    entered_via = models.CharField(max_length=40, blank=True)  # "director", "table 3"
+    reason = models.CharField(max_length=300, blank=True)
+    idempotency_key = models.CharField(max_length=64, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["board", "round", "table"],
+                condition=Q(is_live=True),
+                name="one_live_result",
+            ),
+            models.UniqueConstraint(
+                fields=["event", "idempotency_key"],
+                condition=~Q(idempotency_key=""),
+                name="idempotent_submission",
+            ),
+        ]
+        indexes = [models.Index(fields=["event", "is_live"])]
+        ordering = ["board__number", "round", "table", "-version"]
+
+    def __str__(self) -> str:
+        return f"Board {self.board.number}, round {self.round}, table {self.table}: {self.contract}"
+
+
+class AuditEntry(models.Model):
+    """Who did what, when and why: every change to an event's results."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE)
+    at = models.DateTimeField(auto_now_add=True)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
+    )
+    actor = models.CharField(max_length=60, blank=True)  # "director alice", "table 3"
+    action = models.CharField(max_length=40)
+    detail = models.TextField(blank=True)
+    reason = models.CharField(max_length=300, blank=True)
+    result = models.ForeignKey(Result, null=True, blank=True, on_delete=models.SET_NULL)
+
+    class Meta:
+        ordering = ["-at", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.at:%H:%M:%S} {self.actor} {self.action}"

@@ -1,0 +1,217 @@
+"""Director pages and who may see them."""
+
+import pytest
+from django.urls import reverse
+
+from tournament import services
+from tournament.models import Event, Result
+from tournament.services import Entry
+
+from .conftest import make_event
+
+
+@pytest.fixture
+def alice(client, director):
+    client.force_login(director)
+    return client
+
+
+def test_anonymous_is_sent_to_log_in(client, event):
+    r = client.get(reverse("director_event", args=[event.pk]))
+    assert r.status_code == 302 and "/login/" in r["Location"]
+
+
+def test_director_cannot_see_or_change_another_directors_event(client, event, other_director):
+    client.force_login(other_director)
+    for name, args in [
+        ("director_event", [event.pk]),
+        ("director_players", [event.pk]),
+        ("director_traveller", [event.pk, 1]),
+        ("director_irregular", [event.pk, 1]),
+        ("director_guides", [event.pk]),
+        ("director_audit", [event.pk]),
+    ]:
+        assert client.get(reverse(name, args=args)).status_code == 404, name
+    r = client.post(reverse("director_round", args=[event.pk, 1, "close"]))
+    assert r.status_code == 404
+    r = client.post(reverse("director_publish", args=[event.pk]), {"published": "1"})
+    assert r.status_code == 404
+    r = client.post(
+        reverse("director_traveller", args=[event.pk, 1]),
+        {"r1t1-contract": "4H", "r1t1-declarer": "S", "r1t1-tricks": "10", "action": "save"},
+    )
+    assert r.status_code == 404
+    assert not Result.objects.exists()
+    assert event not in client.get(reverse("director_events")).context["events"]
+
+
+def test_given_director_may_run_the_event(client, event, other_director):
+    event.directors.add(other_director)
+    client.force_login(other_director)
+    assert client.get(reverse("director_event", args=[event.pk])).status_code == 200
+
+
+def test_public_sees_only_published_results(client, event):
+    url = reverse("event_standings", args=[event.pk])
+    assert client.get(url).status_code == 404
+    assert client.get(reverse("event_traveller", args=[event.pk, 1])).status_code == 404
+    assert client.get(reverse("event_pair", args=[event.pk, "1"])).status_code == 404
+    services.set_published(event, True, user=event.owner)
+    assert client.get(url).status_code == 200
+    assert client.get(reverse("event_traveller", args=[event.pk, 1])).status_code == 200
+    assert client.get(reverse("event_pair", args=[event.pk, "1"])).status_code == 200
+    assert event in client.get(reverse("events")).context["events"]
+
+
+def test_create_event_then_players(alice):
+    r = alice.post(
+        reverse("director_event_create"),
+        {
+            "name": "Tuesday pairs",
+            "date": "1915-04-06",
+            "code": "1915",
+            "premium": "on",
+            "form": "pairs",
+            "method": "matchpoints",
+            "movement": "howell",
+            "tables": "3",
+            "boards_per_round": "2",
+            "even": "skip",
+        },
+    )
+    event = Event.objects.get(name="Tuesday pairs")
+    assert r.status_code == 302 and r["Location"] == reverse("director_players", args=[event.pk])
+    data = {"form-TOTAL_FORMS": "6", "form-INITIAL_FORMS": "6"}
+    for i in range(6):
+        data[f"form-{i}-player1"] = f"Player {i}a"
+        data[f"form-{i}-player2"] = f"Player {i}b"
+    alice.post(reverse("director_players", args=[event.pk]), data)
+    assert event.pair_set.get(label="1").names == "Player 0a & Player 0b"
+
+
+def test_create_event_errors_keep_the_input(alice):
+    r = alice.post(
+        reverse("director_event_create"),
+        {
+            "name": "Too big",
+            "date": "1915-04-06",
+            "code": "1915",
+            "form": "pairs",
+            "method": "total",
+            "movement": "howell",
+            "tables": "12",
+            "boards_per_round": "2",
+            "even": "skip",
+        },
+    )
+    page = r.content.decode()
+    assert r.status_code == 200 and "Up to 8 tables" in page and 'value="Too big"' in page
+    assert not Event.objects.filter(name="Too big").exists()
+
+
+def test_traveller_entry_preview_then_save(alice, event):
+    url = reverse("director_traveller", args=[event.pk, 1])
+    data = {
+        "r1t1-contract": "4H",
+        "r1t1-declarer": "S",
+        "r1t1-tricks": "10",
+        "r2t3-contract": "3HX",
+        "r2t3-declarer": "S",
+        "r2t3-tricks": "7",
+        "r2t3-revokes_ew": "1",
+        "r2t3-revoke_penalty": "tricks",
+    }
+    r = alice.post(url, {**data, "action": "preview"})
+    page = r.content.decode()
+    assert "duplicate premium" in page and "<strong>189</strong>" in page
+    assert not Result.objects.exists()
+    r = alice.post(url, {**data, "action": "save"})
+    assert r.status_code == 302
+    assert sorted(Result.objects.values_list("net_ns", flat=True)) == [157, 189]
+
+
+def test_traveller_entry_error_keeps_every_row(alice, event):
+    url = reverse("director_traveller", args=[event.pk, 1])
+    r = alice.post(
+        url,
+        {
+            "r1t1-contract": "4H",
+            "r1t1-declarer": "S",
+            "r1t1-tricks": "10",
+            "r2t3-contract": "9H",
+            "r2t3-declarer": "S",
+            "r2t3-tricks": "7",
+            "action": "save",
+        },
+    )
+    page = r.content.decode()
+    assert "is not a contract" in page
+    assert 'value="9H"' in page and 'value="4H"' in page
+    assert not Result.objects.exists()
+
+
+def test_correction_page_with_reason_after_close(alice, event, director):
+    res = services.enter_result(
+        event, board_number=1, round_no=1, table=1, entry=Entry("4H", "S", 10), user=director
+    )
+    services.close_round(event, 1, user=director)
+    url = reverse("director_result", args=[event.pk, res.pk])
+    form = {"contract": "4H", "declarer": "S", "tricks": "9", "action": "save"}
+    r = alice.post(url, form)
+    assert "give a reason" in r.content.decode()
+    r = alice.post(url, {**form, "reason": "tricks miscounted"})
+    assert r.status_code == 302
+    page = alice.get(r["Location"]).content.decode()
+    assert "tricks miscounted" in page and "History" in page
+
+
+def test_control_panel_close_round_and_absent(alice, event):
+    url = reverse("director_event", args=[event.pk])
+    assert "still missing results" in alice.get(url).content.decode()
+    alice.post(reverse("director_round", args=[event.pk, 1, "close"]))
+    assert event.round_set.get(number=1).closed
+    alice.post(reverse("director_absent", args=[event.pk, 2, 3]), {"absent": "1"})
+    assert event.seating_set.get(round=2, table=3).absent
+    fragment = alice.get(url + "?fragment=1").content.decode()
+    assert "absent" in fragment
+
+
+def test_irregular_form(alice, event, director):
+    services.enter_result(
+        event, board_number=1, round_no=1, table=1, entry=Entry("4H", "S", 10), user=director
+    )
+    services.enter_result(
+        event, board_number=1, round_no=2, table=3, entry=Entry("4H", "S", 8), user=director
+    )
+    r = alice.post(
+        reverse("director_irregular", args=[event.pk, 1]),
+        {
+            "round": "3",
+            "table": "2",
+            "discovered": "after-overplay",
+            "short_hand": "N",
+            "surplus_with": "opponent",
+        },
+    )
+    assert r.status_code == 302
+    assert services.live_result(event, 1, 3, 2).adjusted == "average"
+
+
+def test_guide_and_table_cards(alice, event):
+    page = alice.get(reverse("director_guides", args=[event.pk])).content.decode()
+    assert "Table 3" in page and "Boards go to" in page
+    page = alice.get(reverse("director_tables", args=[event.pk])).content.decode()
+    assert "North-South <strong>1</strong>" in page
+
+
+def test_team_match_standings_show_law_g(client, director):
+    e = make_event(director, form="teams", movement="teams", tables=3, boards_per_round=1)
+    # Board 1 travels: table 1 in round 1, table 3 in round 2, table 2 in round 3.
+    for rnd, table in ((1, 1), (2, 3), (3, 2)):
+        services.enter_result(
+            e, board_number=1, round_no=rnd, table=table, entry=Entry("4H", "S", 10), user=director
+        )
+    client.force_login(director)
+    page = client.get(reverse("event_standings", args=[e.pk])).content.decode()
+    assert "Duplicate Law G" in page and "A tie." in page
+    assert "Boards not yet complete at every table" in page

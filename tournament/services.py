@@ -282,6 +282,8 @@ def _describe(r: Result) -> str:
         return f"artificial score ({r.get_adjusted_display()})"
     if r.net_ns is None:
         return r.contract
+    if r.contract.upper() in ("PASS", "P"):
+        return "passed out"
     who = f" by {r.declarer}" if r.declarer else ""
     return f"{r.contract}{who}, {r.tricks} tricks, NS {r.net_ns:+d}"
 

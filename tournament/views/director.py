@@ -59,7 +59,13 @@ def players(request: HttpRequest, pk: int) -> HttpResponse:
     Formset = formset_factory(PairNamesForm, extra=0)
     initial = [{f"player{pl.position}": pl.name for pl in p.player_set.all()} for p in pairs]
     formset = Formset(request.POST or None, initial=initial)
+    teams = list(event.team_set.all())
     if request.method == "POST" and formset.is_valid():
+        for team in teams:
+            name = request.POST.get(f"team-{team.label}", "").strip()[:80]
+            if name != team.name:
+                team.name = name
+                team.save(update_fields=["name"])
         names = {
             p.label: [f.cleaned_data.get("player1", ""), f.cleaned_data.get("player2", "")]
             for p, f in zip(pairs, formset.forms, strict=True)
@@ -70,7 +76,12 @@ def players(request: HttpRequest, pk: int) -> HttpResponse:
     return render(
         request,
         "director/players.html",
-        {"event": event, "rows": list(zip(pairs, formset.forms, strict=True)), "formset": formset},
+        {
+            "event": event,
+            "rows": list(zip(pairs, formset.forms, strict=True)),
+            "formset": formset,
+            "teams": teams,
+        },
     )
 
 

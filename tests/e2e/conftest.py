@@ -1,0 +1,56 @@
+"""End-to-end tests in headless Chromium (Debian's chromium, driven by Playwright).
+
+Skipped, with the reason, where Chromium or Playwright is missing; CI installs
+both.  Screenshots go to $SCREENSHOTS_DIR when it is set (the README's
+pictures are made with SCREENSHOTS_DIR=docs/screenshots), else to a
+temporary folder.
+"""
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+
+# Playwright's sync API runs an event loop in this thread; the live server and the
+# ORM calls the tests make stay synchronous, which Django must be told is safe.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+playwright_sync = pytest.importorskip("playwright.sync_api", reason="Playwright is not installed")
+if not Path(CHROMIUM).exists():
+    pytest.skip("Chromium is not installed (apt-get install chromium)", allow_module_level=True)
+
+
+@pytest.fixture(scope="session")
+def browser():
+    with playwright_sync.sync_playwright() as p:
+        b = p.chromium.launch(
+            executable_path=CHROMIUM,
+            headless=True,
+            args=[
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-quic",
+                "--no-first-run",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+            ],
+        )
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def shots(tmp_path):
+    folder = Path(os.environ.get("SCREENSHOTS_DIR") or tmp_path)
+    folder.mkdir(parents=True, exist_ok=True)
+
+    def take(page, name: str) -> Path:
+        path = folder / f"{name}.png"
+        page.screenshot(path=str(path), full_page=True)
+        return path
+
+    return take

@@ -1,0 +1,104 @@
+"""The director runs a 3-table Mitchell from paper travellers, in a real browser."""
+
+import pytest
+from django.contrib.auth import get_user_model
+
+from tournament import services, standings
+from tournament.models import Event, Result
+from tournament.services import Entry
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+
+ROUND_2 = {
+    # board: (table in round 2, contract, declarer, tricks) for its traveller
+    1: (3, "4H", "S", 10),
+    2: (3, "3NT", "N", 8),
+    3: (1, "2S", "E", 8),
+    4: (1, "3HX", "S", 7),  # doubled; a defender revokes, declarer takes the tricks
+    5: (2, "1NT", "W", 7),
+    6: (2, "PASS", "", None),
+}
+# Round 1, entered from the tables before the director starts: (board, table, entry).
+ROUND_1 = [
+    (1, 1, "4H", "S", 9),
+    (2, 1, "2NT", "N", 8),
+    (3, 2, "3S", "E", 9),
+    (4, 2, "3H", "S", 9),
+    (5, 3, "1NT", "W", 6),
+    (6, 3, "1C", "N", 7),
+]
+
+
+def test_director_creates_enters_closes_and_sees_standings(live_server, browser, shots):
+    get_user_model().objects.create_user("td", password="whist-club-1915")
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.goto(live_server.url + "/login/")
+    page.fill("#id_username", "td")
+    page.fill("#id_password", "whist-club-1915")
+    page.click("button[type=submit]")
+    page.wait_for_url("**/director/")
+
+    page.click("text=New event")
+    page.fill("#id_name", "Thursday duplicate")
+    page.fill("#id_date", "1915-05-06")
+    page.select_option("#id_movement", "mitchell")
+    page.fill("#id_tables", "3")
+    page.fill("#id_boards_per_round", "2")
+    page.click("text=Create the event and its schedule")
+    page.wait_for_url("**/players/")
+    page.fill("input[name=form-0-player1]", "Mrs. Alden")
+    page.fill("input[name=form-0-player2]", "Mr. Alden")
+    page.click("text=Save players")
+    event = Event.objects.get(name="Thursday duplicate")
+    page.wait_for_url(f"**/director/events/{event.pk}/")
+
+    for board, table, contract, declarer, tricks in ROUND_1:
+        services.enter_result(
+            event,
+            board_number=board,
+            round_no=1,
+            table=table,
+            entry=Entry(contract, declarer, tricks),
+            via=f"table {table}",
+        )
+    services.close_round(event, 1, user=event.owner)
+
+    for board, (table, contract, declarer, tricks) in ROUND_2.items():
+        page.goto(f"{live_server.url}/director/events/{event.pk}/boards/{board}/")
+        prefix = f"r2t{table}"
+        page.fill(f"input[name={prefix}-contract]", contract)
+        if declarer:
+            page.select_option(f"select[name={prefix}-declarer]", declarer)
+            page.fill(f"input[name={prefix}-tricks]", str(tricks))
+        if board == 4:
+            page.fill(f"input[name={prefix}-revokes_ew]", "1")
+            page.select_option(f"select[name={prefix}-revoke_penalty]", "tricks")
+        page.click("button[value=preview]")
+        assert "Net to NS" in page.content()
+        page.click("button[value=save]")
+        page.wait_for_selector("text=result(s) saved")
+    assert Result.objects.filter(event=event, is_live=True).count() == 12
+    assert Result.objects.get(event=event, board__number=4, round=2).net_ns == 64 + 125
+
+    page.goto(f"{live_server.url}/director/events/{event.pk}/")
+    page.click("text=Close round 2")
+    page.wait_for_selector("text=Round 2 closed")
+    assert event.round_set.get(number=2).closed
+    shots(page, "control-panel")
+
+    page.goto(f"{live_server.url}/events/{event.pk}/boards/4/")
+    assert "penalty trick(s) for a revoke" in page.content()
+    shots(page, "traveller")
+
+    page.goto(f"{live_server.url}/events/{event.pk}/")
+    text = page.inner_text("main")
+    assert "North-South" in text and "East-West" in text
+    assert "Mrs. Alden & Mr. Alden" in text
+    # The standings are those of scoring/ on the same results.
+    expected = {r.pair: r.display for r in standings.pair_contest(event)}
+    for row in page.query_selector_all("table.standings tbody tr"):
+        cells = [c.inner_text().strip() for c in row.query_selector_all("td")]
+        assert expected[cells[1]] == cells[3]
+    assert any(v != "0" for v in expected.values())
+    shots(page, "standings")
+    page.close()

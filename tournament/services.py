@@ -445,12 +445,17 @@ def correct_result(
     via: str = "director",
     reason: str = "",
     confirmed: bool = False,
+    idempotency_key: str = "",
 ) -> Result:
     """Replace a live result by a new version, keeping the old one in the history.
 
     Law E: before the round is closed a correction is free (the table's
     scorer may make it); after, only the director, and only with a reason.
     """
+    if idempotency_key:
+        done = Result.objects.filter(event=result.event_id, idempotency_key=idempotency_key)
+        if done.exists():
+            return done.get()
     current = Result.objects.select_for_update().get(pk=result.pk)
     if not current.is_live:
         newer = Result.objects.filter(
@@ -462,9 +467,10 @@ def correct_result(
             newer or current,
         )
     closed = round_closed(current.event, current.round)
-    if closed and via != "director":
+    if via != "director" and (closed or current.seating.agreed_at is not None):
         raise ServiceError(
-            f"round {current.round} is closed: only the director can change its results (Law E)"
+            f"round {current.round} has been agreed: only the director can change its "
+            "results now (Law E)"
         )
     if closed and not reason.strip():
         raise ServiceError(
@@ -480,7 +486,7 @@ def correct_result(
         user,
         via,
         reason,
-        "",
+        idempotency_key,
         confirmed,
         previous=current,
     )

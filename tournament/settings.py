@@ -82,6 +82,16 @@ DATABASES = {
         conn_max_age=int(os.environ.get("CONN_MAX_AGE", "0")),
     )
 }
+if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
+    # Several tablets write at once: take the write lock at the start of each
+    # transaction and wait for it, instead of failing with "database is locked".
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        {
+            "transaction_mode": "IMMEDIATE",
+            "timeout": 20,
+            "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+        }
+    )
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

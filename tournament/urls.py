@@ -4,7 +4,7 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from .views import director, events, public
+from .views import director, events, public, scorer
 
 urlpatterns = [
     path("", public.home, name="home"),
@@ -18,6 +18,18 @@ urlpatterns = [
     path("events/<int:pk>/", events.event_standings, name="event_standings"),
     path("events/<int:pk>/boards/<int:number>/", events.event_traveller, name="event_traveller"),
     path("events/<int:pk>/pairs/<str:label>/", events.event_pair, name="event_pair"),
+    # The table scorer's tablet: a private link per table.
+    path("t/<str:token>/", scorer.scorer_home, name="scorer_home"),
+    path("t/<str:token>/boards/<int:number>/", scorer.scorer_board, name="scorer_board"),
+    path("t/<str:token>/results/<int:result_id>/", scorer.scorer_result, name="scorer_result"),
+    path(
+        "t/<str:token>/results/<int:result_id>/change/",
+        scorer.scorer_change,
+        name="scorer_change",
+    ),
+    path("t/<str:token>/agree/", scorer.scorer_agree, name="scorer_agree"),
+    path("t/<str:token>/rounds/<int:round_no>/next/", scorer.scorer_next, name="scorer_next"),
+    path("t/<str:token>/call/", scorer.scorer_call, name="scorer_call"),
     # The director.
     path("director/", director.event_list, name="director_events"),
     path("director/events/new/", director.event_create, name="director_event_create"),
@@ -57,4 +69,10 @@ urlpatterns = [
     path("director/events/<int:pk>/guide-cards/", director.guide_cards, name="director_guides"),
     path("director/events/<int:pk>/table-cards/", director.table_cards, name="director_tables"),
     path("director/events/<int:pk>/audit/", director.audit_log, name="director_audit"),
+    path("director/events/<int:pk>/links/", director.table_links, name="director_links"),
+    path(
+        "director/events/<int:pk>/calls/<int:call_id>/answer/",
+        director.answer_call,
+        name="director_answer_call",
+    ),
 ]

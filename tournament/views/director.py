@@ -8,9 +8,12 @@ from django.db.models import Count, Q
 from django.forms import formset_factory
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from .. import services, standings
+import segno
+
+from .. import services, standings, tablets
 from ..forms import (
     CorrectionForm,
     EventForm,
@@ -134,6 +137,7 @@ def control_panel(request: HttpRequest, pk: int) -> HttpResponse:
         "missing_count": len(missing),
         "boards": Board.objects.filter(event=event),
         "audit": AuditEntry.objects.filter(event=event)[:12],
+        "calls": tablets.open_calls(event),
         "movement": services.movement_for(event),
     }
     template = "director/_progress.html" if request.GET.get("fragment") else "director/panel.html"
@@ -372,9 +376,15 @@ def guide_cards(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 def table_cards(request: HttpRequest, pk: int) -> HttpResponse:
+    """One printable card per table: the first round and the QR code of its private link."""
     event = _event(request, pk)
-    seatings = Seating.objects.filter(event=event, round=1).select_related("ns", "ew")
-    return render(request, "director/table_cards.html", {"event": event, "seatings": seatings})
+    seatings = {
+        s.table: s for s in Seating.objects.filter(event=event, round=1).select_related("ns", "ew")
+    }
+    cards = [
+        {**row, "seating": seatings.get(row["link"].table)} for row in _link_rows(request, event)
+    ]
+    return render(request, "director/table_cards.html", {"event": event, "cards": cards})
 
 
 @login_required
@@ -382,3 +392,51 @@ def audit_log(request: HttpRequest, pk: int) -> HttpResponse:
     event = _event(request, pk)
     entries = AuditEntry.objects.filter(event=event).select_related("user")[:500]
     return render(request, "director/audit.html", {"event": event, "entries": entries})
+
+
+def _link_rows(request: HttpRequest, event: Event) -> list[dict]:
+    rows = []
+    for link in tablets.links(event):
+        url = request.build_absolute_uri(reverse("scorer_home", args=[link.token]))
+        rows.append(
+            {"link": link, "url": url, "qr": segno.make(url, error="m").svg_inline(scale=3)}
+        )
+    return rows
+
+
+@login_required
+def table_links(request: HttpRequest, pk: int) -> HttpResponse:
+    """Each table's private link (and QR code), its PIN, and reissuing a lost one."""
+    event = _event(request, pk)
+    if request.method == "POST":
+        table = int(request.POST.get("table", "0") or 0)
+        action = request.POST.get("action")
+        try:
+            if action == "reissue":
+                tablets.reissue(event, table, user=request.user)
+                messages.success(
+                    request, f"Table {table} has a new link; the old one no longer works."
+                )
+            elif action == "pin":
+                tablets.set_pin(
+                    tablets.link_for(event, table), request.POST.get("pin", ""), user=request.user
+                )
+                messages.success(request, f"Table {table}: PIN saved.")
+            elif action == "random-pins":
+                for link in tablets.links(event):
+                    tablets.set_pin(link, tablets.random_pin(), user=request.user)
+                messages.success(request, "Every table has a new PIN.")
+        except ServiceError as e:
+            messages.error(request, str(e))
+        return redirect("director_links", event.pk)
+    return render(
+        request, "director/links.html", {"event": event, "rows": _link_rows(request, event)}
+    )
+
+
+@login_required
+@require_POST
+def answer_call(request: HttpRequest, pk: int, call_id: int) -> HttpResponse:
+    event = _event(request, pk)
+    tablets.answer_call(event, call_id, user=request.user)
+    return redirect("director_event", event.pk)

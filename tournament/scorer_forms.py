@@ -1,0 +1,183 @@
+"""The table scorer's form: everything by touch, in the code's own strains."""
+
+from __future__ import annotations
+
+import uuid
+
+from django import forms
+
+from scoring.codes import Code
+
+from .services import Entry
+
+SEATS = [("N", "N"), ("E", "E"), ("S", "S"), ("W", "W")]
+STRAIN_LABELS = {
+    "C": "♣",
+    "D": "♦",
+    "H": "♥",
+    "S": "♠",
+    "RS": "Royal ♠",
+    "NT": "NT",
+    "NULLO": "Nullo",
+}
+
+
+class TabletEntryForm(forms.Form):
+    """One board's result, built from taps: level, strain, double, declarer, tricks."""
+
+    level = forms.ChoiceField(
+        choices=[("PASS", "Passed out"), *[(str(n), str(n)) for n in range(1, 8)]],
+        widget=forms.RadioSelect,
+    )
+    strain = forms.ChoiceField(required=False, widget=forms.RadioSelect)
+    royal = forms.BooleanField(required=False, label="Royal")
+    doubled = forms.ChoiceField(
+        choices=[("", "Undoubled"), ("X", "Doubled"), ("XX", "Redoubled")],
+        required=False,
+        widget=forms.RadioSelect,
+    )
+    declarer = forms.ChoiceField(choices=SEATS, required=False, widget=forms.RadioSelect)
+    tricks = forms.TypedChoiceField(
+        choices=[(str(n), str(n)) for n in range(14)],
+        coerce=int,
+        required=False,
+        empty_value=None,
+        widget=forms.RadioSelect,
+        label="Tricks won by declarer's side",
+    )
+    hon_n = forms.TypedChoiceField(
+        choices=[], coerce=int, required=False, empty_value=None, label="North"
+    )
+    hon_e = forms.TypedChoiceField(
+        choices=[], coerce=int, required=False, empty_value=None, label="East"
+    )
+    hon_s = forms.TypedChoiceField(
+        choices=[], coerce=int, required=False, empty_value=None, label="South"
+    )
+    hon_w = forms.TypedChoiceField(
+        choices=[], coerce=int, required=False, empty_value=None, label="West"
+    )
+    revokes_ns = forms.TypedChoiceField(
+        choices=[(str(n), str(n)) for n in range(4)],
+        coerce=int,
+        required=False,
+        empty_value=0,
+        label="Revokes by North-South",
+    )
+    revokes_ew = forms.TypedChoiceField(
+        choices=[(str(n), str(n)) for n in range(4)],
+        coerce=int,
+        required=False,
+        empty_value=0,
+        label="Revokes by East-West",
+    )
+    revoke_penalty = forms.ChoiceField(
+        choices=[("points", "100 points"), ("tricks", "three tricks")],
+        required=False,
+        widget=forms.RadioSelect,
+        label="Declarer's choice for the defenders' revoke",
+    )
+    penalty_side = forms.ChoiceField(
+        choices=[("", "No penalty"), ("NS", "to North-South"), ("EW", "to East-West")],
+        required=False,
+        label="Penalty points",
+    )
+    penalty_points = forms.TypedChoiceField(
+        choices=[("", "—"), *[(str(p), str(p)) for p in (25, 50, 100, 150, 200)]],
+        coerce=int,
+        required=False,
+        empty_value=None,
+        label="Points",
+    )
+    penalty_law = forms.CharField(max_length=60, required=False, label="Law")
+    key = forms.CharField(widget=forms.HiddenInput)
+
+    def __init__(self, *args, code: Code, hand_record: bool, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.code = code
+        self.hand_record = hand_record
+        self.fields["strain"].choices = [(s, STRAIN_LABELS[s]) for s in code.strains]
+        if not code.has_royal:
+            del self.fields["royal"]
+        if hand_record or not code.has_honours:
+            for s in "nesw":
+                del self.fields[f"hon_{s}"]
+        else:
+            choices = [("", "—"), *[(str(n), str(n)) for n in range(6)]]
+            for s in "nesw":
+                self.fields[f"hon_{s}"].choices = choices
+        if not self.is_bound and not self.initial.get("key"):
+            self.initial["key"] = uuid.uuid4().hex
+
+    def clean(self):
+        data = super().clean()
+        if data.get("level") and data["level"] != "PASS":
+            if not data.get("strain"):
+                self.add_error("strain", "Choose the declaration.")
+            if not data.get("declarer"):
+                self.add_error("declarer", "Who was declarer?")
+            if data.get("tricks") is None:
+                self.add_error("tricks", "How many tricks did declarer's side win?")
+        if data.get("penalty_side") and not data.get("penalty_points"):
+            self.add_error("penalty_points", "How many penalty points?")
+        return data
+
+    def contract(self) -> str:
+        d = self.cleaned_data
+        if d["level"] == "PASS":
+            return "PASS"
+        royal = "R" if d.get("royal") else ""
+        return f"{d['level']}{d['strain']}{royal}{d.get('doubled') or ''}"
+
+    def entry(self) -> Entry:
+        d = self.cleaned_data
+        honours = None
+        if "hon_n" in self.fields:
+            counts = [d.get(f"hon_{s}") for s in "nesw"]
+            if any(c is not None for c in counts):
+                honours = {s: c or 0 for s, c in zip("NESW", counts, strict=True)}
+        penalties = []
+        if d.get("penalty_side") and d.get("penalty_points"):
+            penalties.append(
+                {
+                    "side": d["penalty_side"],
+                    "points": d["penalty_points"],
+                    "law": d.get("penalty_law") or "",
+                }
+            )
+        return Entry(
+            contract=self.contract(),
+            declarer=d.get("declarer") or "",
+            tricks=d.get("tricks"),
+            honours=honours,
+            revokes_ns=d.get("revokes_ns") or 0,
+            revokes_ew=d.get("revokes_ew") or 0,
+            revoke_penalty=d.get("revoke_penalty") or "",
+            penalties=penalties,
+        )
+
+    @staticmethod
+    def initial_from(result) -> dict:
+        """Prefill from a stored result (to change it)."""
+        contract = result.contract
+        initial: dict = {"level": "PASS"} if contract == "PASS" else {}
+        if contract and contract != "PASS":
+            import re
+
+            m = re.match(r"^([1-7])(NULLO|NT|RS|C|D|H|S)(R?)(XX|X|)$", contract)
+            if m:
+                initial.update(level=m[1], strain=m[2], royal=bool(m[3]), doubled=m[4])
+        hon = result.honours or {}
+        pen = result.penalties[0] if result.penalties else {}
+        initial.update(
+            declarer=result.declarer,
+            tricks=result.tricks,
+            revokes_ns=result.revokes_ns,
+            revokes_ew=result.revokes_ew,
+            revoke_penalty=result.revoke_penalty,
+            penalty_side=pen.get("side", ""),
+            penalty_points=pen.get("points"),
+            penalty_law=pen.get("law", ""),
+            **{f"hon_{s.lower()}": hon.get(s) for s in "NESW"},
+        )
+        return initial

@@ -1,0 +1,290 @@
+"""The table scorer's tablet: this table, this round, nothing else.
+
+Every view starts from the table's private link; the server (not the page)
+decides which boards and results the link may touch: its own table's boards
+of its current round.  Submissions carry an idempotency key, so a retry on
+flaky Wi-Fi returns the stored result instead of making a second one.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_POST
+
+from scoring import ScoringError, revoke_choices, side_of
+
+from .. import services, tablets
+from ..models import Board, Result, Seating, TableLink
+from ..scorer_forms import TabletEntryForm
+from ..services import ResultConflict, ServiceError
+
+
+def _session_key(link: TableLink) -> str:
+    return f"table-link-{link.pk}"
+
+
+def _address(request: HttpRequest) -> str | None:
+    return request.META.get("REMOTE_ADDR")
+
+
+def _gate(request: HttpRequest, token: str) -> tuple[TableLink | None, HttpResponse | None]:
+    """The link, once its PIN (if any) has been given in this browser session."""
+    link = tablets.resolve(token)
+    if link is None:
+        raise Http404("This table link is not valid; ask the director for the table card.")
+    if not link.pin or request.session.get(_session_key(link)):
+        return link, None
+    error = None
+    if request.method == "POST" and "pin" in request.POST:
+        try:
+            if tablets.check_pin(link, request.POST.get("pin", ""), _address(request)):
+                request.session[_session_key(link)] = True
+                return None, redirect("scorer_home", token)
+            error = "That PIN is not right."
+        except ServiceError as e:
+            error = str(e)
+    response = render(
+        request, "scorer/pin.html", {"link": link, "error": error}, status=403 if error else 200
+    )
+    return None, response
+
+
+def _via(link: TableLink) -> str:
+    return f"table {link.table}"
+
+
+def _current(link: TableLink) -> Seating | None:
+    return tablets.current_seating(link.event, link.table)
+
+
+def _own_result(link: TableLink, seating: Seating | None, result_id: int) -> Result:
+    """A result of this table's current round, or 404: the server guards the boundary."""
+    result = (
+        Result.objects.filter(pk=result_id, event=link.event, table=link.table, is_live=True)
+        .select_related("board", "seating", "ns", "ew")
+        .first()
+    )
+    if result is None or seating is None or result.seating_id != seating.pk:
+        raise Http404("Not a result of this table's current round")
+    return result
+
+
+def scorer_home(request: HttpRequest, token: str) -> HttpResponse:
+    link, response = _gate(request, token)
+    if response:
+        return response
+    seating = _current(link)
+    if seating is None:
+        return render(request, "scorer/finished.html", {"link": link, "event": link.event})
+    done = tablets.board_results(seating)
+    boards = [{"number": n, "result": done.get(n)} for n in seating.board_numbers]
+    return render(
+        request,
+        "scorer/round.html",
+        {
+            "link": link,
+            "event": link.event,
+            "seating": seating,
+            "boards": boards,
+            "complete": tablets.round_complete(seating),
+            "calling": any(c.table == link.table for c in tablets.open_calls(link.event)),
+        },
+    )
+
+
+def _entry_form(request, link: TableLink, board: Board, **kw) -> TabletEntryForm:
+    return TabletEntryForm(
+        request.POST if request.method == "POST" else None,
+        code=services.code_for(link.event),
+        hand_record=bool(board.deal),
+        **kw,
+    )
+
+
+def _revoke_advice(link: TableLink, board: Board, form: TabletEntryForm) -> list | None:
+    """When only the defenders revoked and no choice is made: both options, best first."""
+    entry = form.entry()
+    if entry.contract == "PASS" or not entry.declarer:
+        return None
+    d = side_of(entry.declarer)
+    theirs = entry.revokes_ew if d == "NS" else entry.revokes_ns
+    ours = entry.revokes_ns if d == "NS" else entry.revokes_ew
+    if not theirs or ours or entry.revoke_penalty:
+        return None
+    try:
+        result = services.deal_result(link.event, board, entry)
+        return list(revoke_choices(result, services.code_for(link.event)).items())
+    except ScoringError:
+        return None
+
+
+def scorer_board(request: HttpRequest, token: str, number: int) -> HttpResponse:
+    link, response = _gate(request, token)
+    if response:
+        return response
+    seating = _current(link)
+    if seating is None or number not in seating.board_numbers or seating.sit_out:
+        raise Http404("Not a board of this table's current round")
+    board = Board.objects.get(event=link.event, number=number)
+    existing = services.live_result(link.event, number, seating.round, link.table)
+    if existing is not None and request.method == "GET":
+        return redirect("scorer_result", token, existing.pk)
+    form = _entry_form(request, link, board)
+    advice = None
+    if request.method == "POST" and form.is_valid():
+        advice = _revoke_advice(link, board, form)
+        if advice:
+            form.add_error("revoke_penalty", "Declarer chooses: points or three tricks.")
+        else:
+            try:
+                result = services.enter_result(
+                    link.event,
+                    board_number=number,
+                    round_no=seating.round,
+                    table=link.table,
+                    entry=form.entry(),
+                    via=_via(link),
+                    idempotency_key=f"t{link.table}-{form.cleaned_data['key']}",
+                )
+                return redirect("scorer_result", token, result.pk)
+            except ResultConflict as e:
+                form.add_error(None, str(e))
+            except ServiceError as e:
+                form.add_error(None, str(e))
+    return render(
+        request,
+        "scorer/board.html",
+        {
+            "link": link,
+            "event": link.event,
+            "seating": seating,
+            "board": board,
+            "form": form,
+            "advice": advice,
+        },
+    )
+
+
+def scorer_result(request: HttpRequest, token: str, result_id: int) -> HttpResponse:
+    link, response = _gate(request, token)
+    if response:
+        return response
+    seating = _current(link)
+    result = _own_result(link, seating, result_id)
+    if request.method == "POST" and request.POST.get("action") == "confirm":
+        try:
+            services.confirm_result(result, via=_via(link))
+            messages.success(request, f"Board {result.board.number} agreed by both sides.")
+            return redirect("scorer_home", token)
+        except ServiceError as e:
+            messages.error(request, str(e))
+    return render(
+        request,
+        "scorer/result.html",
+        {
+            "link": link,
+            "event": link.event,
+            "seating": seating,
+            "result": result,
+        },
+    )
+
+
+def scorer_change(request: HttpRequest, token: str, result_id: int) -> HttpResponse:
+    link, response = _gate(request, token)
+    if response:
+        return response
+    seating = _current(link)
+    result = _own_result(link, seating, result_id)
+    form = TabletEntryForm(
+        request.POST if request.method == "POST" else None,
+        code=services.code_for(link.event),
+        hand_record=bool(result.board.deal),
+        initial=TabletEntryForm.initial_from(result),
+    )
+    advice = None
+    if request.method == "POST" and form.is_valid():
+        advice = _revoke_advice(link, result.board, form)
+        if advice:
+            form.add_error("revoke_penalty", "Declarer chooses: points or three tricks.")
+        else:
+            try:
+                new = services.correct_result(
+                    result,
+                    entry=form.entry(),
+                    via=_via(link),
+                    idempotency_key=f"t{link.table}-{form.cleaned_data['key']}",
+                )
+                return redirect("scorer_result", token, new.pk)
+            except ServiceError as e:
+                form.add_error(None, str(e))
+    return render(
+        request,
+        "scorer/board.html",
+        {
+            "link": link,
+            "event": link.event,
+            "seating": seating,
+            "board": result.board,
+            "form": form,
+            "advice": advice,
+            "changing": result,
+        },
+    )
+
+
+@require_POST
+def scorer_agree(request: HttpRequest, token: str) -> HttpResponse:
+    link, response = _gate(request, token)
+    if response:
+        return response
+    seating = _current(link)
+    if seating is None:
+        return redirect("scorer_home", token)
+    try:
+        tablets.agree_round(seating, via=_via(link))
+    except ServiceError as e:
+        messages.error(request, str(e))
+        return redirect("scorer_home", token)
+    return redirect("scorer_next", token, seating.round)
+
+
+def scorer_next(request: HttpRequest, token: str, round_no: int) -> HttpResponse:
+    """Where the pairs and the boards go at the end of the round."""
+    link, response = _gate(request, token)
+    if response:
+        return response
+    seating = (
+        Seating.objects.filter(
+            event=link.event, table=link.table, round=round_no, agreed_at__isnull=False
+        )
+        .select_related("ns", "ew")
+        .first()
+    )
+    if seating is None:
+        raise Http404("This table has not finished that round")
+    movement = services.movement_for(link.event)
+    move = movement.next_move(round_no, link.table)
+    return render(
+        request,
+        "scorer/next.html",
+        {
+            "link": link,
+            "event": link.event,
+            "seating": seating,
+            "move": move,
+        },
+    )
+
+
+@require_POST
+def scorer_call(request: HttpRequest, token: str) -> HttpResponse:
+    link, response = _gate(request, token)
+    if response:
+        return response
+    seating = _current(link)
+    tablets.call_director(link.event, link.table, seating.round if seating else 0)
+    messages.success(request, "The director has been called to your table.")
+    return redirect("scorer_home", token)

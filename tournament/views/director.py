@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import segno
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db.models import Count, Q
@@ -10,8 +11,6 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
-
-import segno
 
 from .. import services, standings, tablets
 from ..forms import (

@@ -1,0 +1,233 @@
+"""The table scorer's tablet: its boundary, its PIN, retries and Law E."""
+
+import pytest
+from django.urls import reverse
+
+from tournament import services, tablets
+from tournament.models import DirectorCall, Result, TableLink
+from tournament.services import Entry
+
+from .conftest import make_event
+
+# 3-table Mitchell, 2 boards a round: round 1 table 1 plays boards 1-2 (pairs 1 v 4),
+# table 2 boards 3-4; in round 2 table 1 plays boards 3-4.
+
+
+def board_post(**kw):
+    data = {
+        "level": "4",
+        "strain": "H",
+        "doubled": "",
+        "declarer": "S",
+        "tricks": "10",
+        "revokes_ns": "0",
+        "revokes_ew": "0",
+        "key": "k-" + kw.pop("key", "1"),
+    }
+    data.update({k: str(v) for k, v in kw.items()})
+    return data
+
+
+@pytest.fixture
+def link(event):
+    return tablets.link_for(event, 1)
+
+
+def url(name, link, *args):
+    return reverse(name, args=[link.token, *args])
+
+
+def test_enter_confirm_agree_and_next_move(client, event, link):
+    page = client.get(url("scorer_home", link)).content.decode()
+    assert "Round 1" in page and "Board 1" in page and "Board 2" in page
+    r = client.post(url("scorer_board", link, 1), board_post(key="a"))
+    result = Result.objects.get(event=event)
+    assert r["Location"] == url("scorer_result", link, result.pk)
+    assert (result.net_ns, result.confirmed, result.entered_via) == (157, False, "table 1")
+    page = client.get(r["Location"]).content.decode()
+    assert "duplicate premium" in page and "Opponents: we agree" in page
+    client.post(r["Location"], {"action": "confirm"})
+    assert Result.objects.get(pk=result.pk).confirmed
+    # Agreeing the round needs every board confirmed.
+    client.post(url("scorer_agree", link))
+    assert event.seating_set.get(round=1, table=1).agreed_at is None
+    r = client.post(url("scorer_board", link, 2), board_post(level="PASS", key="b"))
+    client.post(r["Location"], {"action": "confirm"})
+    r = client.post(url("scorer_agree", link))
+    assert r["Location"] == url("scorer_next", link, 1)
+    page = client.get(r["Location"]).content.decode()
+    # Mitchell: NS stay, EW pair 4 goes to table 2, boards 1-2 go down to table 3.
+    assert "stay at this table" in page and "table 2, EW" in page and "table 3" in page
+    assert "Round 2" in client.get(url("scorer_home", link)).content.decode()
+
+
+def test_link_cannot_reach_another_tables_boards_or_results(client, event, link):
+    # Board 3 belongs to table 2 in round 1, and to table 1 only in round 2.
+    assert client.get(url("scorer_board", link, 3)).status_code == 404
+    assert client.post(url("scorer_board", link, 3), board_post()).status_code == 404
+    other = services.enter_result(
+        event, board_number=3, round_no=1, table=2, entry=Entry("4H", "S", 10), via="table 2"
+    )
+    assert client.get(url("scorer_result", link, other.pk)).status_code == 404
+    assert (
+        client.post(url("scorer_result", link, other.pk), {"action": "confirm"}).status_code == 404
+    )
+    assert client.post(url("scorer_change", link, other.pk), board_post()).status_code == 404
+    assert not Result.objects.get(pk=other.pk).confirmed
+    assert Result.objects.filter(event=event).count() == 1
+
+
+def test_link_cannot_reach_another_round(client, event, link):
+    # A round-2 board of table 1, before round 1 is agreed: refused.
+    assert client.get(url("scorer_board", link, 3)).status_code == 404
+    assert client.get(url("scorer_next", link, 1)).status_code == 404
+
+
+def test_link_cannot_reach_another_event_or_director_pages(client, event, link, director):
+    other_event = make_event(director, name="Other")
+    theirs = services.enter_result(
+        other_event, board_number=1, round_no=1, table=1, entry=Entry("4H", "S", 10), via="table 1"
+    )
+    assert client.get(url("scorer_result", link, theirs.pk)).status_code == 404
+    client.get(url("scorer_home", link))  # the tablet's session
+    for name, args in [
+        ("director_event", [event.pk]),
+        ("director_traveller", [event.pk, 1]),
+        ("director_links", [event.pk]),
+    ]:
+        r = client.get(reverse(name, args=args))
+        assert r.status_code == 302 and "/login/" in r["Location"]
+    assert client.get(reverse("event_standings", args=[event.pk])).status_code == 404
+
+
+def test_unknown_or_reissued_link_is_refused(client, event, link, director):
+    assert client.get(reverse("scorer_home", args=["not-a-token"])).status_code == 404
+    tablets.reissue(event, 1, user=director)
+    assert client.get(url("scorer_home", link)).status_code == 404
+    new = TableLink.objects.get(event=event, table=1, revoked_at__isnull=True)
+    assert client.get(url("scorer_home", new)).status_code == 200
+
+
+def test_pin_and_the_sixth_wrong_pin(client, event, link, director):
+    tablets.set_pin(link, "4271", user=director)
+    page = client.get(url("scorer_home", link)).content.decode()
+    assert "Enter the table's PIN" in page
+    assert client.get(url("scorer_board", link, 1)).status_code == 200  # the PIN page
+    assert "Enter the table's PIN" in client.get(url("scorer_board", link, 1)).content.decode()
+    for _ in range(5):
+        r = client.post(url("scorer_home", link), {"pin": "0000"})
+        assert r.status_code == 403 and "not right" in r.content.decode()
+    r = client.post(url("scorer_home", link), {"pin": "4271"})  # the sixth try: refused
+    assert r.status_code == 403 and "too many wrong PINs" in r.content.decode()
+    assert "Enter the table's PIN" in client.get(url("scorer_home", link)).content.decode()
+
+
+def test_right_pin_opens_the_table(client, event, link, director):
+    tablets.set_pin(link, "4271", user=director)
+    r = client.post(url("scorer_home", link), {"pin": "4271"})
+    assert r.status_code == 302
+    assert "Round 1" in client.get(url("scorer_home", link)).content.decode()
+
+
+def test_wrong_pins_limited_per_address_across_tables(client, event, director):
+    for table in (1, 2, 3):
+        tablets.set_pin(tablets.link_for(event, table), "1111", user=director)
+    failures = 0
+    for table in (1, 2, 3):
+        for _ in range(4):
+            r = client.post(url("scorer_home", tablets.link_for(event, table)), {"pin": "0000"})
+            failures += "not right" in r.content.decode()
+    assert failures == 10  # the eleventh and twelfth wrong tries from this address are refused
+
+
+def test_retried_submission_stores_one_result(client, event, link):
+    first = client.post(url("scorer_board", link, 1), board_post(key="same"))
+    again = client.post(url("scorer_board", link, 1), board_post(key="same"))
+    assert first["Location"] == again["Location"]
+    assert Result.objects.filter(event=event).count() == 1
+
+
+def test_second_device_gets_a_message_naming_the_first_result(client, event, link):
+    client.post(url("scorer_board", link, 1), board_post(key="one"))
+    r = client.post(
+        url("scorer_board", link, 1),
+        board_post(key="two", level="3", strain="NT", declarer="N", tricks="9"),
+    )
+    page = r.content.decode()
+    assert r.status_code == 200
+    assert "already has a result: 4H by S, 10 tricks, NS +157" in page
+    assert 'name="strain" value="NT" id="id_strain_4" checked' in page  # input kept
+    assert Result.objects.filter(event=event, is_live=True).count() == 1
+
+
+def test_change_before_agreement_then_refused_after(client, event, link):
+    r = client.post(url("scorer_board", link, 1), board_post(key="x"))
+    result = Result.objects.get(event=event)
+    r = client.post(url("scorer_change", link, result.pk), board_post(key="y", tricks="9"))
+    new = Result.objects.get(event=event, is_live=True)
+    assert new.net_ns == -50 and new.version == 2 and not new.confirmed
+    client.post(url("scorer_result", link, new.pk), {"action": "confirm"})
+    r = client.post(url("scorer_board", link, 2), board_post(level="PASS", key="z"))
+    client.post(r["Location"], {"action": "confirm"})
+    client.post(url("scorer_agree", link))
+    # The round is agreed: the table cannot change it any more (Law E).
+    assert (
+        client.post(
+            url("scorer_change", link, new.pk), board_post(key="w", tricks="11")
+        ).status_code
+        == 404
+    )
+    with pytest.raises(services.ServiceError, match="only the director"):
+        services.correct_result(new, entry=Entry("4H", "S", 11), via="table 1")
+    assert Result.objects.get(event=event, is_live=True, board__number=1).pk == new.pk
+
+
+def test_revoke_choice_is_suggested(client, event, link):
+    r = client.post(
+        url("scorer_board", link, 1), board_post(level="3", doubled="X", tricks="7", revokes_ew="1")
+    )
+    page = r.content.decode()
+    assert "Declarer chooses" in page and "worth more to declarer" in page
+    assert "NS 189" in page and "NS 100" in page
+    assert not Result.objects.exists()
+    client.post(
+        url("scorer_board", link, 1),
+        board_post(level="3", doubled="X", tricks="7", revokes_ew="1", revoke_penalty="tricks"),
+    )
+    assert Result.objects.get().net_ns == 189
+
+
+def test_call_the_director(client, event, link, director):
+    client.post(url("scorer_call", link))
+    assert DirectorCall.objects.filter(event=event, table=1).exists()
+    client.force_login(director)
+    page = client.get(reverse("director_event", args=[event.pk])).content.decode()
+    assert "Table 1 calls the director" in page
+
+
+def test_royalton_form_offers_royal_and_nullo(client, director):
+    e = make_event(director, code="royalton")
+    link = tablets.link_for(e, 1)
+    page = client.get(url("scorer_board", link, 1)).content.decode()
+    assert "Nullo" in page and "Royal" in page and "Honours held" not in page
+    client.post(
+        url("scorer_board", link, 1),
+        board_post(level="2", strain="NULLO", declarer="E", tricks="4"),
+    )
+    assert Result.objects.get(event=e).contract == "2NULLO"
+
+
+def test_director_links_page_with_qr(client, event, director):
+    client.force_login(director)
+    page = client.get(reverse("director_links", args=[event.pk])).content.decode()
+    assert "/t/" in page
+    page = client.get(reverse("director_tables", args=[event.pk])).content.decode()
+    assert "<svg" in page
+    client.post(
+        reverse("director_links", args=[event.pk]), {"table": "2", "action": "pin", "pin": "12a4"}
+    )
+    assert tablets.link_for(event, 2).pin == ""
+    client.post(
+        reverse("director_links", args=[event.pk]), {"table": "2", "action": "pin", "pin": "1234"}
+    )
+    assert tablets.link_for(event, 2).pin == "1234"

@@ -1,0 +1,107 @@
+"""A table scorer on a phone-sized screen scores a whole round, by touch alone."""
+
+import pytest
+from django.contrib.auth import get_user_model
+
+from tournament import services, standings, tablets
+from tournament.models import Result
+from tournament.services import Entry
+
+from ..tournament.conftest import make_event
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+
+PHONE = {
+    "viewport": {"width": 390, "height": 844},
+    "is_mobile": True,
+    "has_touch": True,
+    "device_scale_factor": 2,
+}
+
+
+def tap(page, selector: str) -> None:
+    page.click(f"label:has({selector})")
+
+
+def test_scorer_enters_and_confirms_a_round(live_server, browser, shots):
+    director = get_user_model().objects.create_user("td", password="whist-club-1915")
+    event = make_event(director)
+    # The other tables of round 1 have scored already (boards 3-4 and 5-6), and so has
+    # round 2's table 3 on boards 1-2, so our boards have something to be compared with.
+    for board, rnd, table, entry in [
+        (3, 1, 2, Entry("2S", "E", 8)),
+        (4, 1, 2, Entry("1NT", "N", 7)),
+        (5, 1, 3, Entry("4H", "S", 10)),
+        (6, 1, 3, Entry("3C", "W", 9)),
+        (1, 2, 3, Entry("2H", "S", 8)),
+        (2, 2, 3, Entry("4S", "E", 9)),
+    ]:
+        services.enter_result(
+            event,
+            board_number=board,
+            round_no=rnd,
+            table=table,
+            entry=entry,
+            via=f"table {table}",
+            confirmed=True,
+        )
+    link = tablets.link_for(event, 1)
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    page.goto(f"{live_server.url}/t/{link.token}/")
+    assert "Round 1" in page.inner_text("h1")
+
+    # Board 1: three hearts doubled by South, 7 tricks, East-West revoke once.
+    page.click("a.tile:has-text('Board 1')")
+    tap(page, "#id_level_3")
+    tap(page, "#id_strain_2")  # hearts
+    tap(page, "#id_doubled_1")  # doubled
+    tap(page, "#id_declarer_2")  # South
+    tap(page, "#id_tricks_7")
+    page.click("summary")
+    page.select_option("#id_revokes_ew", "1")
+    shots(page, "scorer-entry")
+    page.click("button:has-text('Score it')")
+    # The app asks for declarer's choice and says which is worth more.
+    assert "worth more to declarer" in page.content()
+    tap(page, "#id_revoke_penalty_1")  # three tricks
+    page.click("button:has-text('Score it')")
+    page.wait_for_selector("text=Hand the tablet to the opponents")
+    assert "189" in page.inner_text("table.score")
+    shots(page, "scorer-confirmation")
+    page.click("button:has-text('Opponents: we agree')")
+
+    # Board 2: four spades by East, ten tricks.
+    page.click("a.tile:has-text('Board 2')")
+    tap(page, "#id_level_4")
+    tap(page, "#id_strain_3")  # spades
+    tap(page, "#id_declarer_1")  # East
+    tap(page, "#id_tricks_10")
+    page.click("button:has-text('Score it')")
+    page.click("button:has-text('Opponents: we agree')")
+
+    page.click("button:has-text('Round agreed')")
+    page.wait_for_selector("text=Round 1 agreed")
+    text = page.inner_text("main")
+    assert "stay at this table" in text and "table 2, EW" in text and "table 3" in text
+    shots(page, "scorer-next-move")
+    context.close()
+
+    live = Result.objects.filter(event=event, table=1, round=1, is_live=True)
+    assert sorted(live.values_list("net_ns", flat=True)) == [-36 - 125, 189]
+    assert all(r.confirmed for r in live)
+
+    # The director's panel shows the table's round agreed; the standings include it.
+    director_page = browser.new_page()
+    director_page.goto(f"{live_server.url}/login/")
+    director_page.fill("#id_username", "td")
+    director_page.fill("#id_password", "whist-club-1915")
+    director_page.click("button[type=submit]")
+    director_page.goto(f"{live_server.url}/director/events/{event.pk}/")
+    cell = director_page.inner_text("table.progress tbody tr:first-child td:nth-child(2)")
+    assert "2/2" in cell and "agreed" in cell
+    director_page.goto(f"{live_server.url}/events/{event.pk}/")
+    rows = {r.pair: r.display for r in standings.pair_contest(event)}
+    assert rows["1"] != "0"
+    assert f">{rows['1']}<" in director_page.content()
+    director_page.close()

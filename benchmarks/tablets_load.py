@@ -1,0 +1,289 @@
+"""Load benchmark: 50 tablets entering a 25-table event's round at once.
+
+Starts gunicorn on loopback against a scratch database, then 50 threads (two
+tablets a table, one board each) open their board, submit it, resubmit it as
+a flaky connection would (same idempotency key), and have the opponents
+confirm it.  Each HTTP request is timed on its own (redirects are not
+followed).  Two runs on each database:
+
+* "tablets": all 50 start together, each opening its board within the first
+  second and pausing as a person does between steps (0.3 to 1.5 s, from a
+  fixed seed);
+* "burst": no pauses at all, all 50 firing at the same instant: the worst
+  case, which on two cores measures queueing more than the app.
+
+Prints requests per second, p50/p95 latency, errors (must be 0) and results
+stored (must equal results sent).  Runs on SQLite, and on PostgreSQL when one
+answers on 127.0.0.1:5432 (with persistent connections, CONN_MAX_AGE=60, as a
+deployment should).
+
+    python benchmarks/tablets_load.py [--workers 5] [--sqlite-only]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import re
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+from http.cookiejar import CookieJar
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.join(HERE, "..")
+sys.path.insert(0, ROOT)
+TABLES = 25
+TABLETS = 50
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def prepare(database_url: str) -> list[tuple[str, int]]:
+    """Migrate, create the event, and return (table token, board) for each tablet."""
+    env = {**os.environ, "DATABASE_URL": database_url}
+    code = (
+        "import django, datetime, json;"
+        "django.setup();"
+        "from django.core.management import call_command;"
+        "call_command('migrate', verbosity=0);"
+        "from django.contrib.auth import get_user_model;"
+        "from tournament import services, tablets;"
+        "u = get_user_model().objects.create_user('load');"
+        "e = services.create_event(u, name='Load', date=datetime.date(1915, 1, 1), code='1915',"
+        f" english_slams=False, premium=True, form='pairs', method='total', movement='mitchell',"
+        f" tables={TABLES}, boards_per_round=2, even='skip', arrow_switch=False, pairs_count=None);"
+        "seats = e.seating_set.filter(round=1).order_by('table');"
+        "print(json.dumps([[tablets.link_for(e, s.table).token, b]"
+        " for s in seats for b in s.board_numbers]))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code],
+        env={**env, "DJANGO_SETTINGS_MODULE": "tournament.settings"},
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    import json
+
+    return [tuple(x) for x in json.loads(out.strip().splitlines()[-1])]
+
+
+def count_results(database_url: str) -> tuple[int, int]:
+    code = (
+        "import django; django.setup();"
+        "from tournament.models import Result;"
+        "print(Result.objects.filter(is_live=True).count(),"
+        " Result.objects.filter(is_live=True, confirmed=True).count())"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code],
+        env={
+            **os.environ,
+            "DATABASE_URL": database_url,
+            "DJANGO_SETTINGS_MODULE": "tournament.settings",
+        },
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.split()
+    return int(out[0]), int(out[1])
+
+
+class NoRedirect(urllib.request.HTTPRedirectHandler):
+    """Each HTTP request is timed on its own: a redirect is an answer, not followed."""
+
+    def redirect_request(self, req, fp, code, msg, headers, newurl):
+        return None
+
+
+class Tablet:
+    def __init__(self, base: str, pauses: list[float]):
+        self.base = base
+        self.pauses = pauses
+        self.opener = urllib.request.build_opener(
+            urllib.request.HTTPCookieProcessor(CookieJar()), NoRedirect()
+        )
+        self.latencies: list[float] = []
+        self.errors: list[str] = []
+
+    def request(self, path: str, data: dict | None = None) -> tuple[str, str]:
+        """(page text, where a redirect points) for one request."""
+        body = urllib.parse.urlencode(data).encode() if data is not None else None
+        t0 = time.perf_counter()
+        text, location = "", ""
+        try:
+            with self.opener.open(self.base + path, data=body, timeout=30) as r:
+                text = r.read().decode()
+        except urllib.error.HTTPError as e:
+            if e.code in (301, 302, 303):
+                location = urllib.parse.urljoin(self.base, e.headers["Location"])
+            else:
+                self.errors.append(f"{e.code} {path}")
+        except OSError as e:
+            self.errors.append(f"{e} {path}")
+        self.latencies.append(time.perf_counter() - t0)
+        return text, location
+
+
+def field(html: str, name: str) -> str:
+    m = re.search(rf'name="{name}" value="([^"]*)"', html)
+    return m.group(1) if m else ""
+
+
+def run_tablet(t: Tablet, token: str, board: int, start: threading.Barrier) -> None:
+    path = f"/t/{token}/boards/{board}/"
+    start.wait()
+    time.sleep(t.pauses[0])  # the scorer opens the board
+    html, _ = t.request(path)
+    form = {
+        "csrfmiddlewaretoken": field(html, "csrfmiddlewaretoken"),
+        "key": field(html, "key"),
+        "level": "4",
+        "strain": "H",
+        "doubled": "",
+        "declarer": "S",
+        "tricks": str(9 + board % 3),
+        "revokes_ns": "0",
+        "revokes_ew": "0",
+    }
+    time.sleep(t.pauses[1])  # the scorer taps the result in
+    _, result_url = t.request(path, form)  # submit: redirected to the result page
+    _, again = t.request(path, form)  # a retry on a flaky connection: same key
+    if not result_url or result_url != again:
+        t.errors.append(f"retry went to {again!r}, not {result_url!r}")
+        return
+    result_path = urllib.parse.urlparse(result_url).path
+    page, _ = t.request(result_path)
+    time.sleep(t.pauses[2])  # the opponents read the score
+    t.request(
+        result_path,
+        {"csrfmiddlewaretoken": field(page, "csrfmiddlewaretoken"), "action": "confirm"},
+    )
+
+
+def bench(label: str, database_url: str, workers: int, human: bool) -> None:
+    tablets_plan = prepare(database_url)
+    assert len(tablets_plan) == TABLETS, len(tablets_plan)
+    port = free_port()
+    env = {
+        **os.environ,
+        "DATABASE_URL": database_url,
+        "DEBUG": "false",
+        "SECRET_KEY": "load-benchmark",
+        "ALLOWED_HOSTS": "127.0.0.1",
+        "CONN_MAX_AGE": "60",
+        "DJANGO_SETTINGS_MODULE": "tournament.settings",
+    }
+    command = [
+        sys.executable,
+        "-m",
+        "gunicorn",
+        "tournament.wsgi",
+        "-b",
+        f"127.0.0.1:{port}",
+        "-w",
+        str(workers),
+        "--backlog",
+        "256",
+        "--log-level",
+        "warning",
+    ]
+    server = subprocess.Popen(command, cwd=ROOT, env=env)
+    try:
+        for _ in range(100):
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+                break
+            except OSError:
+                time.sleep(0.1)
+        base = f"http://127.0.0.1:{port}"
+        # Warm every worker up (first requests compile templates): a server at an
+        # event has been running since before the first round.
+        warm = Tablet(base, [0, 0, 0])
+        for token, board in tablets_plan[: 4 * workers]:
+            warm.request(f"/t/{token}/boards/{board}/")
+            warm.request(f"/t/{token}/")
+        rng = random.Random(1915)
+        tablets = [
+            Tablet(
+                base,
+                [rng.uniform(0, 1), rng.uniform(0.3, 1.5), rng.uniform(0.3, 1.5)]
+                if human
+                else [0, 0, 0],
+            )
+            for _ in tablets_plan
+        ]
+        start = threading.Barrier(len(tablets))
+        threads = [
+            threading.Thread(target=run_tablet, args=(t, tok, b, start))
+            for t, (tok, b) in zip(tablets, tablets_plan, strict=True)
+        ]
+        t0 = time.perf_counter()
+        for th in threads:
+            th.start()
+        for th in threads:
+            th.join()
+        wall = time.perf_counter() - t0
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+    lat = sorted(x * 1000 for t in tablets for x in t.latencies)
+    errors = [e for t in tablets for e in t.errors]
+    live, confirmed = count_results(database_url)
+    requests = sum(len(t.latencies) for t in tablets)
+    p95 = lat[int(0.95 * (len(lat) - 1))]
+    mode = "tablets" if human else "burst"
+    print(
+        f"{label} ({mode}): {TABLETS} tablets, {requests} requests in {wall:.2f} s "
+        f"= {requests / wall:.0f} req/s; p50 {statistics.median(lat):.1f} ms, "
+        f"p95 {p95:.1f} ms; errors {len(errors)}; results sent {TABLETS}, stored {live} "
+        f"({confirmed} confirmed)"
+    )
+    for e in errors[:5]:
+        print("   ", e)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--workers", type=int, default=5)
+    parser.add_argument("--sqlite-only", action="store_true")
+    args = parser.parse_args()
+    for human in (True, False):
+        with tempfile.TemporaryDirectory() as tmp:
+            bench("SQLite", f"sqlite:///{tmp}/load.sqlite3", args.workers, human)
+    if args.sqlite_only:
+        return
+    try:
+        socket.create_connection(("127.0.0.1", 5432), timeout=1).close()
+    except OSError:
+        print("PostgreSQL: not reachable on 127.0.0.1:5432; skipped")
+        return
+    admin = "postgres://postgres@127.0.0.1:5432/postgres"
+    drop = "DROP DATABASE IF EXISTS bench_tablets"
+    for human in (True, False):
+        subprocess.run(["psql", admin, "-qc", drop], check=True, capture_output=True)
+        subprocess.run(["psql", admin, "-qc", "CREATE DATABASE bench_tablets"], check=True)
+        try:
+            url = "postgres://postgres@127.0.0.1:5432/bench_tablets"
+            bench("PostgreSQL", url, args.workers, human)
+        finally:
+            subprocess.run(["psql", admin, "-qc", drop], check=True, capture_output=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -62,6 +62,9 @@ class Event(models.Model):
         settings.AUTH_USER_MODEL, blank=True, related_name="directed_events"
     )
     published = models.BooleanField(default=False)
+    deal_seed = models.CharField(
+        max_length=40, blank=True, help_text="The seed the boards were dealt from, if dealt here."
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -132,6 +135,9 @@ class Board(models.Model):
     )
     redeals = models.PositiveSmallIntegerField(
         default=0, help_text="Times the board was redealt under Law B."
+    )
+    dd_tricks = models.JSONField(
+        null=True, blank=True, help_text="Double-dummy tricks: {seat: {strain: tricks}}."
     )
 
     class Meta:

@@ -626,8 +626,9 @@ def apply_irregular(
         for r in Result.objects.filter(board=board, is_live=True):
             void_result(r, user=user, reason=why)
         board.redeals += 1
-        board.deal = ""
-        board.save(update_fields=["redeals", "deal"])
+        board.deal = ""  # the new deal is made at the table; its hand record is unknown
+        board.dd_tricks = None
+        board.save(update_fields=["redeals", "deal", "dd_tricks"])
         audit(event, "new deal", f"board {board_number} redealt", user=user, reason=why)
     elif procedure.action == "rectify-at-previous-table":
         previous = (

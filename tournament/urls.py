@@ -4,7 +4,7 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from .views import director, events, public, scorer
+from .views import director, events, files, public, scorer
 
 urlpatterns = [
     path("", public.home, name="home"),
@@ -18,6 +18,8 @@ urlpatterns = [
     path("events/<int:pk>/", events.event_standings, name="event_standings"),
     path("events/<int:pk>/boards/<int:number>/", events.event_traveller, name="event_traveller"),
     path("events/<int:pk>/pairs/<str:label>/", events.event_pair, name="event_pair"),
+    path("events/<int:pk>/hand-records/", files.hand_records, name="event_hand_records"),
+    path("events/<int:pk>/download/<str:fmt>/", files.public_download, name="event_download"),
     # The table scorer's tablet: a private link per table.
     path("t/<str:token>/", scorer.scorer_home, name="scorer_home"),
     path("t/<str:token>/boards/<int:number>/", scorer.scorer_board, name="scorer_board"),
@@ -70,6 +72,12 @@ urlpatterns = [
     path("director/events/<int:pk>/table-cards/", director.table_cards, name="director_tables"),
     path("director/events/<int:pk>/audit/", director.audit_log, name="director_audit"),
     path("director/events/<int:pk>/links/", director.table_links, name="director_links"),
+    path("director/events/<int:pk>/deals/", files.director_deals, name="director_deals"),
+    path(
+        "director/events/<int:pk>/download/<str:fmt>/",
+        files.director_download,
+        name="director_download",
+    ),
     path(
         "director/events/<int:pk>/calls/<int:call_id>/answer/",
         director.answer_call,

@@ -17,10 +17,11 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandParser
 from django.db import transaction
 
-from scoring import format_pbn_deal
+from scoring import parse_pbn_deal
 from scoring.cards import side_of
-from scoring.dealing import deal_board, high_card_points
+from scoring.dealing import high_card_points
 from tournament import services
+from tournament.deals import deal_event
 from tournament.models import Board, Event, Seating
 
 DEMO_USER = "director"
@@ -102,10 +103,8 @@ class Command(BaseCommand):
 
     def _deal_and_play(self, event: Event, user, seed: str) -> None:
         rng = random.Random(seed)
-        for board in Board.objects.filter(event=event):
-            board.deal = format_pbn_deal(deal_board(seed, board.number))
-            board.save(update_fields=["deal"])
-        deals = {b.number: deal_board(seed, b.number) for b in Board.objects.filter(event=event)}
+        deal_event(event, seed=seed, user=user)
+        deals = {b.number: parse_pbn_deal(b.deal) for b in Board.objects.filter(event=event)}
         for s in Seating.objects.filter(event=event).exclude(ns=None).exclude(ew=None):
             for number in s.board_numbers:
                 entry = simulate(deals[number], rng)

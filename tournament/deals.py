@@ -1,0 +1,130 @@
+"""Deals in: dealing from a seed, importing PBN; and the hand records they make.
+
+With a known deal the scorer never types honours: they are counted from the
+hand record.  Double-dummy tricks are worked out once, when a deal arrives.
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from django.db import transaction
+
+from scoring import format_pbn_deal, honours_from_deal, parse_pbn_deal
+from scoring.cards import RANKS, SEATS, SUITS
+from scoring.dealing import deal_board, high_card_points
+from scoring.double_dummy import DD_STRAINS, dd_tricks
+from scoring.pbn import PbnError, deals_from_pbn
+
+from .models import Board, Event, Result
+from .services import ServiceError, audit
+
+
+def _store(board: Board, deal: str) -> None:
+    board.deal = deal
+    board.dd_tricks = dd_tricks(deal)
+    board.save(update_fields=["deal", "dd_tricks"])
+
+
+@transaction.atomic
+def deal_event(event: Event, *, seed: str = "", user, boards: list[int] | None = None) -> str:
+    """Deal the event's boards from ``seed`` (a new random one when empty).
+
+    The same seed always gives the same deals, so the director can note it
+    and recreate the set.  Boards that already have results keep their deal
+    unless named in ``boards`` (a Law B redeal).
+    """
+    seed = seed.strip() or secrets.token_hex(6)
+    targets = Board.objects.filter(event=event)
+    if boards is not None:
+        targets = targets.filter(number__in=boards)
+    else:
+        played = set(
+            Result.objects.filter(event=event, is_live=True).values_list("board__number", flat=True)
+        )
+        if played:
+            targets = targets.exclude(number__in=played)
+    count = 0
+    for board in targets:
+        suffix = f"/redeal{board.redeals}" if board.redeals else ""
+        _store(board, format_pbn_deal(deal_board(seed + suffix, board.number)))
+        count += 1
+    event.deal_seed = seed
+    event.save(update_fields=["deal_seed"])
+    audit(event, "dealt", f"{count} board(s) dealt from seed {seed}", user=user)
+    return seed
+
+
+@transaction.atomic
+def import_pbn(event: Event, text: str, *, user) -> int:
+    """Put the deals of a PBN file into the event's boards.
+
+    All or nothing: the whole file is checked first, and a bad deal, a
+    repeated board, a board the event does not have, or a board that already
+    has results is refused with its number and the reason.
+    """
+    try:
+        deals = deals_from_pbn(text)
+    except PbnError as e:
+        raise ServiceError(f"the PBN file was not imported: {e}") from None
+    boards = {b.number: b for b in Board.objects.filter(event=event)}
+    unknown = sorted(set(deals) - set(boards))
+    if unknown:
+        raise ServiceError(
+            f"the PBN file was not imported: the event has no board "
+            f"{', '.join(map(str, unknown))} (it has boards 1-{len(boards)})"
+        )
+    played = set(
+        Result.objects.filter(event=event, is_live=True, board__number__in=deals).values_list(
+            "board__number", flat=True
+        )
+    )
+    changed = sorted(n for n in played if boards[n].deal != deals[n])
+    if changed:
+        raise ServiceError(
+            "the PBN file was not imported: board(s) "
+            f"{', '.join(map(str, changed))} already have results with another deal"
+        )
+    for number, deal in deals.items():
+        _store(boards[number], deal)
+    audit(event, "imported", f"{len(deals)} deal(s) from a PBN file", user=user)
+    return len(deals)
+
+
+def hand_record(board: Board) -> dict[str, Any] | None:
+    """Four hands, the dealer, each hand's honours in each strain, double-dummy tricks."""
+    if not board.deal:
+        return None
+    deal = parse_pbn_deal(board.deal)
+    hands = {}
+    for seat in SEATS:
+        hands[seat] = {
+            "suits": [
+                (
+                    suit,
+                    "".join(r for r in RANKS if suit + r in deal[seat]).replace("T", "10") or "—",
+                )
+                for suit in SUITS
+            ],
+            "hcp": high_card_points(deal[seat]),
+        }
+    honours = {strain: honours_from_deal(deal, strain) for strain in DD_STRAINS}
+    dd = board.dd_tricks or {}
+    return {
+        "board": board,
+        "dealer": board.dealer,
+        "hands": hands,
+        "strains": DD_STRAINS,
+        "honour_rows": [(s, [honours[st][s] for st in DD_STRAINS]) for s in SEATS],
+        "dd_rows": [(s, [dd[s][st] for st in DD_STRAINS]) for s in SEATS] if dd else [],
+    }
+
+
+def dealing_sheet(board: Board) -> list[tuple[str, list[str]]] | None:
+    """For dealing by hand: each suit's cards in rank order with the seat each goes to."""
+    if not board.deal:
+        return None
+    deal = parse_pbn_deal(board.deal)
+    owner = {card: seat for seat in SEATS for card in deal[seat]}
+    return [(suit, [owner[suit + r] for r in RANKS]) for suit in SUITS]

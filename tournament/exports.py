@@ -1,0 +1,387 @@
+"""Results out: XLSX (openpyxl, write-only), CSV and PBN.
+
+Every export is recomputed from the live results by :mod:`scoring`, the
+same as the pages, so a spreadsheet never disagrees with the standings.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Iterable, Iterator
+from fractions import Fraction
+from typing import IO, Any
+
+from openpyxl import Workbook
+from openpyxl.cell import WriteOnlyCell
+from openpyxl.styles import Alignment, Font
+from openpyxl.utils import get_column_letter
+
+from scoring import BoardResult, compare_boards
+from scoring.fractions_fmt import exact, round_half_away
+from scoring.pbn import format_table, format_tag
+
+from . import services, standings
+from .models import Board, Event, Result
+
+STANDINGS_COLUMNS = [
+    ("Field", 10),
+    ("Rank", 7),
+    ("Pair", 7),
+    ("Players", 34),
+    ("Score", 9),
+    ("Exact score", 12),
+    ("Score (decimal)", 14),
+    ("Percent", 9),
+    ("Boards", 8),
+]
+TRAVELLER_COLUMNS = [
+    ("Board", 7),
+    ("Round", 7),
+    ("Table", 7),
+    ("NS pair", 8),
+    ("EW pair", 8),
+    ("Contract", 10),
+    ("Declarer", 9),
+    ("Tricks", 7),
+    ("NS trick", 9),
+    ("NS honour", 10),
+    ("EW trick", 9),
+    ("EW honour", 10),
+    ("Premium", 9),
+    ("Penalties", 10),
+    ("Adjusted (Law B)", 16),
+    ("Net NS", 8),
+    ("NS comparison", 14),
+    ("EW comparison", 14),
+    ("Itemised", 80),
+]
+
+
+def _number(x: Fraction | int | None) -> int | float | None:
+    """A number for a spreadsheet cell: an int when whole, else a float."""
+    if x is None:
+        return None
+    x = Fraction(x)
+    return x.numerator if x.denominator == 1 else float(x)
+
+
+def standings_rows(event: Event) -> list[list[Any]]:
+    """One row per pair: field, rank, pair, players, rounded, exact, decimal, percent, boards."""
+    rows = []
+    for r in standings.pair_contest(event):
+        field = {"NS": "North-South", "EW": "East-West", None: "All"}[r.direction]
+        percent = float(r.percent) if r.percent else None
+        rounded = round_half_away(r.score) if event.method == "total" else _number(r.score)
+        rows.append(
+            [field, r.rank, r.pair, r.names, rounded, r.exact, _number(r.score), percent, r.boards]
+        )
+    return rows
+
+
+def traveller_rows(event: Event) -> Iterator[list[Any]]:
+    """Every live traveller line with its itemised score and its comparison."""
+    results = list(
+        Result.objects.filter(event=event, is_live=True)
+        .order_by("board__number", "round", "table")
+        .values_list(
+            "board__number",
+            "round",
+            "table",
+            "ns__label",
+            "ew__label",
+            "contract",
+            "declarer",
+            "tricks",
+            "ns_trick",
+            "ns_honour",
+            "ew_trick",
+            "ew_honour",
+            "items",
+            "penalties",
+            "adjusted",
+            "net_ns",
+        )
+    )
+    lines = (
+        compare_boards(
+            [BoardResult(r[0], r[3], r[4], r[15], r[14] or None) for r in results], event.method
+        )
+        if results
+        else []
+    )
+    for r, line in zip(results, lines, strict=True):
+        items = r[12] or []
+        premium = sum(i["points"] for i in items if "premium" in i["reason"])
+        premium_side = next((i["side"] for i in items if "premium" in i["reason"]), "")
+        penalties = sum(p["points"] for p in (r[13] or []))
+        yield [
+            r[0],
+            r[1],
+            r[2],
+            r[3],
+            r[4],
+            r[5] or None,
+            r[6] or None,
+            r[7],
+            r[8],
+            r[9],
+            r[10],
+            r[11],
+            f"{premium_side} {premium}" if premium else None,
+            penalties or None,
+            r[14] or None,
+            _number(line.net_ns),
+            _number(line.ns_score),
+            _number(line.ew_score),
+            "; ".join(f"{i['side']} {i['column']} {i['points']}: {i['reason']}" for i in items),
+        ]
+
+
+def settings_rows(event: Event) -> list[list[Any]]:
+    movement = services.movement_for(event)
+    return [
+        ["Event", event.name],
+        ["Date", event.date.isoformat()],
+        ["Code of laws", event.get_code_display()],
+        ["English slam rule", "yes" if event.english_slams else "no"],
+        ["Duplicate premium", "125 (Duplicate Law A)" if event.premium else "off"],
+        ["Form", event.get_form_display()],
+        ["Scoring", event.get_method_display()],
+        ["Movement", movement.description],
+        ["Notes", "; ".join(movement.notes)],
+        ["Tables", event.tables],
+        ["Boards per round", event.boards_per_round],
+        ["Deal seed", event.deal_seed or ""],
+    ]
+
+
+TEAM_COLUMNS = [
+    ("Team", 14),
+    ("Pairs' net scores", 16),
+    ("Average added (exact)", 20),
+    ("Average added", 14),
+    ("Direction averaged", 18),
+    ("Exact total", 12),
+    ("Exact (decimal)", 14),
+    ("Rounded", 10),
+]
+
+
+def team_rows(event: Event) -> list[list[Any]]:
+    """Law G laid out: each team's arithmetic, the verdict, then the table totals."""
+    match = standings.team_match(event)
+    if match is None:
+        return [["No board has been played at every table yet."]]
+    rows: list[list[Any]] = []
+    for label, s in match.teams.items():
+        rows.append(
+            [
+                label,
+                _number(s.raw),
+                exact(s.average_added),
+                _number(s.average_added),
+                s.average_direction or "",
+                exact(s.score),
+                _number(s.score),
+                s.rounded,
+            ]
+        )
+    rows += [
+        [],
+        ["Winner", match.winner or "tie"],
+        ["Margin (exact)", exact(match.margin)],
+        ["Margin (rounded)", match.margin_rounded],
+        ["Won by the fraction of a point", "yes" if match.by_fraction else "no"],
+        [],
+        ["Table", "NS net total"],
+    ]
+    rows += [[t, _number(total)] for t, total in sorted(match.table_totals.items())]
+    return rows
+
+
+def _sheet(
+    wb: Workbook,
+    title: str,
+    columns: list[tuple[str, int]],
+    rows: Iterable[list],
+    landscape: bool = True,
+):
+    ws = wb.create_sheet(title)
+    for i, (_, width) in enumerate(columns, 1):
+        ws.column_dimensions[get_column_letter(i)].width = width
+    ws.freeze_panes = "A2"
+    ws.print_title_rows = "1:1"
+    ws.page_setup.orientation = "landscape" if landscape else "portrait"
+    ws.page_setup.fitToWidth = 1
+    ws.page_setup.fitToHeight = 0
+    ws.sheet_properties.pageSetUpPr.fitToPage = True
+    bold = Font(bold=True)
+    header = []
+    for name, _ in columns:
+        cell = WriteOnlyCell(ws, value=name)
+        cell.font = bold
+        cell.alignment = Alignment(wrap_text=True)
+        header.append(cell)
+    ws.append(header)
+    for row in rows:
+        ws.append(row)
+    return ws
+
+
+def write_xlsx(event: Event, out: IO[bytes]) -> None:
+    """The whole event as a workbook: standings, travellers, team match, settings."""
+    wb = Workbook(write_only=True)
+    if event.form == "teams":
+        _sheet(wb, "Team match", TEAM_COLUMNS, team_rows(event))
+    else:
+        _sheet(wb, "Standings", STANDINGS_COLUMNS, standings_rows(event))
+    _sheet(wb, "Travellers", TRAVELLER_COLUMNS, traveller_rows(event))
+    _sheet(wb, "Settings", [("Setting", 22), ("Value", 60)], settings_rows(event), landscape=False)
+    wb.save(out)
+
+
+def csv_safe(value: Any) -> Any:
+    """Text that a spreadsheet would run as a formula is made inert with a quote."""
+    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@"):
+        return "'" + value
+    return "" if value is None else value
+
+
+def _csv(header: list[str], rows: Iterable[list]) -> str:
+    buf = io.StringIO()
+    buf.write("\ufeff")  # the BOM: spreadsheets then read UTF-8
+    w = csv.writer(buf)
+    w.writerow(header)
+    for row in rows:
+        w.writerow([csv_safe(v) for v in row])
+    return buf.getvalue()
+
+
+def standings_csv(event: Event) -> str:
+    return _csv([c for c, _ in STANDINGS_COLUMNS], standings_rows(event))
+
+
+def travellers_csv(event: Event) -> str:
+    return _csv([c for c, _ in TRAVELLER_COLUMNS], traveller_rows(event))
+
+
+SCORE_TABLE = [
+    "Round\\2R",
+    "Table\\2R",
+    "PairId_NS\\3R",
+    "PairId_EW\\3R",
+    "Contract\\8L",
+    "Declarer\\1R",
+    "Result\\2R",
+    "Score_NS\\5R",
+    "Score_EW\\5R",
+    "Net_NS\\5R",
+]
+
+
+def _pbn_contract(contract: str) -> str:
+    """Our notation for PBN: its own where they agree ("4H", "3NTX", "Pass")."""
+    return "Pass" if contract in ("PASS", "") else contract
+
+
+def write_pbn(event: Event) -> str:
+    """PBN 2.1: every board with its deal, its ScoreTable, and the standings.
+
+    ``Scoring`` names the code of laws ("Auction;WhistClub1915"); Auction
+    Bridge has no vulnerability (``Vulnerable "None"``).  Contracts in the
+    score table use this app's notation, which PBN's extends with RS (royal
+    spades), R (Royalton royal) and NULLO.
+    """
+    scoring_name = {"1915": "WhistClub1915", "1913": "WhistClub1913", "royalton": "Royalton"}[
+        event.code
+    ]
+    date = event.date.strftime("%Y.%m.%d")
+    by_board: dict[int, list] = {}
+    for r in (
+        Result.objects.filter(event=event, is_live=True)
+        .order_by("round", "table")
+        .values_list(
+            "board__number",
+            "round",
+            "table",
+            "ns__label",
+            "ew__label",
+            "contract",
+            "declarer",
+            "tricks",
+            "ns_trick",
+            "ns_honour",
+            "ew_trick",
+            "ew_honour",
+            "net_ns",
+            "adjusted",
+        )
+    ):
+        by_board.setdefault(r[0], []).append(r)
+    out = ["% PBN 2.1", "% EXPORT", f"% Duplicate Auction: {event.name}", ""]
+    for i, board in enumerate(Board.objects.filter(event=event)):
+        tags = [
+            ("Event", event.name),
+            ("Site", ""),
+            ("Date", date),
+            ("Round", ""),
+            ("Board", str(board.number)),
+            ("West", ""),
+            ("North", ""),
+            ("East", ""),
+            ("South", ""),
+            ("Dealer", board.dealer),
+            ("Vulnerable", "None"),
+            ("Deal", board.deal),
+            ("Scoring", f"Auction;{scoring_name}"),
+            ("Declarer", ""),
+            ("Contract", ""),
+            ("Result", ""),
+        ]
+        out += [format_tag(k, v) for k, v in tags]
+        rows = []
+        for r in by_board.get(board.number, []):
+            if r[13]:
+                rows.append([r[1], r[2], r[3], r[4], f"Adjusted:{r[13]}", "-", "-", "-", "-", "-"])
+                continue
+            ns = r[8] + r[9]
+            ew = r[10] + r[11]
+            rows.append(
+                [
+                    r[1],
+                    r[2],
+                    r[3],
+                    r[4],
+                    _pbn_contract(r[5]),
+                    r[6] or "-",
+                    r[7] if r[7] is not None else "-",
+                    ns,
+                    ew,
+                    r[12],
+                ]
+            )
+        if rows:
+            out.append(format_table("ScoreTable", SCORE_TABLE, rows))
+        if i == 0 and event.form == "pairs":
+            total = [
+                [s.direction or "All", s.rank, s.pair, s.names or "-", s.exact, s.display]
+                for s in standings.pair_contest(event)
+            ]
+            if total:
+                out.append(
+                    format_table(
+                        "TotalScoreTable",
+                        [
+                            "Field\\3L",
+                            "Rank\\3R",
+                            "PairId\\3R",
+                            "Names\\40L",
+                            "TotalScore\\8R",
+                            "Display\\6R",
+                        ],
+                        total,
+                    )
+                )
+        out.append("")
+    return "\n".join(out) + "\n"

@@ -1,0 +1,41 @@
+"""``manage.py import_pbn EVENT FILE``: put a dealing program's deals into an event."""
+
+from __future__ import annotations
+
+from django.contrib.auth import get_user_model
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+
+from tournament import deals
+from tournament.models import Event
+from tournament.services import ServiceError
+
+
+class Command(BaseCommand):
+    help = "Import the deals of a PBN file into an event's boards (all or nothing)."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("event", type=int)
+        parser.add_argument("file")
+        parser.add_argument("--user", default=None, help="director to record in the audit trail")
+
+    def handle(self, *args, **opts) -> None:
+        event = Event.objects.filter(pk=opts["event"]).first()
+        if event is None:
+            raise CommandError(f"there is no event {opts['event']}")
+        try:
+            with open(opts["file"], "rb") as f:
+                raw = f.read()
+        except OSError as e:
+            raise CommandError(f"cannot read {opts['file']}: {e.strerror}") from None
+        try:
+            text = raw.decode("utf-8-sig")
+        except UnicodeDecodeError:
+            text = raw.decode("latin-1")
+        user = None
+        if opts["user"]:
+            user = get_user_model().objects.filter(username=opts["user"]).first()
+        try:
+            n = deals.import_pbn(event, text, user=user or event.owner)
+        except ServiceError as e:
+            raise CommandError(str(e)) from None
+        self.stdout.write(f"{event.name}: {n} deal(s) imported")

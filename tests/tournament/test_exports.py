@@ -1,0 +1,229 @@
+"""Results out (XLSX, CSV, PBN) and deals in (PBN import, dealing)."""
+
+import csv
+import io
+from pathlib import Path
+
+import pytest
+from django.core.management import call_command
+from django.urls import reverse
+from openpyxl import load_workbook
+
+from scoring import parse_pbn_deal
+from tournament import deals, exports, services, standings
+from tournament.models import Board, Event, Player, Result
+from tournament.services import Entry, ServiceError
+
+from .conftest import make_event
+
+OTHER_PROGRAM = Path(__file__).parent.parent / "fixtures" / "other_program.pbn"
+
+
+@pytest.fixture
+def demo(db):
+    call_command("demo", verbosity=0)
+    return Event.objects.get(name__startswith="Demo: Whist"), Event.objects.get(
+        name__startswith="Demo: team"
+    )
+
+
+def test_xlsx_values_and_types(demo):
+    pairs, _ = demo
+    buf = io.BytesIO()
+    exports.write_xlsx(pairs, buf)
+    wb = load_workbook(io.BytesIO(buf.getvalue()))
+    assert wb.sheetnames == ["Standings", "Travellers", "Settings"]
+    st = wb["Standings"]
+    assert st.freeze_panes == "A2"
+    header = [c.value for c in st[1]]
+    assert header[:6] == ["Field", "Rank", "Pair", "Players", "Score", "Exact score"]
+    expected = standings.pair_contest(pairs)
+    first = [c.value for c in st[2]]
+    assert first[2] == expected[0].pair and first[5] == expected[0].exact
+    assert isinstance(first[4], int) and isinstance(first[6], float | int)
+    assert first[4] == int(expected[0].display)
+    tr = wb["Travellers"]
+    rows = list(tr.iter_rows(min_row=2, values_only=True))
+    assert len(rows) == Result.objects.filter(event=pairs, is_live=True).count()
+    header = [c.value for c in tr[1]]
+    net = header.index("Net NS")
+    assert all(isinstance(r[net], int | float) for r in rows)
+    adjusted = [r for r in rows if r[header.index("Adjusted (Law B)")]]
+    assert len(adjusted) == 1 and adjusted[0][header.index("Contract")] is None
+    assert any("duplicate premium" in (r[-1] or "") for r in rows)
+    settings = dict(wb["Settings"].iter_rows(min_row=2, values_only=True))
+    assert settings["Code of laws"] == "Whist Club 1915"
+    assert settings["Deal seed"] == "demo-1915-pairs"
+
+
+def test_xlsx_team_match_shows_law_g(demo):
+    _, teams = demo
+    buf = io.BytesIO()
+    exports.write_xlsx(teams, buf)
+    wb = load_workbook(io.BytesIO(buf.getvalue()))
+    assert wb.sheetnames[0] == "Team match"
+    rows = list(wb["Team match"].iter_rows(values_only=True))
+    assert rows[0][:3] == ("Team", "Pairs' net scores", "Average added (exact)")
+    match = standings.team_match(teams)
+    a = next(r for r in rows if r[0] == "A")
+    assert a[7] == match.teams["A"].rounded and a[4] == match.teams["A"].average_direction
+    assert any(r[0] == "Won by the fraction of a point" for r in rows)
+
+
+def test_csv_round_trip_and_bom(demo):
+    pairs, _ = demo
+    text = exports.standings_csv(pairs)
+    assert text.startswith("\ufeff")
+    rows = list(csv.reader(io.StringIO(text[1:])))
+    assert rows[0][0] == "Field"
+    original = exports.standings_rows(pairs)
+    assert len(rows) - 1 == len(original)
+    for got, want in zip(rows[1:], original, strict=True):
+        assert got == [str(exports.csv_safe(v)) if v is not None else "" for v in want]
+    travellers = list(csv.reader(io.StringIO(exports.travellers_csv(pairs)[1:])))
+    assert len(travellers) - 1 == Result.objects.filter(event=pairs, is_live=True).count()
+
+
+def test_csv_cells_cannot_become_formulas(event):
+    Player.objects.filter(pair__label="1", position=1).update(name='=HYPERLINK("x")')
+    services.enter_result(
+        event, board_number=1, round_no=1, table=1, entry=Entry("4H", "S", 10), user=event.owner
+    )
+    text = exports.standings_csv(event)
+    assert "'=HYPERLINK" in text
+    assert exports.csv_safe("+1") == "'+1" and exports.csv_safe("@x") == "'@x"
+    assert exports.csv_safe(-50) == -50  # numbers stay numbers
+
+
+def test_pbn_round_trip(demo, director):
+    pairs, _ = demo
+    text = exports.write_pbn(pairs)
+    assert '[Vulnerable "None"]' in text and '[Scoring "Auction;WhistClub1915"]' in text
+    assert "[ScoreTable " in text and "[TotalScoreTable " in text
+    new = make_event(director, name="Replay", tables=5, boards_per_round=3)
+    assert deals.import_pbn(new, text, user=director) == 15
+    for a, b in zip(
+        Board.objects.filter(event=pairs), Board.objects.filter(event=new), strict=True
+    ):
+        assert parse_pbn_deal(a.deal) == parse_pbn_deal(b.deal)
+    assert Board.objects.get(event=new, number=1).dd_tricks is not None
+
+
+def test_pbn_from_another_program(event, director):
+    n = deals.import_pbn(event, OTHER_PROGRAM.read_text(), user=director)
+    assert n == 2
+    b2 = Board.objects.get(event=event, number=2)
+    assert b2.deal.startswith("N:T3.T52.AT765.T94 KQ64")  # stored from North
+    assert set(b2.dd_tricks) == {"N", "E", "S", "W"}
+
+
+@pytest.mark.parametrize(
+    ("mutate", "words"),
+    [
+        (lambda t: t[: t.index('[Deal "E:')] + '[Deal "E:KQ64.A97', "not closed"),
+        (lambda t: t.replace("T3.T52.AT765.T94", "T3.T52.AT765.T9"), "board 2: North has 12"),
+        (lambda t: t.replace('[Board "2"]', '[Board "1"]'), "board 1 appears twice"),
+        (lambda t: t.replace('[Board "2"]', '[Board "9"]'), "no board 9"),
+        (lambda t: t.replace('[Board "2"]', '[Board "two"]'), "not a whole number"),
+        (lambda t: "", "no boards"),
+    ],
+)
+def test_bad_pbn_rejected_and_nothing_imported(event, director, mutate, words):
+    with pytest.raises(ServiceError, match=words):
+        deals.import_pbn(event, mutate(OTHER_PROGRAM.read_text()), user=director)
+    assert not Board.objects.filter(event=event).exclude(deal="").exists()
+
+
+def test_pbn_import_refuses_to_change_a_played_board(event, director):
+    deals.import_pbn(event, OTHER_PROGRAM.read_text(), user=director)
+    services.enter_result(
+        event, board_number=1, round_no=1, table=1, entry=Entry("4S", "N", 10), user=director
+    )
+    changed = OTHER_PROGRAM.read_text().replace(
+        "N:AKQJ.T98.765.432 T98.AKQJ.432.765", "N:T98.AKQJ.432.765 AKQJ.T98.765.432"
+    )
+    with pytest.raises(ServiceError, match="already have results"):
+        deals.import_pbn(event, changed, user=director)
+
+
+def test_dealing_is_reproducible_from_the_seed(director):
+    a = make_event(director, name="A")
+    b = make_event(director, name="B")
+    assert deals.deal_event(a, seed="tuesday", user=director) == "tuesday"
+    deals.deal_event(b, seed="tuesday", user=director)
+    assert list(Board.objects.filter(event=a).values_list("deal", flat=True)) == list(
+        Board.objects.filter(event=b).values_list("deal", flat=True)
+    )
+    seed = deals.deal_event(b, user=director)
+    assert seed != "tuesday" and b.deal_seed == seed
+
+
+def test_known_deal_means_no_typed_honours(event, director):
+    deals.deal_event(event, seed="s", user=director)
+    board = Board.objects.get(event=event, number=1)
+    record = deals.hand_record(board)
+    hearts = {seat: counts[2] for seat, counts in record["honour_rows"]}
+    assert sum(hearts.values()) == 5
+    r = services.enter_result(
+        event, board_number=1, round_no=1, table=1, entry=Entry("4H", "S", 10), user=director
+    )
+    expected_honours = sum(i["points"] for i in r.items if "honours" in i["reason"])
+    ns = hearts["N"] + hearts["S"]
+    assert (expected_honours > 0) == (ns >= 3 or (5 - ns) >= 3)
+
+
+def test_hand_records_and_dealing_sheets_pages(client, event, director):
+    deals.deal_event(event, seed="s", user=director)
+    client.force_login(director)
+    page = client.get(reverse("event_hand_records", args=[event.pk])).content.decode()
+    assert "Board 1" in page and "Double dummy" in page and "Honours held" in page
+    page = client.get(reverse("director_deals", args=[event.pk])).content.decode()
+    assert "Dealing sheets" in page and "seed <code>s</code>" in page
+
+
+def test_upload_bad_pbn_in_the_browser_keeps_nothing(client, event, director):
+    client.force_login(director)
+    bad = io.BytesIO(OTHER_PROGRAM.read_bytes().replace(b'[Board "2"]', b'[Board "1"]'))
+    bad.name = "bad.pbn"
+    page = client.post(
+        reverse("director_deals", args=[event.pk]), {"action": "import", "file": bad}
+    ).content.decode()
+    assert "board 1 appears twice" in page
+    assert not Board.objects.filter(event=event).exclude(deal="").exists()
+
+
+def test_downloads_public_only_when_published(client, event, director):
+    for fmt in ("xlsx", "standings-csv", "travellers-csv", "pbn"):
+        assert client.get(reverse("event_download", args=[event.pk, fmt])).status_code == 404
+    services.set_published(event, True, user=director)
+    r = client.get(reverse("event_download", args=[event.pk, "xlsx"]))
+    assert r.status_code == 200 and r["Content-Disposition"].endswith('.xlsx"')
+    client.force_login(director)
+    r = client.get(reverse("director_download", args=[event.pk, "pbn"]))
+    assert r.status_code == 200 and b"% PBN 2.1" in r.content
+    assert client.get(reverse("director_download", args=[event.pk, "doc"])).status_code == 404
+
+
+def test_management_commands(tmp_path, event, director):
+    out = tmp_path / "e.xlsx"
+    call_command(
+        "export_event", str(event.pk), "--format", "xlsx", "-o", str(out), stdout=io.StringIO()
+    )
+    assert load_workbook(out).sheetnames[0] == "Standings"
+    pbn = tmp_path / "e.pbn"
+    call_command("deal", str(event.pk), "--seed", "x", stdout=io.StringIO())
+    call_command(
+        "export_event", str(event.pk), "--format", "pbn", "-o", str(pbn), stdout=io.StringIO()
+    )
+    other = make_event(director, name="Other")
+    call_command("import_pbn", str(other.pk), str(pbn), stdout=io.StringIO())
+    assert (
+        Board.objects.get(event=other, number=3).deal
+        == Board.objects.get(event=event, number=3).deal
+    )
+    from django.core.management.base import CommandError
+
+    with pytest.raises(CommandError, match="no event 999"):
+        call_command("import_pbn", "999", str(pbn))
+    with pytest.raises(CommandError, match="cannot read"):
+        call_command("import_pbn", str(other.pk), str(tmp_path / "missing.pbn"))

@@ -23,6 +23,7 @@ from scoring.pbn import format_table, format_tag
 
 from . import services, standings
 from .models import Board, Event, Result
+from .movements import MovementError
 
 STANDINGS_COLUMNS = [
     ("Field", 10),
@@ -139,7 +140,11 @@ def traveller_rows(event: Event) -> Iterator[list[Any]]:
 
 
 def settings_rows(event: Event) -> list[list[Any]]:
-    movement = services.movement_for(event)
+    try:
+        movement = services.movement_for(event)
+        description, notes = movement.description, "; ".join(movement.notes)
+    except MovementError:  # an event built outside the movement generator (an import)
+        description, notes = f"{event.get_movement_display()}, {event.tables} tables", ""
     return [
         ["Event", event.name],
         ["Date", event.date.isoformat()],
@@ -148,8 +153,8 @@ def settings_rows(event: Event) -> list[list[Any]]:
         ["Duplicate premium", "125 (Duplicate Law A)" if event.premium else "off"],
         ["Form", event.get_form_display()],
         ["Scoring", event.get_method_display()],
-        ["Movement", movement.description],
-        ["Notes", "; ".join(movement.notes)],
+        ["Movement", description],
+        ["Notes", notes],
         ["Tables", event.tables],
         ["Boards per round", event.boards_per_round],
         ["Deal seed", event.deal_seed or ""],

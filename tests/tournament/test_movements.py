@@ -107,7 +107,9 @@ def test_howell_properties(tables, bpr):
 def test_howell_3_tables_matches_the_published_shape():
     # The published 3-table Howell: 6 pairs, 5 rounds, 5 board sets, pair 6 stationary
     # at table 1 North-South, every pair meeting every other once and playing every
-    # set once.  Our schedule, round by round (pair v pair, set):
+    # set once, with boards shared at a relay (no Room square of side 5 exists, so
+    # some sharing is forced).  Ours shares in one round only.  Round by round
+    # (pair v pair, set):
     m = howell(3, 1)
     got = [[(tr.ns, tr.ew, tr.board_set) for tr in m.round(r)] for r in range(1, 6)]
     assert got == [
@@ -118,6 +120,20 @@ def test_howell_3_tables_matches_the_published_shape():
         [("6", "5", 5), ("4", "1", 5), ("2", "3", 5)],
     ]
     assert all(m.where("6", r) == (1, "NS") for r in range(1, 6))
+
+
+def test_howell_4_tables_matches_the_published_endless_howell():
+    # Published (bridgecentral.com, "Endless Howell movement", 4 tables): pair 8 stays
+    # at table 1; starting positions 8-1 7-2 6-3 5-4; board sets in round 1: 1 3 5 2;
+    # "table 2 might start with set 3 and on subsequent rounds ... sets 4, 5, 6, 7, 1, 2".
+    m = howell(4, 1)
+    first = m.round(1)
+    assert [frozenset((tr.ns, tr.ew)) for tr in first] == [
+        frozenset(p) for p in (("8", "1"), ("7", "2"), ("6", "3"), ("5", "4"))
+    ]
+    assert [tr.board_set for tr in first] == [1, 3, 5, 2]
+    assert [m.at(r, 2).board_set for r in range(1, 8)] == [3, 4, 5, 6, 7, 1, 2]
+    assert _shared_sets({r: m.round(r) for r in range(1, 8)}) == []  # "perfect", no relay
 
 
 def test_howell_2_tables_shares_the_boards_every_round():

@@ -80,58 +80,65 @@ def standings_rows(event: Event) -> list[list[Any]]:
     return rows
 
 
-def traveller_rows(event: Event) -> Iterator[list[Any]]:
-    """Every live traveller line with its itemised score and its comparison."""
-    results = list(
+_LINE_FIELDS = (
+    "board__number",
+    "round",
+    "table",
+    "ns__label",
+    "ew__label",
+    "contract",
+    "declarer",
+    "tricks",
+    "ns_trick",
+    "ns_honour",
+    "ew_trick",
+    "ew_honour",
+    "items",
+    "penalties",
+    "adjusted",
+    "net_ns",
+)
+
+
+def _live_lines(event: Event) -> list[dict[str, Any]]:
+    """Every live traveller line, board by board, in one query."""
+    return list(
         Result.objects.filter(event=event, is_live=True)
         .order_by("board__number", "round", "table")
-        .values_list(
-            "board__number",
-            "round",
-            "table",
-            "ns__label",
-            "ew__label",
-            "contract",
-            "declarer",
-            "tricks",
-            "ns_trick",
-            "ns_honour",
-            "ew_trick",
-            "ew_honour",
-            "items",
-            "penalties",
-            "adjusted",
-            "net_ns",
-        )
+        .values(*_LINE_FIELDS)
     )
-    lines = (
-        compare_boards(
-            [BoardResult(r[0], r[3], r[4], r[15], r[14] or None) for r in results], event.method
+
+
+def traveller_rows(event: Event) -> Iterator[list[Any]]:
+    """Every live traveller line with its itemised score and its comparison."""
+    results = _live_lines(event)
+    inputs = [
+        BoardResult(
+            r["board__number"], r["ns__label"], r["ew__label"], r["net_ns"], r["adjusted"] or None
         )
-        if results
-        else []
-    )
+        for r in results
+    ]
+    lines = compare_boards(inputs, event.method) if results else []
     for r, line in zip(results, lines, strict=True):
-        items = r[12] or []
-        premium = sum(i["points"] for i in items if "premium" in i["reason"])
-        premium_side = next((i["side"] for i in items if "premium" in i["reason"]), "")
-        penalties = sum(p["points"] for p in (r[13] or []))
+        items = r["items"] or []
+        premium = [i for i in items if "premium" in i["reason"]]
+        penalties = sum(p["points"] for p in (r["penalties"] or []))
         yield [
-            r[0],
-            r[1],
-            r[2],
-            r[3],
-            r[4],
-            r[5] or None,
-            r[6] or None,
-            r[7],
-            r[8],
-            r[9],
-            r[10],
-            r[11],
-            f"{premium_side} {premium}" if premium else None,
+            r["board__number"],
+            r["round"],
+            r["table"],
+            r["ns__label"],
+            r["ew__label"],
+            r["contract"] or None,
+            r["declarer"] or None,
+            r["tricks"],
+            r["ns_trick"],
+            r["ns_honour"],
+            r["ew_trick"],
+            r["ew_honour"],
+            f"{premium[0]['side']} {premium[0]['points']}" if premium else None,
             penalties or None,
-            r[14] or None,
+            r["adjusted"] or None,
             _number(line.net_ns),
             _number(line.ns_score),
             _number(line.ew_score),
@@ -302,28 +309,9 @@ def write_pbn(event: Event) -> str:
         event.code
     ]
     date = event.date.strftime("%Y.%m.%d")
-    by_board: dict[int, list] = {}
-    for r in (
-        Result.objects.filter(event=event, is_live=True)
-        .order_by("round", "table")
-        .values_list(
-            "board__number",
-            "round",
-            "table",
-            "ns__label",
-            "ew__label",
-            "contract",
-            "declarer",
-            "tricks",
-            "ns_trick",
-            "ns_honour",
-            "ew_trick",
-            "ew_honour",
-            "net_ns",
-            "adjusted",
-        )
-    ):
-        by_board.setdefault(r[0], []).append(r)
+    by_board: dict[int, list[dict[str, Any]]] = {}
+    for r in _live_lines(event):
+        by_board.setdefault(r["board__number"], []).append(r)
     out = ["% PBN 2.1", "% EXPORT", f"% Duplicate Auction: {event.name}", ""]
     for i, board in enumerate(Board.objects.filter(event=event)):
         tags = [
@@ -347,23 +335,19 @@ def write_pbn(event: Event) -> str:
         out += [format_tag(k, v) for k, v in tags]
         rows = []
         for r in by_board.get(board.number, []):
-            if r[13]:
-                rows.append([r[1], r[2], r[3], r[4], f"Adjusted:{r[13]}", "-", "-", "-", "-", "-"])
+            pairs = [r["round"], r["table"], r["ns__label"], r["ew__label"]]
+            if r["adjusted"]:
+                rows.append([*pairs, f"Adjusted:{r['adjusted']}", "-", "-", "-", "-", "-"])
                 continue
-            ns = r[8] + r[9]
-            ew = r[10] + r[11]
             rows.append(
                 [
-                    r[1],
-                    r[2],
-                    r[3],
-                    r[4],
-                    _pbn_contract(r[5]),
-                    r[6] or "-",
-                    r[7] if r[7] is not None else "-",
-                    ns,
-                    ew,
-                    r[12],
+                    *pairs,
+                    _pbn_contract(r["contract"]),
+                    r["declarer"] or "-",
+                    r["tricks"] if r["tricks"] is not None else "-",
+                    r["ns_trick"] + r["ns_honour"],
+                    r["ew_trick"] + r["ew_honour"],
+                    r["net_ns"],
                 ]
             )
         if rows:

@@ -195,10 +195,6 @@ class PairNamesForm(forms.Form):
     player2 = forms.CharField(max_length=80, required=False, label="Player 2")
 
 
-def _int_or_none(value):
-    return None if value in (None, "") else value
-
-
 class ResultEntryForm(forms.Form):
     """One traveller line as the scorer writes it.  Blank rows are not saved."""
 
@@ -231,30 +227,7 @@ class ResultEntryForm(forms.Form):
         return data
 
     def entry(self) -> Entry:
-        d = self.cleaned_data
-        counts = [d.get(f"hon_{s}") for s in "nesw"]
-        honours = None
-        if any(c is not None for c in counts):
-            honours = {s: c or 0 for s, c in zip("NESW", counts, strict=True)}
-        penalties = []
-        if d.get("penalty_points"):
-            penalties.append(
-                {
-                    "side": d["penalty_side"],
-                    "points": d["penalty_points"],
-                    "law": d.get("penalty_law") or "",
-                }
-            )
-        return Entry(
-            contract=d["contract"].strip().upper(),
-            declarer=d.get("declarer") or "",
-            tricks=_int_or_none(d.get("tricks")),
-            honours=honours,
-            revokes_ns=d.get("revokes_ns") or 0,
-            revokes_ew=d.get("revokes_ew") or 0,
-            revoke_penalty=d.get("revoke_penalty") or "",
-            penalties=penalties,
-        )
+        return Entry.from_form(self.cleaned_data["contract"].strip().upper(), self.cleaned_data)
 
     @staticmethod
     def initial_from(result) -> dict:

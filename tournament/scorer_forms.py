@@ -130,31 +130,10 @@ class TabletEntryForm(forms.Form):
         return f"{d['level']}{d['strain']}{royal}{d.get('doubled') or ''}"
 
     def entry(self) -> Entry:
-        d = self.cleaned_data
-        honours = None
-        if "hon_n" in self.fields:
-            counts = [d.get(f"hon_{s}") for s in "nesw"]
-            if any(c is not None for c in counts):
-                honours = {s: c or 0 for s, c in zip("NESW", counts, strict=True)}
-        penalties = []
-        if d.get("penalty_side") and d.get("penalty_points"):
-            penalties.append(
-                {
-                    "side": d["penalty_side"],
-                    "points": d["penalty_points"],
-                    "law": d.get("penalty_law") or "",
-                }
-            )
-        return Entry(
-            contract=self.contract(),
-            declarer=d.get("declarer") or "",
-            tricks=d.get("tricks"),
-            honours=honours,
-            revokes_ns=d.get("revokes_ns") or 0,
-            revokes_ew=d.get("revokes_ew") or 0,
-            revoke_penalty=d.get("revoke_penalty") or "",
-            penalties=penalties,
-        )
+        d = dict(self.cleaned_data)
+        if "hon_n" not in self.fields:  # a hand record, or a code without honours
+            d.update(hon_n=None, hon_e=None, hon_s=None, hon_w=None)
+        return Entry.from_form(self.contract(), d)
 
     @staticmethod
     def initial_from(result) -> dict:

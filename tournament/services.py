@@ -213,6 +213,34 @@ class Entry:
     revoke_penalty: str = ""
     penalties: list[dict] | None = None
 
+    @classmethod
+    def from_form(cls, contract: str, d: dict[str, Any]) -> Entry:
+        """From a form's cleaned data: honours as ``hon_n``..``hon_w`` (blank: not
+        entered), one penalty as ``penalty_side/points/law``."""
+        counts = [d.get(f"hon_{s}") for s in "nesw"]
+        honours = None
+        if any(c is not None for c in counts):
+            honours = {s: c or 0 for s, c in zip("NESW", counts, strict=True)}
+        penalties = []
+        if d.get("penalty_side") and d.get("penalty_points"):
+            penalties.append(
+                {
+                    "side": d["penalty_side"],
+                    "points": d["penalty_points"],
+                    "law": d.get("penalty_law") or "",
+                }
+            )
+        return cls(
+            contract=contract,
+            declarer=d.get("declarer") or "",
+            tricks=d.get("tricks"),
+            honours=honours,
+            revokes_ns=d.get("revokes_ns") or 0,
+            revokes_ew=d.get("revokes_ew") or 0,
+            revoke_penalty=d.get("revoke_penalty") or "",
+            penalties=penalties,
+        )
+
     def fields(self) -> dict[str, Any]:
         return {
             "contract": self.contract,

@@ -18,7 +18,7 @@ from scoring import ScoringError, revoke_choices, side_of
 from .. import services, tablets
 from ..models import Board, Result, Seating, TableLink
 from ..scorer_forms import TabletEntryForm
-from ..services import ResultConflict, ServiceError
+from ..services import ServiceError
 
 
 def _session_key(link: TableLink) -> str:
@@ -94,13 +94,48 @@ def scorer_home(request: HttpRequest, token: str) -> HttpResponse:
     )
 
 
-def _entry_form(request, link: TableLink, board: Board, **kw) -> TabletEntryForm:
-    return TabletEntryForm(
+def _board_page(
+    request: HttpRequest,
+    link: TableLink,
+    seating: Seating,
+    board: Board,
+    save,
+    *,
+    changing: Result | None = None,
+) -> HttpResponse:
+    """The entry form for a board: validate, ask declarer's choice, then ``save``.
+
+    ``save(entry, key)`` stores the result (a first entry or a correction) and
+    returns it; the page then shows it for the opponents to confirm.  Any
+    refusal comes back on the form with everything entered kept.
+    """
+    form = TabletEntryForm(
         request.POST if request.method == "POST" else None,
         code=services.code_for(link.event),
         hand_record=bool(board.deal),
-        **kw,
+        initial=TabletEntryForm.initial_from(changing) if changing else None,
     )
+    advice = None
+    if request.method == "POST" and form.is_valid():
+        advice = _revoke_advice(link, board, form)
+        if advice:
+            form.add_error("revoke_penalty", "Declarer chooses: points or three tricks.")
+        else:
+            try:
+                result = save(form.entry(), f"t{link.table}-{form.cleaned_data['key']}")
+                return redirect("scorer_result", link.token, result.pk)
+            except ServiceError as e:  # a ResultConflict names the result that stands
+                form.add_error(None, str(e))
+    context = {
+        "link": link,
+        "event": link.event,
+        "seating": seating,
+        "board": board,
+        "form": form,
+        "advice": advice,
+        "changing": changing,
+    }
+    return render(request, "scorer/board.html", context)
 
 
 def _revoke_advice(link: TableLink, board: Board, form: TabletEntryForm) -> list | None:
@@ -131,40 +166,19 @@ def scorer_board(request: HttpRequest, token: str, number: int) -> HttpResponse:
     existing = services.live_result(link.event, number, seating.round, link.table)
     if existing is not None and request.method == "GET":
         return redirect("scorer_result", token, existing.pk)
-    form = _entry_form(request, link, board)
-    advice = None
-    if request.method == "POST" and form.is_valid():
-        advice = _revoke_advice(link, board, form)
-        if advice:
-            form.add_error("revoke_penalty", "Declarer chooses: points or three tricks.")
-        else:
-            try:
-                result = services.enter_result(
-                    link.event,
-                    board_number=number,
-                    round_no=seating.round,
-                    table=link.table,
-                    entry=form.entry(),
-                    via=_via(link),
-                    idempotency_key=f"t{link.table}-{form.cleaned_data['key']}",
-                )
-                return redirect("scorer_result", token, result.pk)
-            except ResultConflict as e:
-                form.add_error(None, str(e))
-            except ServiceError as e:
-                form.add_error(None, str(e))
-    return render(
-        request,
-        "scorer/board.html",
-        {
-            "link": link,
-            "event": link.event,
-            "seating": seating,
-            "board": board,
-            "form": form,
-            "advice": advice,
-        },
-    )
+
+    def save(entry, key):
+        return services.enter_result(
+            link.event,
+            board_number=number,
+            round_no=seating.round,
+            table=link.table,
+            entry=entry,
+            via=_via(link),
+            idempotency_key=key,
+        )
+
+    return _board_page(request, link, seating, board, save)
 
 
 def scorer_result(request: HttpRequest, token: str, result_id: int) -> HttpResponse:
@@ -198,41 +212,11 @@ def scorer_change(request: HttpRequest, token: str, result_id: int) -> HttpRespo
         return response
     seating = _current(link)
     result = _own_result(link, seating, result_id)
-    form = TabletEntryForm(
-        request.POST if request.method == "POST" else None,
-        code=services.code_for(link.event),
-        hand_record=bool(result.board.deal),
-        initial=TabletEntryForm.initial_from(result),
-    )
-    advice = None
-    if request.method == "POST" and form.is_valid():
-        advice = _revoke_advice(link, result.board, form)
-        if advice:
-            form.add_error("revoke_penalty", "Declarer chooses: points or three tricks.")
-        else:
-            try:
-                new = services.correct_result(
-                    result,
-                    entry=form.entry(),
-                    via=_via(link),
-                    idempotency_key=f"t{link.table}-{form.cleaned_data['key']}",
-                )
-                return redirect("scorer_result", token, new.pk)
-            except ServiceError as e:
-                form.add_error(None, str(e))
-    return render(
-        request,
-        "scorer/board.html",
-        {
-            "link": link,
-            "event": link.event,
-            "seating": seating,
-            "board": result.board,
-            "form": form,
-            "advice": advice,
-            "changing": result,
-        },
-    )
+
+    def save(entry, key):
+        return services.correct_result(result, entry=entry, via=_via(link), idempotency_key=key)
+
+    return _board_page(request, link, seating, result.board, save, changing=result)
 
 
 @require_POST

@@ -9,13 +9,16 @@ from django.contrib import admin
 from .models import (
     AuditEntry,
     Board,
+    DirectorCall,
     Event,
     Pair,
+    PinFailure,
     Player,
     Result,
     Round,
     SeatAssignment,
     Seating,
+    TableLink,
     Team,
 )
 
@@ -124,3 +127,23 @@ class ResultAdmin(ReadOnlyAdmin):
 class AuditEntryAdmin(ReadOnlyAdmin):
     list_display = ["at", "event", "actor", "action", "detail", "reason"]
     list_filter = ["event", "action"]
+
+
+@admin.register(TableLink)
+class TableLinkAdmin(ReadOnlyAdmin):
+    """Links are issued and revoked from the director's Table links page."""
+
+    list_display = ["event", "table", "created_at", "revoked_at"]
+    list_filter = ["event"]
+    exclude = ["token", "pin"]
+
+
+@admin.register(PinFailure)
+class PinFailureAdmin(ReadOnlyAdmin):
+    list_display = ["at", "link", "address"]
+
+
+@admin.register(DirectorCall)
+class DirectorCallAdmin(ReadOnlyAdmin):
+    list_display = ["at", "event", "table", "round", "answered_at"]
+    list_filter = ["event"]

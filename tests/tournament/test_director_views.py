@@ -215,3 +215,17 @@ def test_team_match_standings_show_law_g(client, director):
     page = client.get(reverse("event_standings", args=[e.pk])).content.decode()
     assert "Duplicate Law G" in page and "A tie." in page
     assert "Boards not yet complete at every table" in page
+
+
+def test_admin_lists_every_model(client, director):
+    from django.apps import apps
+    from django.contrib import admin
+
+    models = set(apps.get_app_config("tournament").get_models())
+    assert models <= set(admin.site._registry)
+    director.is_staff = director.is_superuser = True
+    director.save()
+    client.force_login(director)
+    for model in models:
+        url = reverse(f"admin:tournament_{model._meta.model_name}_changelist")
+        assert client.get(url).status_code == 200, model

@@ -29,9 +29,15 @@ def published_events(request: HttpRequest) -> HttpResponse:
 def _standings_context(request: HttpRequest, event: Event) -> dict:
     context: dict = {"event": event, "director": services.can_direct(request.user, event)}
     if event.form == "teams":
-        context["match"] = standings.team_match(event)
+        match = standings.team_match(event)
+        names = {t.label: t.name for t in event.team_set.all()}
+        context["match"] = match
         context["pending"] = standings.team_boards_pending(event)
-        context["teams"] = {t.label: t for t in event.team_set.all()}
+        if match is not None:
+            context["team_rows"] = [
+                (label, names.get(label, ""), s) for label, s in match.teams.items()
+            ]
+            context["winner_name"] = names.get(match.winner or "", "")
         return context
     rows = standings.pair_contest(event)
     fields: dict[str | None, list] = {}

@@ -2,8 +2,10 @@ import datetime
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.core.management import call_command
 
 from tournament import services
+from tournament.models import Event
 
 
 @pytest.fixture
@@ -39,3 +41,12 @@ def make_event(owner, **kw):
 @pytest.fixture
 def event(director):
     return make_event(director)
+
+
+@pytest.fixture
+def demo(db):
+    """The demo's two finished events: (the 5-table pair contest, the team match)."""
+    call_command("demo", verbosity=0)
+    return Event.objects.get(name__startswith="Demo: Whist"), Event.objects.get(
+        name__startswith="Demo: team"
+    )

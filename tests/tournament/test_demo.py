@@ -1,20 +1,11 @@
 """The demo events: finished, published, and consistent with scoring/."""
 
-import pytest
 from django.core.management import call_command
 
 from scoring import BoardResult, pair_standings, score_team_match
 from scoring.teams import TableSeating, TeamBoardResult
 from tournament import standings
 from tournament.models import Event, Result, Seating
-
-
-@pytest.fixture
-def demo(db):
-    call_command("demo", verbosity=0)
-    return Event.objects.get(name__startswith="Demo: Whist"), Event.objects.get(
-        name__startswith="Demo: team"
-    )
 
 
 def test_demo_pairs_standings_match_scoring(demo):

@@ -11,20 +11,12 @@ from openpyxl import load_workbook
 
 from scoring import parse_pbn_deal
 from tournament import deals, exports, services, standings
-from tournament.models import Board, Event, Player, Result
+from tournament.models import Board, Player, Result
 from tournament.services import Entry, ServiceError
 
 from .conftest import make_event
 
 OTHER_PROGRAM = Path(__file__).parent.parent / "fixtures" / "other_program.pbn"
-
-
-@pytest.fixture
-def demo(db):
-    call_command("demo", verbosity=0)
-    return Event.objects.get(name__startswith="Demo: Whist"), Event.objects.get(
-        name__startswith="Demo: team"
-    )
 
 
 def test_xlsx_values_and_types(demo):

@@ -103,10 +103,12 @@ def board_results(seating: Seating) -> dict[int, Result]:
     }
 
 
-def round_complete(seating: Seating) -> bool:
+def round_complete(seating: Seating, done: dict[int, Result] | None = None) -> bool:
+    """Every board of the round entered and confirmed (``done``: its live results)."""
     if seating.sit_out or seating.absent:
         return True
-    done = board_results(seating)
+    if done is None:
+        done = board_results(seating)
     return all(n in done and done[n].confirmed for n in seating.board_numbers)
 
 

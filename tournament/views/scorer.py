@@ -88,7 +88,7 @@ def scorer_home(request: HttpRequest, token: str) -> HttpResponse:
             "event": link.event,
             "seating": seating,
             "boards": boards,
-            "complete": tablets.round_complete(seating),
+            "complete": tablets.round_complete(seating, done),
             "calling": any(c.table == link.table for c in tablets.open_calls(link.event)),
         },
     )

@@ -317,9 +317,9 @@ def _describe(r: Result) -> str:
 
 
 def _seating_for(event: Event, round_no: int, table: int, *, lock: bool) -> Seating:
-    qs = Seating.objects.filter(event=event, round=round_no, table=table)
+    qs = Seating.objects.filter(event=event, round=round_no, table=table).select_related("ns", "ew")
     if lock:
-        qs = qs.select_for_update()
+        qs = qs.select_for_update(of=("self",))
     seating = qs.first()
     if seating is None:
         raise ServiceError(f"there is no table {table} in round {round_no}")
@@ -351,7 +351,6 @@ def live_result(event: Event, board_number: int, round_no: int, table: int) -> R
     )
 
 
-@transaction.atomic
 def enter_result(
     event: Event,
     *,
@@ -365,6 +364,7 @@ def enter_result(
     reason: str = "",
     idempotency_key: str = "",
     confirmed: bool = False,
+    board: Board | None = None,
 ) -> Result:
     """Record the first result of a board at a table in a round.
 
@@ -372,11 +372,59 @@ def enter_result(
     once: the table row is locked, so the second waits, finds the first
     result live, and gets a :class:`ResultConflict` naming it.  A retried
     submission with the same idempotency key returns the stored result.
+    ``board`` may be passed when the caller has it already.
     """
     if idempotency_key:
         done = Result.objects.filter(event=event, idempotency_key=idempotency_key).first()
         if done is not None:
             return done
+    try:
+        return _enter_result(
+            event,
+            board_number,
+            round_no,
+            table,
+            entry,
+            adjusted,
+            user,
+            via,
+            reason,
+            idempotency_key,
+            confirmed,
+            board,
+        )
+    except IntegrityError:
+        # The database refused a second live result or a repeated key that slipped
+        # past the checks (a submission racing its own retry): say which one stands.
+        if idempotency_key:
+            done = Result.objects.filter(event=event, idempotency_key=idempotency_key).first()
+            if done is not None:
+                return done
+        existing = live_result(event, board_number, round_no, table)
+        if existing is None:
+            raise
+        raise ResultConflict(
+            f"board {board_number} at table {table} in round {round_no} was entered at the "
+            f"same moment by {existing.entered_via or 'the director'}: {_describe(existing)}",
+            existing,
+        ) from None
+
+
+@transaction.atomic
+def _enter_result(
+    event,
+    board_number,
+    round_no,
+    table,
+    entry,
+    adjusted,
+    user,
+    via,
+    reason,
+    idempotency_key,
+    confirmed,
+    board,
+) -> Result:
     seating = _seating_for(event, round_no, table, lock=True)
     _check_board(seating, board_number)
     existing = live_result(event, board_number, round_no, table)
@@ -387,22 +435,12 @@ def enter_result(
             f"at {timezone.localtime(existing.created_at):%H:%M:%S}. Correct that result instead.",
             existing,
         )
-    board = Board.objects.get(event=event, number=board_number)
+    if board is None or board.number != board_number or board.event_id != event.pk:
+        board = Board.objects.get(event=event, number=board_number)
     result = _new_result(
         event, board, seating, entry, adjusted, user, via, reason, idempotency_key, confirmed
     )
-    try:
-        with transaction.atomic():
-            result.save()
-    except IntegrityError:
-        existing = live_result(event, board_number, round_no, table)
-        if existing is None:
-            raise
-        raise ResultConflict(
-            f"board {board_number} at table {table} in round {round_no} was entered at the "
-            f"same moment by {existing.entered_via or 'the director'}: {_describe(existing)}",
-            existing,
-        ) from None
+    result.save()
     audit(
         event,
         "entered",
@@ -536,7 +574,11 @@ def correct_result(
 
 @transaction.atomic
 def confirm_result(result: Result, *, user=None, via: str = "director") -> Result:
-    current = Result.objects.select_for_update().get(pk=result.pk)
+    current = (
+        Result.objects.select_for_update(of=("self",))
+        .select_related("event", "board")
+        .get(pk=result.pk)
+    )
     if not current.is_live:
         raise ServiceError("this result has been corrected since; confirm the live version")
     if not current.confirmed:

@@ -163,9 +163,10 @@ def scorer_board(request: HttpRequest, token: str, number: int) -> HttpResponse:
     if seating is None or number not in seating.board_numbers or seating.sit_out:
         raise Http404("Not a board of this table's current round")
     board = Board.objects.get(event=link.event, number=number)
-    existing = services.live_result(link.event, number, seating.round, link.table)
-    if existing is not None and request.method == "GET":
-        return redirect("scorer_result", token, existing.pk)
+    if request.method == "GET":
+        existing = services.live_result(link.event, number, seating.round, link.table)
+        if existing is not None:
+            return redirect("scorer_result", token, existing.pk)
 
     def save(entry, key):
         return services.enter_result(
@@ -176,6 +177,7 @@ def scorer_board(request: HttpRequest, token: str, number: int) -> HttpResponse:
             entry=entry,
             via=_via(link),
             idempotency_key=key,
+            board=board,
         )
 
     return _board_page(request, link, seating, board, save)

@@ -374,32 +374,30 @@ def enter_result(
     submission with the same idempotency key returns the stored result.
     ``board`` may be passed when the caller has it already.
     """
-    if idempotency_key:
-        done = Result.objects.filter(event=event, idempotency_key=idempotency_key).first()
-        if done is not None:
-            return done
+    done = _stored(event, idempotency_key)
+    if done is not None:
+        return done
     try:
         return _enter_result(
             event,
-            board_number,
-            round_no,
-            table,
-            entry,
-            adjusted,
-            user,
-            via,
-            reason,
-            idempotency_key,
-            confirmed,
-            board,
+            board_number=board_number,
+            round_no=round_no,
+            table=table,
+            entry=entry,
+            adjusted=adjusted,
+            user=user,
+            via=via,
+            reason=reason,
+            idempotency_key=idempotency_key,
+            confirmed=confirmed,
+            board=board,
         )
     except IntegrityError:
         # The database refused a second live result or a repeated key that slipped
         # past the checks (a submission racing its own retry): say which one stands.
-        if idempotency_key:
-            done = Result.objects.filter(event=event, idempotency_key=idempotency_key).first()
-            if done is not None:
-                return done
+        done = _stored(event, idempotency_key)
+        if done is not None:
+            return done
         existing = live_result(event, board_number, round_no, table)
         if existing is None:
             raise
@@ -410,20 +408,28 @@ def enter_result(
         ) from None
 
 
+def _stored(event: Event | int, idempotency_key: str) -> Result | None:
+    """The result a submission with this key already stored, if any (a retry)."""
+    if not idempotency_key:
+        return None
+    return Result.objects.filter(event=event, idempotency_key=idempotency_key).first()
+
+
 @transaction.atomic
 def _enter_result(
-    event,
-    board_number,
-    round_no,
-    table,
-    entry,
-    adjusted,
+    event: Event,
+    *,
+    board_number: int,
+    round_no: int,
+    table: int,
+    entry: Entry | None,
+    adjusted: str,
     user,
-    via,
-    reason,
-    idempotency_key,
-    confirmed,
-    board,
+    via: str,
+    reason: str,
+    idempotency_key: str,
+    confirmed: bool,
+    board: Board | None,
 ) -> Result:
     seating = _seating_for(event, round_no, table, lock=True)
     _check_board(seating, board_number)
@@ -518,10 +524,9 @@ def correct_result(
     Law E: before the round is closed a correction is free (the table's
     scorer may make it); after, only the director, and only with a reason.
     """
-    if idempotency_key:
-        done = Result.objects.filter(event=result.event_id, idempotency_key=idempotency_key)
-        if done.exists():
-            return done.get()
+    done = _stored(result.event_id, idempotency_key)
+    if done is not None:
+        return done
     current = Result.objects.select_for_update().get(pk=result.pk)
     if not current.is_live:
         newer = Result.objects.filter(

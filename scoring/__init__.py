@@ -11,7 +11,7 @@ from .deal import DealResult, DealScore, Item, Penalty, revoke_choices, score_de
 from .errors import ScoringError
 from .honours import HonoursError, honours_from_deal, score_honours
 from .irregular import Procedure, irregular_procedure
-from .pairs import BoardResult, PairStanding, compare_boards, pair_standings
+from .pairs import BoardResult, PairStanding, compare_boards, pair_label_key, pair_standings
 from .teams import MatchResult, TableSeating, TeamBoardResult, score_team_match
 
 __all__ = [
@@ -40,6 +40,7 @@ __all__ = [
     "get_code",
     "honours_from_deal",
     "irregular_procedure",
+    "pair_label_key",
     "pair_standings",
     "parse_contract",
     "parse_pbn_deal",

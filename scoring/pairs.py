@@ -21,6 +21,7 @@ each board is per direction either way.
 
 from __future__ import annotations
 
+import re
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -347,7 +348,7 @@ def pair_standings(results: Sequence[BoardResult], method: str = "total") -> lis
         fields[None if one_field else ("NS" if p in ns_seen else "EW")].append(p)
     standings: list[PairStanding] = []
     for field in sorted(fields, key=lambda f: {"NS": 0, "EW": 1, None: 2}[f]):
-        members = sorted(fields[field], key=_pair_key)
+        members = sorted(fields[field], key=pair_label_key)
         if method == "total" or len({played[p] for p in members}) == 1:
             values = [scores[p] for p in members]  # equal tops: the total orders as the percent
         else:
@@ -364,7 +365,7 @@ def pair_standings(results: Sequence[BoardResult], method: str = "total") -> lis
                 rows.append(
                     PairStanding(p, field, v, played[p], rank, two_decimals(v), percent=pct)
                 )
-        order = sorted(range(len(rows)), key=lambda i: (-keys[i], _pair_key(members[i])))
+        order = sorted(range(len(rows)), key=lambda i: (-keys[i], pair_label_key(members[i])))
         standings += [rows[i] for i in order]
     return standings
 
@@ -387,5 +388,16 @@ def _exact_keys(values: Sequence[Fraction | int]) -> list[int]:
     ]
 
 
-def _pair_key(pair: str) -> tuple:
-    return (0, int(pair), pair) if pair.isdigit() else (1, 0, pair)
+_LABEL = re.compile(r"([A-Za-z]*)([0-9]+)")
+
+
+def pair_label_key(label: str) -> tuple:
+    """The one order of pair labels everywhere: "1" < "2" < "10", then "A1" < "A2" < "B1".
+
+    Numbers compare as numbers (ASCII digits only), a team's letter before its
+    number; any other label sorts after these, alphabetically.
+    """
+    m = _LABEL.fullmatch(label)
+    if m:
+        return (0, m[1], int(m[2]), label)
+    return (1, label, 0, label)

@@ -18,7 +18,7 @@ from scoring.double_dummy import DD_STRAINS, dd_tricks
 from scoring.pbn import PbnError, deals_from_pbn
 
 from .models import Board, Event, Result
-from .services import ServiceError, audit
+from .services import Actor, ServiceError, audit
 
 
 def _store(board: Board, deal: str) -> None:
@@ -28,7 +28,7 @@ def _store(board: Board, deal: str) -> None:
 
 
 @transaction.atomic
-def deal_event(event: Event, *, seed: str = "", user, boards: list[int] | None = None) -> str:
+def deal_event(event: Event, *, seed: str = "", by: Actor, boards: list[int] | None = None) -> str:
     """Deal the event's boards from ``seed`` (a new random one when empty).
 
     The same seed always gives the same deals, so the director can note it
@@ -41,7 +41,7 @@ def deal_event(event: Event, *, seed: str = "", user, boards: list[int] | None =
         targets = targets.filter(number__in=boards)
     else:
         played = set(
-            Result.objects.filter(event=event, is_live=True).values_list("board__number", flat=True)
+            Result.objects.filter(event=event).live().values_list("board__number", flat=True)
         )
         if played:
             targets = targets.exclude(number__in=played)
@@ -52,12 +52,12 @@ def deal_event(event: Event, *, seed: str = "", user, boards: list[int] | None =
         count += 1
     event.deal_seed = seed
     event.save(update_fields=["deal_seed"])
-    audit(event, "dealt", f"{count} board(s) dealt from seed {seed}", user=user)
+    audit(event, "dealt", f"{count} board(s) dealt from seed {seed}", by=by)
     return seed
 
 
 @transaction.atomic
-def import_pbn(event: Event, text: str, *, user) -> int:
+def import_pbn(event: Event, text: str, *, by: Actor) -> int:
     """Put the deals of a PBN file into the event's boards.
 
     All or nothing: the whole file is checked first, and a bad deal, a
@@ -76,9 +76,9 @@ def import_pbn(event: Event, text: str, *, user) -> int:
             f"{', '.join(map(str, unknown))} (it has boards 1-{len(boards)})"
         )
     played = set(
-        Result.objects.filter(event=event, is_live=True, board__number__in=deals).values_list(
-            "board__number", flat=True
-        )
+        Result.objects.filter(event=event, board__number__in=deals)
+        .live()
+        .values_list("board__number", flat=True)
     )
     changed = sorted(n for n in played if boards[n].deal != deals[n])
     if changed:
@@ -88,7 +88,7 @@ def import_pbn(event: Event, text: str, *, user) -> int:
         )
     for number, deal in deals.items():
         _store(boards[number], deal)
-    audit(event, "imported", f"{len(deals)} deal(s) from a PBN file", user=user)
+    audit(event, "imported", f"{len(deals)} deal(s) from a PBN file", by=by)
     return len(deals)
 
 

@@ -8,19 +8,84 @@ from scoring import CODES, DealResult, Penalty, parse_contract
 from scoring.codes import get_code
 from scoring.contract import ContractError
 
-from .models import ADJUSTED_CHOICES, Event
+from .choices import (
+    Adjusted,
+    CodeOfLaws,
+    Direction,
+    Discovered,
+    Form,
+    MovementKind,
+    RevokePenalty,
+    Seat,
+    SurplusWith,
+)
+from .models import Event
 from .movements import MAX_TABLES
 from .services import Entry
 
-SEAT_CHOICES = [("N", "North"), ("E", "East"), ("S", "South"), ("W", "West")]
+SEAT_CHOICES = Seat.choices
+HONOUR_FIELDS = ("hon_n", "hon_e", "hon_s", "hon_w")
+
+
+def honours_from(data: dict) -> dict[str, int] | None:
+    """Honours held per seat from ``hon_n``..``hon_w`` (all blank: not entered)."""
+    counts = [data.get(f) for f in HONOUR_FIELDS]
+    if all(c is None for c in counts):
+        return None
+    return {s: c or 0 for s, c in zip("NESW", counts, strict=True)}
+
+
+def penalties_from(data: dict) -> tuple[dict, ...]:
+    """The one penalty line of a form (``penalty_side/points/law``), if filled in."""
+    if data.get("penalty_side") and data.get("penalty_points"):
+        return (
+            {
+                "side": data["penalty_side"],
+                "points": data["penalty_points"],
+                "law": data.get("penalty_law") or "",
+            },
+        )
+    return ()
+
+
+def entry_from(contract: str, data: dict) -> Entry:
+    """The typed boundary: a form's cleaned data as the entry the services take."""
+    return Entry(
+        contract=contract,
+        declarer=data.get("declarer") or "",
+        tricks=data.get("tricks"),
+        honours=honours_from(data),
+        revokes_ns=data.get("revokes_ns") or 0,
+        revokes_ew=data.get("revokes_ew") or 0,
+        revoke_penalty=data.get("revoke_penalty") or "",
+        penalties=penalties_from(data),
+    )
+
+
+def initial_from(result) -> dict:
+    """A stored result as a form's initial data (to change it)."""
+    hon = result.honours or {}
+    pen = result.penalties[0] if result.penalties else {}
+    return {
+        "contract": result.contract,
+        "declarer": result.declarer,
+        "tricks": result.tricks,
+        **{f"hon_{s.lower()}": hon.get(s) for s in "NESW"},
+        "revokes_ns": result.revokes_ns or None,
+        "revokes_ew": result.revokes_ew or None,
+        "revoke_penalty": result.revoke_penalty,
+        "penalty_side": pen.get("side", ""),
+        "penalty_points": pen.get("points"),
+        "penalty_law": pen.get("law", ""),
+    }
 
 
 class MovementForm(forms.Form):
     """Plan a movement: the schedule and guide cards for a field."""
 
     kind = forms.ChoiceField(
-        choices=[("mitchell", "Mitchell"), ("howell", "Howell"), ("teams", "Team match")],
-        initial="mitchell",
+        choices=MovementKind.choices,
+        initial=MovementKind.MITCHELL,
     )
     tables = forms.IntegerField(
         min_value=2,
@@ -69,20 +134,18 @@ class DealForm(forms.Form):
         min_value=0, max_value=13, required=False, label="Tricks won by declarer's side"
     )
     dealer = forms.ChoiceField(choices=[("", "—"), *SEAT_CHOICES], required=False)
-    honours_n = forms.IntegerField(min_value=0, max_value=5, required=False, label="Honours N")
-    honours_e = forms.IntegerField(min_value=0, max_value=5, required=False, label="Honours E")
-    honours_s = forms.IntegerField(min_value=0, max_value=5, required=False, label="Honours S")
-    honours_w = forms.IntegerField(min_value=0, max_value=5, required=False, label="Honours W")
+    hon_n = forms.IntegerField(min_value=0, max_value=5, required=False, label="Honours N")
+    hon_e = forms.IntegerField(min_value=0, max_value=5, required=False, label="Honours E")
+    hon_s = forms.IntegerField(min_value=0, max_value=5, required=False, label="Honours S")
+    hon_w = forms.IntegerField(min_value=0, max_value=5, required=False, label="Honours W")
     revokes_ns = forms.IntegerField(min_value=0, max_value=13, required=False, initial=0)
     revokes_ew = forms.IntegerField(min_value=0, max_value=13, required=False, initial=0)
     revoke_penalty = forms.ChoiceField(
-        choices=[("", "—"), ("points", "100 points"), ("tricks", "three tricks")],
+        choices=[("", "—"), *RevokePenalty.choices],
         required=False,
         label="Declarer's choice for a defender's revoke",
     )
-    penalty_side = forms.ChoiceField(
-        choices=[("", "—"), ("NS", "North-South"), ("EW", "East-West")], required=False
-    )
+    penalty_side = forms.ChoiceField(choices=[("", "—"), *Direction.choices], required=False)
     penalty_points = forms.IntegerField(min_value=1, required=False)
     penalty_law = forms.CharField(max_length=60, required=False)
     premium = forms.BooleanField(required=False, initial=True, label="Duplicate premium")
@@ -108,20 +171,8 @@ class DealForm(forms.Form):
                 self.add_error("declarer", "Who was declarer?")
             if data.get("tricks") is None:
                 self.add_error("tricks", "How many tricks did declarer's side win?")
-        counts = {s: data.get(f"honours_{s.lower()}") for s in "NESW"}
-        honours = None
-        if any(v is not None for v in counts.values()):
-            honours = {s: v or 0 for s, v in counts.items()}
-        penalties = ()
-        if data.get("penalty_points"):
-            if not data.get("penalty_side"):
-                self.add_error("penalty_side", "Which side receives the penalty points?")
-            else:
-                penalties = (
-                    Penalty(
-                        data["penalty_side"], data["penalty_points"], data.get("penalty_law") or ""
-                    ),
-                )
+        if data.get("penalty_points") and not data.get("penalty_side"):
+            self.add_error("penalty_side", "Which side receives the penalty points?")
         if self.errors:
             return data
         data["code_obj"] = code
@@ -130,10 +181,12 @@ class DealForm(forms.Form):
             declarer=data.get("declarer") or None,
             tricks=data.get("tricks") or 0,
             dealer=data.get("dealer") or None,
-            honours=honours,
+            honours=honours_from(data),
             revokes={"NS": data.get("revokes_ns") or 0, "EW": data.get("revokes_ew") or 0},
             revoke_penalty=data.get("revoke_penalty") or None,
-            penalties=penalties,
+            penalties=tuple(
+                Penalty(p["side"], p["points"], p["law"]) for p in penalties_from(data)
+            ),
             premium=bool(data.get("premium")),
         )
         return data
@@ -168,13 +221,13 @@ class EventForm(forms.ModelForm):
     def clean(self):
         data = super().clean()
         form, movement = data.get("form"), data.get("movement")
-        if form == "teams":
-            data["movement"] = "teams"
+        if form == Form.TEAMS:
+            data["movement"] = MovementKind.TEAMS
             if data.get("pairs_count"):
                 self.add_error("pairs_count", "A team match seats two full teams.")
-        elif movement == "teams":
+        elif movement == MovementKind.TEAMS:
             self.add_error("movement", "A pair contest uses a Mitchell or a Howell.")
-        if data.get("code") != "1913" and data.get("english_slams"):
+        if data.get("code") != CodeOfLaws.WC1913 and data.get("english_slams"):
             self.add_error("english_slams", "The English slam rule belongs to the 1913 laws.")
         tables = data.get("tables")
         kind = data.get("movement")
@@ -207,12 +260,8 @@ class ResultEntryForm(forms.Form):
     hon_w = forms.IntegerField(min_value=0, max_value=5, required=False, label="W")
     revokes_ns = forms.IntegerField(min_value=0, max_value=13, required=False)
     revokes_ew = forms.IntegerField(min_value=0, max_value=13, required=False)
-    revoke_penalty = forms.ChoiceField(
-        choices=[("", "—"), ("points", "100 points"), ("tricks", "3 tricks")], required=False
-    )
-    penalty_side = forms.ChoiceField(
-        choices=[("", "—"), ("NS", "NS"), ("EW", "EW")], required=False
-    )
+    revoke_penalty = forms.ChoiceField(choices=[("", "—"), *RevokePenalty.choices], required=False)
+    penalty_side = forms.ChoiceField(choices=[("", "—"), *Direction.choices], required=False)
     penalty_points = forms.IntegerField(min_value=1, max_value=1000, required=False)
     penalty_law = forms.CharField(max_length=60, required=False)
 
@@ -227,29 +276,14 @@ class ResultEntryForm(forms.Form):
         return data
 
     def entry(self) -> Entry:
-        return Entry.from_form(self.cleaned_data["contract"].strip().upper(), self.cleaned_data)
+        return entry_from(self.cleaned_data["contract"].strip().upper(), self.cleaned_data)
 
-    @staticmethod
-    def initial_from(result) -> dict:
-        hon = result.honours or {}
-        pen = (result.penalties or [{}])[0] if result.penalties else {}
-        return {
-            "contract": result.contract,
-            "declarer": result.declarer,
-            "tricks": result.tricks,
-            **{f"hon_{s.lower()}": hon.get(s) for s in "NESW"},
-            "revokes_ns": result.revokes_ns or None,
-            "revokes_ew": result.revokes_ew or None,
-            "revoke_penalty": result.revoke_penalty,
-            "penalty_side": pen.get("side", ""),
-            "penalty_points": pen.get("points"),
-            "penalty_law": pen.get("law", ""),
-        }
+    initial_from = staticmethod(initial_from)
 
 
 class CorrectionForm(ResultEntryForm):
     adjusted = forms.ChoiceField(
-        choices=[("", "— (use the contract above)"), *ADJUSTED_CHOICES],
+        choices=[("", "— (use the contract above)"), *Adjusted.choices],
         required=False,
         label="Or an artificial score",
     )
@@ -266,6 +300,10 @@ class CorrectionForm(ResultEntryForm):
             self.add_error("contract", "Enter the contract, or choose an artificial score.")
         return data
 
+    def entry(self) -> Entry:
+        adjusted = self.cleaned_data.get("adjusted") or ""
+        return Entry.artificial(adjusted) if adjusted else super().entry()
+
 
 class IrregularForm(forms.Form):
     """Duplicate Law B: a player found with more or fewer than 13 cards."""
@@ -273,18 +311,14 @@ class IrregularForm(forms.Form):
     round = forms.IntegerField(min_value=1, label="Round in which it was found")
     table = forms.IntegerField(min_value=1, label="Table at which it was found")
     discovered = forms.ChoiceField(
-        choices=[
-            ("original-play", "Before or during the original play"),
-            ("before-overplay", "When the cards were taken up for overplay, before play"),
-            ("after-overplay", "After the overplay began"),
-        ],
+        choices=Discovered.choices,
         label="When was it found?",
     )
     short_hand = forms.ChoiceField(
         choices=[("", "—"), *SEAT_CHOICES], required=False, label="Seat of the short hand"
     )
     surplus_with = forms.ChoiceField(
-        choices=[("", "—"), ("opponent", "an opponent"), ("partner", "his partner")],
+        choices=[("", "—"), *SurplusWith.choices],
         required=False,
         label="The surplus was held by",
     )

@@ -10,46 +10,34 @@ one table in one round, a pair seated twice in one round.
 from __future__ import annotations
 
 import secrets
+from functools import cached_property
 
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
-CODE_CHOICES = [
-    ("1915", "Whist Club 1915"),
-    ("1913", 'Whist Club 1913 ("royal spades")'),
-    ("royalton", "Royalton (Hawley 1915)"),
-]
-FORM_CHOICES = [("pairs", "Pair contest"), ("teams", "Team match")]
-METHOD_CHOICES = [("total", "Total points (Law H)"), ("matchpoints", "Matchpoints")]
-MOVEMENT_CHOICES = [("mitchell", "Mitchell"), ("howell", "Howell"), ("teams", "Team match")]
-EVEN_CHOICES = [("skip", "Skip"), ("relay", "Relay and bystand")]
-SEAT_CHOICES = [("N", "North"), ("E", "East"), ("S", "South"), ("W", "West")]
-DIRECTION_CHOICES = [("NS", "North-South"), ("EW", "East-West")]
-ADJUSTED_CHOICES = [
-    ("average", "Average to both pairs (Law B)"),
-    ("ns-lowest", "Lowest to North-South, highest to East-West (Law B)"),
-    ("ew-lowest", "Lowest to East-West, highest to North-South (Law B)"),
-]
+from scoring import Code, get_code
+
+from .choices import Adjusted, CodeOfLaws, Direction, Even, Form, Method, MovementKind, Seat
 
 
 class Event(models.Model):
     name = models.CharField(max_length=120)
     date = models.DateField()
-    code = models.CharField("code of laws", max_length=10, choices=CODE_CHOICES, default="1915")
+    code = models.CharField(
+        "code of laws", max_length=10, choices=CodeOfLaws, default=CodeOfLaws.WC1915
+    )
     english_slams = models.BooleanField(
         "English slam rule", default=False, help_text="1913 only: little slam 50, grand 100."
     )
     premium = models.BooleanField("duplicate premium", default=True)
-    form = models.CharField(max_length=10, choices=FORM_CHOICES, default="pairs")
-    method = models.CharField(
-        "scoring method", max_length=12, choices=METHOD_CHOICES, default="total"
-    )
-    movement = models.CharField(max_length=10, choices=MOVEMENT_CHOICES, default="mitchell")
+    form = models.CharField(max_length=10, choices=Form, default=Form.PAIRS)
+    method = models.CharField("scoring method", max_length=12, choices=Method, default=Method.TOTAL)
+    movement = models.CharField(max_length=10, choices=MovementKind, default=MovementKind.MITCHELL)
     tables = models.PositiveSmallIntegerField()
     boards_per_round = models.PositiveSmallIntegerField(default=3)
     even = models.CharField(
-        "even Mitchell", max_length=6, choices=EVEN_CHOICES, default="skip", blank=True
+        "even Mitchell", max_length=6, choices=Even, default=Even.SKIP, blank=True
     )
     arrow_switch = models.BooleanField(default=False)
     pairs_count = models.PositiveSmallIntegerField(
@@ -73,9 +61,20 @@ class Event(models.Model):
     def __str__(self) -> str:
         return f"{self.name} ({self.date})"
 
+    @cached_property
+    def laws(self) -> Code:
+        """The event's code of laws with its options: every rule of scoring asks this."""
+        return get_code(
+            self.code, english_slams=self.english_slams and self.code == CodeOfLaws.WC1913
+        )
+
     @property
-    def rounds(self) -> int:
-        return self.round_set.count()
+    def is_team_match(self) -> bool:
+        return self.form == Form.TEAMS
+
+    @property
+    def by_matchpoints(self) -> bool:
+        return self.method == Method.MATCHPOINTS
 
 
 class Team(models.Model):
@@ -179,6 +178,16 @@ class Round(models.Model):
         return self.closed_at is not None
 
 
+class SeatingQuerySet(models.QuerySet["Seating"]):
+    def playing(self, event: Event, board_number: int) -> SeatingQuerySet:
+        """The table-rounds scheduled to play a board (sit-outs excluded), in playing order."""
+        return (
+            self.filter(event=event, first_board__lte=board_number, last_board__gte=board_number)
+            .exclude(Q(ns__isnull=True) | Q(ew__isnull=True))
+            .order_by("round", "table")
+        )
+
+
 class Seating(models.Model):
     """One table in one round: the pairs, the boards, whether it is played."""
 
@@ -196,6 +205,8 @@ class Seating(models.Model):
     agreed_at = models.DateTimeField(
         null=True, blank=True, help_text="When the table agreed the round's scores (Law E)."
     )
+
+    objects = SeatingQuerySet.as_manager()
 
     class Meta:
         constraints = [
@@ -222,7 +233,7 @@ class SeatAssignment(models.Model):
     round = models.PositiveSmallIntegerField()
     pair = models.ForeignKey(Pair, on_delete=models.CASCADE)
     seating = models.ForeignKey(Seating, on_delete=models.CASCADE)
-    direction = models.CharField(max_length=2, choices=DIRECTION_CHOICES)
+    direction = models.CharField(max_length=2, choices=Direction)
 
     class Meta:
         constraints = [
@@ -233,6 +244,22 @@ class SeatAssignment(models.Model):
 
     def __str__(self) -> str:
         return f"Round {self.round}: pair {self.pair.label} {self.direction}"
+
+
+class ResultQuerySet(models.QuerySet["Result"]):
+    def live(self) -> ResultQuerySet:
+        """The versions that count: one per board, table and round at most."""
+        return self.filter(is_live=True)
+
+    def at(self, board_number: int, round_no: int, table: int) -> ResultQuerySet:
+        """Every version of one traveller line (the board at one table in one round)."""
+        return self.filter(board__number=board_number, round=round_no, table=table)
+
+    def history(self, result: Result) -> ResultQuerySet:
+        """Every version of ``result``'s traveller line, newest first."""
+        return self.filter(board=result.board_id, round=result.round, table=result.table).order_by(
+            "-version"
+        )
 
 
 class Result(models.Model):
@@ -246,14 +273,14 @@ class Result(models.Model):
     ns = models.ForeignKey(Pair, on_delete=models.CASCADE, related_name="+")
     ew = models.ForeignKey(Pair, on_delete=models.CASCADE, related_name="+")
     contract = models.CharField(max_length=12, blank=True)
-    declarer = models.CharField(max_length=1, choices=SEAT_CHOICES, blank=True)
+    declarer = models.CharField(max_length=1, choices=Seat, blank=True)
     tricks = models.PositiveSmallIntegerField(null=True, blank=True)
     honours = models.JSONField(null=True, blank=True)  # {"N": 2, ...} or null
     revokes_ns = models.PositiveSmallIntegerField(default=0)
     revokes_ew = models.PositiveSmallIntegerField(default=0)
     revoke_penalty = models.CharField(max_length=6, blank=True)
     penalties = models.JSONField(default=list, blank=True)  # [{"side","points","law"}]
-    adjusted = models.CharField(max_length=10, choices=ADJUSTED_CHOICES, blank=True)
+    adjusted = models.CharField(max_length=10, choices=Adjusted, blank=True)
     # The score, as scoring.score_deal() gave it when the version was made.
     ns_trick = models.IntegerField(default=0)
     ns_honour = models.IntegerField(default=0)
@@ -276,6 +303,8 @@ class Result(models.Model):
     idempotency_key = models.CharField(max_length=64, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
+    objects = ResultQuerySet.as_manager()
+
     class Meta:
         constraints = [
             models.UniqueConstraint(
@@ -294,6 +323,28 @@ class Result(models.Model):
 
     def __str__(self) -> str:
         return f"Board {self.board.number}, round {self.round}, table {self.table}: {self.contract}"
+
+    @property
+    def is_pass(self) -> bool:
+        return self.contract.upper() in ("PASS", "P")
+
+    @property
+    def played(self) -> str:
+        """What happened at the table, in one line: "4H by S, 10 tricks", "passed out"."""
+        if self.adjusted:
+            return f"artificial score: {self.get_adjusted_display()}"
+        if self.is_pass:
+            return "passed out"
+        who = f" by {self.declarer}" if self.declarer else ""
+        tricks = f", {self.tricks} tricks" if self.tricks is not None else ""
+        return f"{self.contract}{who}{tricks}"
+
+    @property
+    def summary(self) -> str:
+        """The line and its score, as the audit trail and conflict messages name it."""
+        if self.net_ns is None:
+            return self.played
+        return f"{self.played}, NS {self.net_ns:+d}"
 
 
 class AuditEntry(models.Model):

@@ -30,6 +30,8 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
+from scoring import pair_label_key
+
 __all__ = [
     "Movement",
     "MovementError",
@@ -396,7 +398,7 @@ def _finish(
         desc += f", {2 * tables - 1} pairs"
     labels = sorted(
         {p for tr in schedule for p in (tr.ns, tr.ew) if p is not None},
-        key=lambda p: (p[0].isdigit(), p.lstrip("AB").zfill(4), p),
+        key=pair_label_key,
     )
     schedule.sort(key=lambda tr: (tr.round, tr.table))
     return Movement(

@@ -6,8 +6,12 @@ import uuid
 
 from django import forms
 
+from scoring import ScoringError, parse_contract
 from scoring.codes import Code
 
+from .choices import RevokePenalty
+from .forms import entry_from
+from .forms import initial_from as _initial_from
 from .services import Entry
 
 SEATS = [("N", "N"), ("E", "E"), ("S", "S"), ("W", "W")]
@@ -20,6 +24,9 @@ STRAIN_LABELS = {
     "NT": "NT",
     "NULLO": "Nullo",
 }
+
+
+DOUBLES = ("", "X", "XX")
 
 
 class TabletEntryForm(forms.Form):
@@ -72,7 +79,7 @@ class TabletEntryForm(forms.Form):
         label="Revokes by East-West",
     )
     revoke_penalty = forms.ChoiceField(
-        choices=[("points", "100 points"), ("tricks", "three tricks")],
+        choices=RevokePenalty.choices,
         required=False,
         widget=forms.RadioSelect,
         label="Declarer's choice for the defenders' revoke",
@@ -158,30 +165,23 @@ class TabletEntryForm(forms.Form):
         d = dict(self.cleaned_data)
         if "hon_n" not in self.fields:  # a hand record, or a code without honours
             d.update(hon_n=None, hon_e=None, hon_s=None, hon_w=None)
-        return Entry.from_form(self.contract(), d)
+        return entry_from(self.contract(), d)
 
     @staticmethod
-    def initial_from(result) -> dict:
-        """Prefill from a stored result (to change it)."""
-        contract = result.contract
-        initial: dict = {"level": "PASS"} if contract == "PASS" else {}
-        if contract and contract != "PASS":
-            import re
-
-            m = re.match(r"^([1-7])(NULLO|NT|RS|C|D|H|S)(R?)(XX|X|)$", contract)
-            if m:
-                initial.update(level=m[1], strain=m[2], royal=bool(m[3]), doubled=m[4])
-        hon = result.honours or {}
-        pen = result.penalties[0] if result.penalties else {}
-        initial.update(
-            declarer=result.declarer,
-            tricks=result.tricks,
-            revokes_ns=result.revokes_ns,
-            revokes_ew=result.revokes_ew,
-            revoke_penalty=result.revoke_penalty,
-            penalty_side=pen.get("side", ""),
-            penalty_points=pen.get("points"),
-            penalty_law=pen.get("law", ""),
-            **{f"hon_{s.lower()}": hon.get(s) for s in "NESW"},
-        )
+    def initial_from(result, code: Code) -> dict:
+        """Prefill from a stored result (to change it): the contract back into taps."""
+        initial: dict = {}
+        try:
+            c = parse_contract(result.contract, code)
+        except ScoringError:
+            c = None  # an artificial score: nothing to prefill
+        if c is not None and c.is_pass:
+            initial["level"] = "PASS"
+        elif c is not None:
+            initial.update(
+                level=str(c.level), strain=c.strain, royal=c.royal, doubled=DOUBLES[c.doubled]
+            )
+        initial.update(_initial_from(result))
+        del initial["contract"]
+        initial.update(revokes_ns=result.revokes_ns, revokes_ew=result.revokes_ew)
         return initial

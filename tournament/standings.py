@@ -22,13 +22,24 @@ from .models import Board, Event, Pair, Result, Seating
 
 
 def _live(event: Event):
-    return Result.objects.filter(event=event, is_live=True)
+    return Result.objects.filter(event=event).live()
+
+
+BOARD_RESULT_FIELDS = ("board__number", "ns__label", "ew__label", "net_ns", "adjusted")
+
+
+def as_board_results(results) -> list[BoardResult]:
+    """Live traveller lines as the scoring library's input: the one place rows become inputs.
+
+    ``results`` is a Result queryset; one query, no model instances.
+    """
+    rows = results.values_list(*BOARD_RESULT_FIELDS)
+    return [BoardResult(b, ns, ew, net, adj or None) for b, ns, ew, net, adj in rows]
 
 
 def board_results(event: Event) -> list[BoardResult]:
-    """Every live traveller line as the scoring library's input (one query)."""
-    rows = _live(event).values_list("board__number", "ns__label", "ew__label", "net_ns", "adjusted")
-    return [BoardResult(b, ns, ew, net, adj or None) for b, ns, ew, net, adj in rows]
+    """Every live traveller line of the event (one query)."""
+    return as_board_results(_live(event))
 
 
 def pair_names(event: Event) -> dict[str, str]:
@@ -126,16 +137,9 @@ def _fmt(x: Fraction | int, top: int | None) -> str:
 
 def traveller(event: Event, board: Board) -> list[TravellerLine]:
     """Every live result of a board with its comparison (Law H or matchpoints)."""
-    results = list(
-        _live(event)
-        .filter(board=board)
-        .select_related("ns", "ew", "board")
-        .order_by("round", "table")
-    )
-    inputs = [
-        BoardResult(board.number, r.ns.label, r.ew.label, r.net_ns, r.adjusted or None)
-        for r in results
-    ]
+    on_board = _live(event).filter(board=board).order_by("round", "table")
+    results = list(on_board.select_related("ns", "ew", "board"))
+    inputs = as_board_results(on_board)
     lines: list[BoardLine | None] = list(compare_boards(inputs, event.method)) if inputs else []
     return [TravellerLine(r, line) for r, line in zip(results, lines, strict=True)]
 

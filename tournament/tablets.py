@@ -1,9 +1,10 @@
-"""Table scorers' tablets: private links, PINs, the table's current round.
+"""Table scorers' tablets: private links, PINs, the table's current round, director calls.
 
 A tablet reaches one table of one event through an unguessable link, and,
 if the director set one, a 4-digit PIN.  Wrong PINs are rate-limited per
-table and per address.  The server decides what the table may touch: its
-own boards of its current round, nothing else.
+table and per address (within the event), counted under a lock on the link
+so racing guesses cannot exceed the limit.  What the link may reach is
+decided in :mod:`tournament.access`.
 """
 
 from __future__ import annotations
@@ -12,56 +13,69 @@ import secrets
 from datetime import timedelta
 
 from django.db import transaction
-from django.db.models import Q
 from django.utils import timezone
+from django.utils.crypto import salted_hmac
 
-from .models import DirectorCall, Event, PinFailure, Result, Round, Seating, TableLink
-from .services import ServiceError, audit
+from .models import DirectorCall, Event, PinFailure, Round, Seating, TableLink
+from .services import Actor, ServiceError, audit
 
 PIN_WINDOW = timedelta(minutes=15)
 MAX_FAILURES_PER_TABLE = 5
 MAX_FAILURES_PER_ADDRESS = 10
 
 
+def tables_of(event: Event) -> list[int]:
+    return sorted(set(Seating.objects.filter(event=event).values_list("table", flat=True)))
+
+
 def link_for(event: Event, table: int) -> TableLink:
-    """The table's live link, made on first use."""
+    """The table's live link, made on first use; refuses a table the event does not have."""
     link = TableLink.objects.filter(event=event, table=table, revoked_at__isnull=True).first()
     if link is None:
+        if not Seating.objects.filter(event=event, table=table).exists():
+            raise ServiceError(f"this event has no table {table}")
         link = TableLink.objects.create(event=event, table=table)
     return link
 
 
 def links(event: Event) -> list[TableLink]:
-    tables = sorted(set(Seating.objects.filter(event=event).values_list("table", flat=True)))
-    return [link_for(event, t) for t in tables]
+    return [link_for(event, t) for t in tables_of(event)]
 
 
 @transaction.atomic
-def reissue(event: Event, table: int, *, user, pin: str | None = None) -> TableLink:
+def reissue(event: Event, table: int, *, by: Actor) -> TableLink:
     """Revoke the table's link and issue a new one (a lost or misused tablet)."""
+    link_for(event, table)  # the table exists
     TableLink.objects.filter(event=event, table=table, revoked_at__isnull=True).update(
         revoked_at=timezone.now()
     )
-    link = TableLink.objects.create(event=event, table=table, pin=pin or "")
-    audit(event, "link reissued", f"table {table}", user=user)
+    link = TableLink.objects.create(event=event, table=table)
+    audit(event, "link reissued", f"table {table}", by=by)
     return link
 
 
-def set_pin(link: TableLink, pin: str, *, user) -> None:
-    """Set (4 digits) or clear (empty) the table's PIN."""
+def set_pin(link: TableLink, pin: str, *, by: Actor) -> None:
+    """Set (4 digits) or clear (empty) the table's PIN; tablets unlocked with the old one lock."""
     pin = pin.strip()
-    if pin and (len(pin) != 4 or not pin.isdigit()):
+    if pin and (len(pin) != 4 or not all(c in "0123456789" for c in pin)):
         raise ServiceError("a PIN is four digits, e.g. 0427; leave it empty for none")
     link.pin = pin
     link.save(update_fields=["pin"])
-    audit(link.event, "pin set" if pin else "pin cleared", f"table {link.table}", user=user)
+    audit(link.event, "pin set" if pin else "pin cleared", f"table {link.table}", by=by)
 
 
 def random_pin() -> str:
     return f"{secrets.randbelow(10_000):04d}"
 
 
+def pin_fingerprint(link: TableLink) -> str:
+    """What a browser session keeps once unlocked: it stops matching when the PIN changes."""
+    return salted_hmac("tablet-pin", f"{link.pk}:{link.token}:{link.pin}").hexdigest()
+
+
 def resolve(token: str) -> TableLink | None:
+    if not token or len(token) > 64:
+        return None
     return (
         TableLink.objects.filter(token=token, revoked_at__isnull=True)
         .select_related("event")
@@ -69,16 +83,26 @@ def resolve(token: str) -> TableLink | None:
     )
 
 
+@transaction.atomic
 def check_pin(link: TableLink, pin: str, address: str | None) -> bool:
-    """True for the right PIN.  Refuses every try once too many were wrong."""
+    """True for the right PIN.  Refuses every try once too many were wrong.
+
+    The link's row is locked while the failures are counted and a new one
+    written, so racing requests cannot get more guesses than the limit.
+    """
+    TableLink.objects.select_for_update().filter(pk=link.pk).first()
     since = timezone.now() - PIN_WINDOW
     by_table = PinFailure.objects.filter(link=link, at__gte=since).count()
-    by_address = PinFailure.objects.filter(address=address, at__gte=since).count() if address else 0
+    by_address = (
+        PinFailure.objects.filter(link__event=link.event_id, address=address, at__gte=since).count()
+        if address
+        else 0
+    )
     if by_table >= MAX_FAILURES_PER_TABLE or by_address >= MAX_FAILURES_PER_ADDRESS:
         raise ServiceError(
             "too many wrong PINs: wait a quarter of an hour, or ask the director for the PIN"
         )
-    if secrets.compare_digest(pin.strip(), link.pin):
+    if link.pin and secrets.compare_digest(pin.strip(), link.pin):
         return True
     PinFailure.objects.create(link=link, address=address)
     return False
@@ -96,49 +120,11 @@ def current_seating(event: Event, table: int) -> Seating | None:
     )
 
 
-def board_results(seating: Seating) -> dict[int, Result]:
-    return {
-        r.board.number: r
-        for r in Result.objects.filter(seating=seating, is_live=True).select_related("board")
-    }
-
-
-def round_complete(seating: Seating, done: dict[int, Result] | None = None) -> bool:
-    """Every board of the round entered and confirmed (``done``: its live results)."""
-    if seating.sit_out or seating.absent:
-        return True
-    if done is None:
-        done = board_results(seating)
-    return all(n in done and done[n].confirmed for n in seating.board_numbers)
-
-
-@transaction.atomic
-def agree_round(seating: Seating, *, via: str) -> Seating:
-    """The table agrees its round's scores (Law E): from now on only the director corrects."""
-    seating = Seating.objects.select_for_update().get(pk=seating.pk)
-    if seating.agreed_at is not None:
-        return seating
-    if not round_complete(seating):
-        missing = [
-            n
-            for n in seating.board_numbers
-            if n not in board_results(seating) or not board_results(seating)[n].confirmed
-        ]
-        raise ServiceError(
-            "every board must be entered and confirmed by the opponents first; still open: "
-            + ", ".join(f"board {n}" for n in missing)
-        )
-    seating.agreed_at = timezone.now()
-    seating.save(update_fields=["agreed_at"])
-    audit(seating.event, "round agreed", f"round {seating.round}, table {seating.table}", via=via)
-    return seating
-
-
 def call_director(event: Event, table: int, round_no: int) -> DirectorCall:
     call = DirectorCall.objects.filter(event=event, table=table, answered_at__isnull=True).first()
     if call is None:
         call = DirectorCall.objects.create(event=event, table=table, round=round_no)
-        audit(event, "director called", f"table {table}, round {round_no}", via=f"table {table}")
+        audit(event, "director called", f"table {table}, round {round_no}", by=Actor.tablet(table))
     return call
 
 
@@ -146,6 +132,7 @@ def open_calls(event: Event) -> list[DirectorCall]:
     return list(DirectorCall.objects.filter(event=event, answered_at__isnull=True))
 
 
-def answer_call(event: Event, call_id: int, *, user) -> None:
-    DirectorCall.objects.filter(Q(event=event) & Q(pk=call_id)).update(answered_at=timezone.now())
-    audit(event, "call answered", f"call {call_id}", user=user)
+def answer_call(event: Event, call_id: int, *, by: Actor) -> None:
+    answered = DirectorCall.objects.filter(event=event, pk=call_id, answered_at__isnull=True)
+    if answered.update(answered_at=timezone.now()):
+        audit(event, "call answered", f"call {call_id}", by=by)

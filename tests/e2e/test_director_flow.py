@@ -5,7 +5,7 @@ from django.contrib.auth import get_user_model
 
 from tournament import services, standings
 from tournament.models import Event, Result
-from tournament.services import Entry
+from tournament.services import Actor, Entry
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -59,9 +59,9 @@ def test_director_creates_enters_closes_and_sees_standings(live_server, browser,
             round_no=1,
             table=table,
             entry=Entry(contract, declarer, tricks),
-            via=f"table {table}",
+            by=Actor.tablet(table),
         )
-    services.close_round(event, 1, user=event.owner)
+    services.close_round(event, 1, by=Actor.director(event.owner))
 
     for board, (table, contract, declarer, tricks) in ROUND_2.items():
         page.goto(f"{live_server.url}/director/events/{event.pk}/boards/{board}/")

@@ -5,7 +5,7 @@ from django.contrib.auth import get_user_model
 
 from tournament import services, standings, tablets
 from tournament.models import Result
-from tournament.services import Entry
+from tournament.services import Actor, Entry
 
 from ..tournament.conftest import make_event
 
@@ -42,7 +42,7 @@ def test_scorer_enters_and_confirms_a_round(live_server, browser, shots):
             round_no=rnd,
             table=table,
             entry=entry,
-            via=f"table {table}",
+            by=Actor.tablet(table),
             confirmed=True,
         )
     link = tablets.link_for(event, 1)

@@ -11,7 +11,7 @@ from django.db import connection, connections
 
 from tournament import services
 from tournament.models import Result
-from tournament.services import Entry, ResultConflict
+from tournament.services import Actor, Entry, ResultConflict
 
 from .conftest import make_event
 
@@ -36,7 +36,7 @@ def test_two_tablets_save_the_same_board_at_once(director):
                     round_no=1,
                     table=1,
                     entry=Entry(contract, "S", 10),
-                    via=via,
+                    by=Actor.tablet(1),
                 )
             )
         except ResultConflict as e:

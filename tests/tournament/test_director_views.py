@@ -5,7 +5,7 @@ from django.urls import reverse
 
 from tournament import services
 from tournament.models import Event, Result
-from tournament.services import Entry
+from tournament.services import Actor, Entry
 
 from .conftest import make_event
 
@@ -56,7 +56,7 @@ def test_public_sees_only_published_results(client, event):
     assert client.get(url).status_code == 404
     assert client.get(reverse("event_traveller", args=[event.pk, 1])).status_code == 404
     assert client.get(reverse("event_pair", args=[event.pk, "1"])).status_code == 404
-    services.set_published(event, True, user=event.owner)
+    services.set_published(event, True, by=Actor.director(event.owner))
     assert client.get(url).status_code == 200
     assert client.get(reverse("event_traveller", args=[event.pk, 1])).status_code == 200
     assert client.get(reverse("event_pair", args=[event.pk, "1"])).status_code == 200
@@ -152,9 +152,14 @@ def test_traveller_entry_error_keeps_every_row(alice, event):
 
 def test_correction_page_with_reason_after_close(alice, event, director):
     res = services.enter_result(
-        event, board_number=1, round_no=1, table=1, entry=Entry("4H", "S", 10), user=director
+        event,
+        board_number=1,
+        round_no=1,
+        table=1,
+        entry=Entry("4H", "S", 10),
+        by=Actor.director(director),
     )
-    services.close_round(event, 1, user=director)
+    services.close_round(event, 1, by=Actor.director(director))
     url = reverse("director_result", args=[event.pk, res.pk])
     form = {"contract": "4H", "declarer": "S", "tricks": "9", "action": "save"}
     r = alice.post(url, form)
@@ -178,10 +183,20 @@ def test_control_panel_close_round_and_absent(alice, event):
 
 def test_irregular_form(alice, event, director):
     services.enter_result(
-        event, board_number=1, round_no=1, table=1, entry=Entry("4H", "S", 10), user=director
+        event,
+        board_number=1,
+        round_no=1,
+        table=1,
+        entry=Entry("4H", "S", 10),
+        by=Actor.director(director),
     )
     services.enter_result(
-        event, board_number=1, round_no=2, table=3, entry=Entry("4H", "S", 8), user=director
+        event,
+        board_number=1,
+        round_no=2,
+        table=3,
+        entry=Entry("4H", "S", 8),
+        by=Actor.director(director),
     )
     r = alice.post(
         reverse("director_irregular", args=[event.pk, 1]),
@@ -209,7 +224,12 @@ def test_team_match_standings_show_law_g(client, director):
     # Board 1 travels: table 1 in round 1, table 3 in round 2, table 2 in round 3.
     for rnd, table in ((1, 1), (2, 3), (3, 2)):
         services.enter_result(
-            e, board_number=1, round_no=rnd, table=table, entry=Entry("4H", "S", 10), user=director
+            e,
+            board_number=1,
+            round_no=rnd,
+            table=table,
+            entry=Entry("4H", "S", 10),
+            by=Actor.director(director),
         )
     client.force_login(director)
     page = client.get(reverse("event_standings", args=[e.pk])).content.decode()

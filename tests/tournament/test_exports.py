@@ -12,7 +12,7 @@ from openpyxl import load_workbook
 from scoring import parse_pbn_deal
 from tournament import deals, exports, services, standings
 from tournament.models import Board, Player, Result
-from tournament.services import Entry, ServiceError
+from tournament.services import Actor, Entry, ServiceError
 
 from .conftest import make_event
 
@@ -79,7 +79,12 @@ def test_csv_round_trip_and_bom(demo):
 def test_csv_cells_cannot_become_formulas(event):
     Player.objects.filter(pair__label="1", position=1).update(name='=HYPERLINK("x")')
     services.enter_result(
-        event, board_number=1, round_no=1, table=1, entry=Entry("4H", "S", 10), user=event.owner
+        event,
+        board_number=1,
+        round_no=1,
+        table=1,
+        entry=Entry("4H", "S", 10),
+        by=Actor.director(event.owner),
     )
     text = exports.standings_csv(event)
     assert "'=HYPERLINK" in text
@@ -93,7 +98,7 @@ def test_pbn_round_trip(demo, director):
     assert '[Vulnerable "None"]' in text and '[Scoring "Auction;WhistClub1915"]' in text
     assert "[ScoreTable " in text and "[TotalScoreTable " in text
     new = make_event(director, name="Replay", tables=5, boards_per_round=3)
-    assert deals.import_pbn(new, text, user=director) == 15
+    assert deals.import_pbn(new, text, by=Actor.director(director)) == 15
     for a, b in zip(
         Board.objects.filter(event=pairs), Board.objects.filter(event=new), strict=True
     ):
@@ -102,7 +107,7 @@ def test_pbn_round_trip(demo, director):
 
 
 def test_pbn_from_another_program(event, director):
-    n = deals.import_pbn(event, OTHER_PROGRAM.read_text(), user=director)
+    n = deals.import_pbn(event, OTHER_PROGRAM.read_text(), by=Actor.director(director))
     assert n == 2
     b2 = Board.objects.get(event=event, number=2)
     assert b2.deal.startswith("N:T3.T52.AT765.T94 KQ64")  # stored from North
@@ -122,42 +127,52 @@ def test_pbn_from_another_program(event, director):
 )
 def test_bad_pbn_rejected_and_nothing_imported(event, director, mutate, words):
     with pytest.raises(ServiceError, match=words):
-        deals.import_pbn(event, mutate(OTHER_PROGRAM.read_text()), user=director)
+        deals.import_pbn(event, mutate(OTHER_PROGRAM.read_text()), by=Actor.director(director))
     assert not Board.objects.filter(event=event).exclude(deal="").exists()
 
 
 def test_pbn_import_refuses_to_change_a_played_board(event, director):
-    deals.import_pbn(event, OTHER_PROGRAM.read_text(), user=director)
+    deals.import_pbn(event, OTHER_PROGRAM.read_text(), by=Actor.director(director))
     services.enter_result(
-        event, board_number=1, round_no=1, table=1, entry=Entry("4S", "N", 10), user=director
+        event,
+        board_number=1,
+        round_no=1,
+        table=1,
+        entry=Entry("4S", "N", 10),
+        by=Actor.director(director),
     )
     changed = OTHER_PROGRAM.read_text().replace(
         "N:AKQJ.T98.765.432 T98.AKQJ.432.765", "N:T98.AKQJ.432.765 AKQJ.T98.765.432"
     )
     with pytest.raises(ServiceError, match="already have results"):
-        deals.import_pbn(event, changed, user=director)
+        deals.import_pbn(event, changed, by=Actor.director(director))
 
 
 def test_dealing_is_reproducible_from_the_seed(director):
     a = make_event(director, name="A")
     b = make_event(director, name="B")
-    assert deals.deal_event(a, seed="tuesday", user=director) == "tuesday"
-    deals.deal_event(b, seed="tuesday", user=director)
+    assert deals.deal_event(a, seed="tuesday", by=Actor.director(director)) == "tuesday"
+    deals.deal_event(b, seed="tuesday", by=Actor.director(director))
     assert list(Board.objects.filter(event=a).values_list("deal", flat=True)) == list(
         Board.objects.filter(event=b).values_list("deal", flat=True)
     )
-    seed = deals.deal_event(b, user=director)
+    seed = deals.deal_event(b, by=Actor.director(director))
     assert seed != "tuesday" and b.deal_seed == seed
 
 
 def test_known_deal_means_no_typed_honours(event, director):
-    deals.deal_event(event, seed="s", user=director)
+    deals.deal_event(event, seed="s", by=Actor.director(director))
     board = Board.objects.get(event=event, number=1)
     record = deals.hand_record(board)
     hearts = {seat: counts[2] for seat, counts in record["honour_rows"]}
     assert sum(hearts.values()) == 5
     r = services.enter_result(
-        event, board_number=1, round_no=1, table=1, entry=Entry("4H", "S", 10), user=director
+        event,
+        board_number=1,
+        round_no=1,
+        table=1,
+        entry=Entry("4H", "S", 10),
+        by=Actor.director(director),
     )
     expected_honours = sum(i["points"] for i in r.items if "honours" in i["reason"])
     ns = hearts["N"] + hearts["S"]
@@ -165,7 +180,7 @@ def test_known_deal_means_no_typed_honours(event, director):
 
 
 def test_hand_records_and_dealing_sheets_pages(client, event, director):
-    deals.deal_event(event, seed="s", user=director)
+    deals.deal_event(event, seed="s", by=Actor.director(director))
     client.force_login(director)
     page = client.get(reverse("event_hand_records", args=[event.pk])).content.decode()
     assert "Board 1" in page and "Double dummy" in page and "Honours held" in page
@@ -187,7 +202,7 @@ def test_upload_bad_pbn_in_the_browser_keeps_nothing(client, event, director):
 def test_downloads_public_only_when_published(client, event, director):
     for fmt in ("xlsx", "standings-csv", "travellers-csv", "pbn"):
         assert client.get(reverse("event_download", args=[event.pk, fmt])).status_code == 404
-    services.set_published(event, True, user=director)
+    services.set_published(event, True, by=Actor.director(director))
     r = client.get(reverse("event_download", args=[event.pk, "xlsx"]))
     assert r.status_code == 200 and r["Content-Disposition"].endswith('.xlsx"')
     client.force_login(director)

@@ -5,7 +5,7 @@ from django.urls import reverse
 
 from tournament import services, tablets
 from tournament.models import DirectorCall, Result, TableLink
-from tournament.services import Entry
+from tournament.services import Actor, Entry
 
 from .conftest import make_event
 
@@ -66,7 +66,7 @@ def test_link_cannot_reach_another_tables_boards_or_results(client, event, link)
     assert client.get(url("scorer_board", link, 3)).status_code == 404
     assert client.post(url("scorer_board", link, 3), board_post()).status_code == 404
     other = services.enter_result(
-        event, board_number=3, round_no=1, table=2, entry=Entry("4H", "S", 10), via="table 2"
+        event, board_number=3, round_no=1, table=2, entry=Entry("4H", "S", 10), by=Actor.tablet(2)
     )
     assert client.get(url("scorer_result", link, other.pk)).status_code == 404
     assert (
@@ -86,7 +86,12 @@ def test_link_cannot_reach_another_round(client, event, link):
 def test_link_cannot_reach_another_event_or_director_pages(client, event, link, director):
     other_event = make_event(director, name="Other")
     theirs = services.enter_result(
-        other_event, board_number=1, round_no=1, table=1, entry=Entry("4H", "S", 10), via="table 1"
+        other_event,
+        board_number=1,
+        round_no=1,
+        table=1,
+        entry=Entry("4H", "S", 10),
+        by=Actor.tablet(1),
     )
     assert client.get(url("scorer_result", link, theirs.pk)).status_code == 404
     client.get(url("scorer_home", link))  # the tablet's session
@@ -102,14 +107,14 @@ def test_link_cannot_reach_another_event_or_director_pages(client, event, link, 
 
 def test_unknown_or_reissued_link_is_refused(client, event, link, director):
     assert client.get(reverse("scorer_home", args=["not-a-token"])).status_code == 404
-    tablets.reissue(event, 1, user=director)
+    tablets.reissue(event, 1, by=Actor.director(director))
     assert client.get(url("scorer_home", link)).status_code == 404
     new = TableLink.objects.get(event=event, table=1, revoked_at__isnull=True)
     assert client.get(url("scorer_home", new)).status_code == 200
 
 
 def test_pin_and_the_sixth_wrong_pin(client, event, link, director):
-    tablets.set_pin(link, "4271", user=director)
+    tablets.set_pin(link, "4271", by=Actor.director(director))
     page = client.get(url("scorer_home", link)).content.decode()
     assert "Enter the table's PIN" in page
     assert client.get(url("scorer_board", link, 1)).status_code == 200  # the PIN page
@@ -123,7 +128,7 @@ def test_pin_and_the_sixth_wrong_pin(client, event, link, director):
 
 
 def test_right_pin_opens_the_table(client, event, link, director):
-    tablets.set_pin(link, "4271", user=director)
+    tablets.set_pin(link, "4271", by=Actor.director(director))
     r = client.post(url("scorer_home", link), {"pin": "4271"})
     assert r.status_code == 302
     assert "Round 1" in client.get(url("scorer_home", link)).content.decode()
@@ -131,7 +136,7 @@ def test_right_pin_opens_the_table(client, event, link, director):
 
 def test_wrong_pins_limited_per_address_across_tables(client, event, director):
     for table in (1, 2, 3):
-        tablets.set_pin(tablets.link_for(event, table), "1111", user=director)
+        tablets.set_pin(tablets.link_for(event, table), "1111", by=Actor.director(director))
     failures = 0
     for table in (1, 2, 3):
         for _ in range(4):
@@ -178,7 +183,7 @@ def test_change_before_agreement_then_refused_after(client, event, link):
         == 404
     )
     with pytest.raises(services.ServiceError, match="only the director"):
-        services.correct_result(new, entry=Entry("4H", "S", 11), via="table 1")
+        services.correct_result(new, entry=Entry("4H", "S", 11), by=Actor.tablet(1))
     assert Result.objects.get(event=event, is_live=True, board__number=1).pk == new.pk
 
 

@@ -3,9 +3,9 @@
 import pytest
 
 from scoring import BoardResult, pair_standings
-from tournament import services, standings
+from tournament import access, services, standings
 from tournament.models import AuditEntry, Board, Pair, Result, Round, SeatAssignment, Seating
-from tournament.services import Entry, ResultConflict, ServiceError
+from tournament.services import Actor, Entry, ResultConflict, ServiceError
 
 from .conftest import make_event
 
@@ -17,7 +17,7 @@ def enter(event, board, rnd, table, contract="4H", declarer="S", tricks=10, **kw
         round_no=rnd,
         table=table,
         entry=Entry(contract, declarer, tricks, **kw),
-        user=event.owner,
+        by=Actor.director(event.owner),
     )
 
 
@@ -97,8 +97,7 @@ def test_idempotent_submission_stores_one_result(event):
         round_no=1,
         table=1,
         entry=Entry("4H", "S", 10),
-        idempotency_key="k1",
-        via="table 1",
+        by=Actor.tablet(1, "k1"),
     )
     b = services.enter_result(
         event,
@@ -106,8 +105,7 @@ def test_idempotent_submission_stores_one_result(event):
         round_no=1,
         table=1,
         entry=Entry("4H", "S", 10),
-        idempotency_key="k1",
-        via="table 1",
+        by=Actor.tablet(1, "k1"),
     )
     assert a.pk == b.pk
     assert Result.objects.filter(event=event).count() == 1
@@ -115,7 +113,7 @@ def test_idempotent_submission_stores_one_result(event):
 
 def test_correction_keeps_history_and_audit(event):
     r = enter(event, 1, 1, 1)
-    new = services.correct_result(r, entry=Entry("4H", "S", 9), user=event.owner)
+    new = services.correct_result(r, entry=Entry("4H", "S", 9), by=Actor.director(event.owner))
     r.refresh_from_db()
     assert (r.is_live, new.is_live, new.version, new.previous_id) == (False, True, 2, r.pk)
     assert new.net_ns == -50
@@ -124,13 +122,13 @@ def test_correction_keeps_history_and_audit(event):
 
 def test_law_e_after_the_round_closes(event, director):
     r = enter(event, 1, 1, 1)
-    services.close_round(event, 1, user=director)
+    services.close_round(event, 1, by=Actor.director(director))
     with pytest.raises(ServiceError, match="give a reason"):
-        services.correct_result(r, entry=Entry("4H", "S", 9), user=director)
+        services.correct_result(r, entry=Entry("4H", "S", 9), by=Actor.director(director))
     with pytest.raises(ServiceError, match="only the director"):
-        services.correct_result(r, entry=Entry("4H", "S", 9), via="table 1", reason="oops")
+        services.correct_result(r, entry=Entry("4H", "S", 9), by=Actor(table=1, reason="oops"))
     new = services.correct_result(
-        r, entry=Entry("4H", "S", 9), user=director, reason="scorer wrote 10 for 9"
+        r, entry=Entry("4H", "S", 9), by=Actor.director(director, "scorer wrote 10 for 9")
     )
     assert AuditEntry.objects.get(event=event, action="corrected").reason == "scorer wrote 10 for 9"
     assert new.reason == "scorer wrote 10 for 9"
@@ -138,13 +136,13 @@ def test_law_e_after_the_round_closes(event, director):
 
 def test_correcting_an_old_version_is_refused(event):
     r = enter(event, 1, 1, 1)
-    services.correct_result(r, entry=Entry("4H", "S", 9), user=event.owner)
+    services.correct_result(r, entry=Entry("4H", "S", 9), by=Actor.director(event.owner))
     with pytest.raises(ResultConflict, match="already been corrected"):
-        services.correct_result(r, entry=Entry("4H", "S", 8), user=event.owner)
+        services.correct_result(r, entry=Entry("4H", "S", 8), by=Actor.director(event.owner))
 
 
 def test_absent_pair_no_result_not_zero(event):
-    services.set_absent(event, 1, 3, True, user=event.owner, reason="pair 3 late")
+    services.set_absent(event, 1, 3, True, by=Actor.director(event.owner, "pair 3 late"))
     with pytest.raises(ServiceError, match="marked absent"):
         enter(event, 5, 1, 3)
     enter(event, 1, 1, 1, tricks=10)
@@ -165,7 +163,7 @@ def test_irregular_partner_surplus_gives_lowest_and_highest(event):
         discovered="after-overplay",
         short_hand="E",
         surplus_with="partner",
-        user=event.owner,
+        by=Actor.director(event.owner),
     )
     assert (proc.action, proc.adjusted) == ("artificial-score", "ew-lowest")
     r = services.live_result(event, 1, 3, 2)
@@ -185,7 +183,7 @@ def test_irregular_new_deal_voids_the_board(event):
         discovered="original-play",
         short_hand=None,
         surplus_with=None,
-        user=event.owner,
+        by=Actor.director(event.owner),
     )
     assert proc.action == "new-deal"
     assert not Result.objects.filter(event=event, board__number=1, is_live=True).exists()
@@ -202,7 +200,7 @@ def test_irregular_before_overplay_voids_the_previous_table(event):
         discovered="before-overplay",
         short_hand=None,
         surplus_with=None,
-        user=event.owner,
+        by=Actor.director(event.owner),
     )
     assert proc.action == "rectify-at-previous-table"
     assert services.live_result(event, 1, 1, 1) is None
@@ -229,9 +227,9 @@ def test_standings_match_the_scoring_library(event):
 
 
 def test_publish_and_access(event, other_director):
-    assert not services.can_view(other_director, event)
-    services.set_published(event, True, user=event.owner)
-    assert services.can_view(other_director, event)
-    assert not services.can_direct(other_director, event)
+    assert not access.can_view(other_director, event)
+    services.set_published(event, True, by=Actor.director(event.owner))
+    assert access.can_view(other_director, event)
+    assert not access.can_direct(other_director, event)
     event.directors.add(other_director)
-    assert services.can_direct(other_director, event)
+    assert access.can_direct(other_director, event)

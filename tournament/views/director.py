@@ -5,14 +5,17 @@ from __future__ import annotations
 import segno
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.db.models import Count, Q
+from django.db.models import Count
 from django.forms import formset_factory
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
+from scoring import pair_label_key
+
 from .. import services, standings, tablets
+from ..access import director_view, events_for
 from ..forms import (
     CorrectionForm,
     EventForm,
@@ -22,20 +25,16 @@ from ..forms import (
     ResultEntryForm,
 )
 from ..models import AuditEntry, Board, Event, Pair, Result, Round, Seating
-from ..services import ServiceError
+from ..services import Actor, ServiceError
 
 
-def _event(request: HttpRequest, pk: int) -> Event:
-    """The event, if this director may run it; otherwise it does not exist for him."""
-    event = get_object_or_404(Event, pk=pk)
-    if not services.can_direct(request.user, event):
-        raise Http404("No such event")
-    return event
+def _by(request: HttpRequest, reason: str = "") -> Actor:
+    return Actor.director(request.user, reason)
 
 
 @login_required
 def event_list(request: HttpRequest) -> HttpResponse:
-    events = services.events_for(request.user).order_by("-date", "name")
+    events = events_for(request.user).order_by("-date", "name")
     return render(request, "director/event_list.html", {"events": events})
 
 
@@ -53,11 +52,10 @@ def event_create(request: HttpRequest) -> HttpResponse:
     return render(request, "director/event_form.html", {"form": form})
 
 
-@login_required
-def players(request: HttpRequest, pk: int) -> HttpResponse:
-    event = _event(request, pk)
+@director_view
+def players(request: HttpRequest, event: Event) -> HttpResponse:
     pairs = list(Pair.objects.filter(event=event).prefetch_related("player_set"))
-    pairs.sort(key=lambda p: (p.label[0].isdigit(), p.label.lstrip("AB").zfill(4), p.label))
+    pairs.sort(key=lambda p: pair_label_key(p.label))
     Formset = formset_factory(PairNamesForm, extra=0)
     initial = [{f"player{pl.position}": pl.name for pl in p.player_set.all()} for p in pairs]
     formset = Formset(request.POST or None, initial=initial)
@@ -72,7 +70,7 @@ def players(request: HttpRequest, pk: int) -> HttpResponse:
             p.label: [f.cleaned_data.get("player1", ""), f.cleaned_data.get("player2", "")]
             for p, f in zip(pairs, formset.forms, strict=True)
         }
-        services.set_player_names(event, names, request.user)
+        services.set_player_names(event, names, by=_by(request))
         messages.success(request, "Players saved.")
         return redirect("director_event", event.pk)
     return render(
@@ -91,13 +89,15 @@ def _progress(event: Event) -> tuple[list[dict], list[dict]]:
     """Per round, per table: how many of its boards have live results."""
     seatings = list(Seating.objects.filter(event=event).select_related("ns", "ew"))
     done = dict(
-        Result.objects.filter(event=event, is_live=True)
+        Result.objects.filter(event=event)
+        .live()
         .values("seating")
         .annotate(n=Count("id"))
         .values_list("seating", "n")
     )
     unconfirmed = dict(
-        Result.objects.filter(event=event, is_live=True, confirmed=False)
+        Result.objects.filter(event=event, confirmed=False)
+        .live()
         .values("seating")
         .annotate(n=Count("id"))
         .values_list("seating", "n")
@@ -125,9 +125,8 @@ def _progress(event: Event) -> tuple[list[dict], list[dict]]:
     return rows, missing
 
 
-@login_required
-def control_panel(request: HttpRequest, pk: int) -> HttpResponse:
-    event = _event(request, pk)
+@director_view
+def control_panel(request: HttpRequest, event: Event) -> HttpResponse:
     rows, missing = _progress(event)
     context = {
         "event": event,
@@ -143,18 +142,12 @@ def control_panel(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, template, context)
 
 
-@login_required
-def enter_traveller(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+@director_view
+def enter_traveller(request: HttpRequest, event: Event, number: int) -> HttpResponse:
     """Paper traveller entry: one row per table that plays the board, preview, then save."""
-    event = _event(request, pk)
     board = get_object_or_404(Board, event=event, number=number)
-    seatings = list(
-        Seating.objects.filter(event=event, first_board__lte=number, last_board__gte=number)
-        .exclude(Q(ns__isnull=True) | Q(ew__isnull=True))
-        .select_related("ns", "ew")
-        .order_by("round", "table")
-    )
-    live = {(r.round, r.table): r for r in Result.objects.filter(board=board, is_live=True)}
+    seatings = list(Seating.objects.playing(event, number).select_related("ns", "ew"))
+    live = {(r.round, r.table): r for r in Result.objects.filter(board=board).live()}
     open_rows = [s for s in seatings if (s.round, s.table) not in live and not s.absent]
     forms = [
         ResultEntryForm(request.POST or None, prefix=f"r{s.round}t{s.table}") for s in open_rows
@@ -185,7 +178,7 @@ def enter_traveller(request: HttpRequest, pk: int, number: int) -> HttpResponse:
                         round_no=s.round,
                         table=s.table,
                         entry=entry,
-                        user=request.user,
+                        by=_by(request, request.POST.get("reason", "")),
                         confirmed=True,
                     )
                     saved += 1
@@ -213,42 +206,26 @@ def enter_traveller(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     )
 
 
-@login_required
-def result_detail(request: HttpRequest, pk: int, result_id: int) -> HttpResponse:
+@director_view
+def result_detail(request: HttpRequest, event: Event, result_id: int) -> HttpResponse:
     """A result with its full history, and the correction form (Law E)."""
-    event = _event(request, pk)
     result = get_object_or_404(Result, pk=result_id, event=event)
-    live = (
-        result
-        if result.is_live
-        else (
-            Result.objects.filter(
-                board=result.board, round=result.round, table=result.table, is_live=True
-            ).first()
-        )
-    )
-    history = (
-        Result.objects.filter(board=result.board, round=result.round, table=result.table)
-        .select_related("entered_by")
-        .order_by("-version")
-    )
+    live = result if result.is_live else Result.objects.history(result).live().first()
+    history = Result.objects.history(result).select_related("entered_by")
     form = CorrectionForm(
         request.POST or None, initial=CorrectionForm.initial_from(live) if live else None
     )
     preview = None
     if request.method == "POST" and live is not None and form.is_valid():
-        adjusted = form.cleaned_data.get("adjusted") or ""
-        entry = None if adjusted else form.entry()
+        entry = form.entry()
         try:
-            if entry is not None:
+            if not entry.adjusted:
                 preview = services.preview(event, result.board, entry)
             if request.POST.get("action") == "save":
                 new = services.correct_result(
                     live,
                     entry=entry,
-                    adjusted=adjusted,
-                    user=request.user,
-                    reason=form.cleaned_data.get("reason", ""),
+                    by=_by(request, form.cleaned_data.get("reason", "")),
                     confirmed=True,
                 )
                 messages.success(request, "Correction saved; the old version is kept.")
@@ -269,14 +246,13 @@ def result_detail(request: HttpRequest, pk: int, result_id: int) -> HttpResponse
     )
 
 
-@login_required
-def void(request: HttpRequest, pk: int, result_id: int) -> HttpResponse:
-    event = _event(request, pk)
+@director_view
+def void(request: HttpRequest, event: Event, result_id: int) -> HttpResponse:
     result = get_object_or_404(Result, pk=result_id, event=event, is_live=True)
     form = ReasonForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
-            services.void_result(result, user=request.user, reason=form.cleaned_data["reason"])
+            services.void_result(result, by=_by(request, form.cleaned_data["reason"]))
         except ServiceError as e:
             messages.error(request, str(e))
             return redirect("director_result", event.pk, result.pk)
@@ -285,10 +261,9 @@ def void(request: HttpRequest, pk: int, result_id: int) -> HttpResponse:
     return redirect("director_result", event.pk, result.pk)
 
 
-@login_required
-def irregular(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+@director_view
+def irregular(request: HttpRequest, event: Event, number: int) -> HttpResponse:
     """Duplicate Law B applied from a form: the app decides the procedure."""
-    event = _event(request, pk)
     board = get_object_or_404(Board, event=event, number=number)
     form = IrregularForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
@@ -302,8 +277,7 @@ def irregular(request: HttpRequest, pk: int, number: int) -> HttpResponse:
                 discovered=d["discovered"],
                 short_hand=d.get("short_hand") or None,
                 surplus_with=d.get("surplus_with") or None,
-                user=request.user,
-                reason=d.get("reason", ""),
+                by=_by(request, d.get("reason", "")),
             )
         except ServiceError as e:
             form.add_error(None, str(e))
@@ -315,18 +289,15 @@ def irregular(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     )
 
 
-@login_required
 @require_POST
-def round_action(request: HttpRequest, pk: int, number: int, action: str) -> HttpResponse:
-    event = _event(request, pk)
+@director_view
+def round_action(request: HttpRequest, event: Event, number: int, action: str) -> HttpResponse:
     try:
         if action == "close":
-            services.close_round(event, number, user=request.user)
+            services.close_round(event, number, by=_by(request))
             messages.success(request, f"Round {number} closed: its results are agreed (Law E).")
         elif action == "reopen":
-            services.reopen_round(
-                event, number, user=request.user, reason=request.POST.get("reason", "")
-            )
+            services.reopen_round(event, number, by=_by(request, request.POST.get("reason", "")))
             messages.success(request, f"Round {number} reopened.")
         else:
             raise Http404("No such action")
@@ -335,36 +306,32 @@ def round_action(request: HttpRequest, pk: int, number: int, action: str) -> Htt
     return redirect("director_event", event.pk)
 
 
-@login_required
 @require_POST
-def absent(request: HttpRequest, pk: int, number: int, table: int) -> HttpResponse:
-    event = _event(request, pk)
+@director_view
+def absent(request: HttpRequest, event: Event, number: int, table: int) -> HttpResponse:
     try:
         services.set_absent(
             event,
             number,
             table,
             request.POST.get("absent") == "1",
-            user=request.user,
-            reason=request.POST.get("reason", ""),
+            by=_by(request, request.POST.get("reason", "")),
         )
     except ServiceError as e:
         messages.error(request, str(e))
     return redirect("director_event", event.pk)
 
 
-@login_required
 @require_POST
-def publish(request: HttpRequest, pk: int) -> HttpResponse:
-    event = _event(request, pk)
-    services.set_published(event, request.POST.get("published") == "1", user=request.user)
+@director_view
+def publish(request: HttpRequest, event: Event) -> HttpResponse:
+    services.set_published(event, request.POST.get("published") == "1", by=_by(request))
     messages.success(request, "Results published." if event.published else "Results hidden.")
     return redirect("director_event", event.pk)
 
 
-@login_required
-def guide_cards(request: HttpRequest, pk: int) -> HttpResponse:
-    event = _event(request, pk)
+@director_view
+def guide_cards(request: HttpRequest, event: Event) -> HttpResponse:
     movement = services.movement_for(event)
     return render(
         request,
@@ -373,10 +340,9 @@ def guide_cards(request: HttpRequest, pk: int) -> HttpResponse:
     )
 
 
-@login_required
-def table_cards(request: HttpRequest, pk: int) -> HttpResponse:
+@director_view
+def table_cards(request: HttpRequest, event: Event) -> HttpResponse:
     """One printable card per table: the first round and the QR code of its private link."""
-    event = _event(request, pk)
     seatings = {
         s.table: s for s in Seating.objects.filter(event=event, round=1).select_related("ns", "ew")
     }
@@ -386,9 +352,8 @@ def table_cards(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "director/table_cards.html", {"event": event, "cards": cards})
 
 
-@login_required
-def audit_log(request: HttpRequest, pk: int) -> HttpResponse:
-    event = _event(request, pk)
+@director_view
+def audit_log(request: HttpRequest, event: Event) -> HttpResponse:
     entries = AuditEntry.objects.filter(event=event).select_related("user")[:500]
     return render(request, "director/audit.html", {"event": event, "entries": entries})
 
@@ -403,27 +368,31 @@ def _link_rows(request: HttpRequest, event: Event) -> list[dict]:
     return rows
 
 
-@login_required
-def table_links(request: HttpRequest, pk: int) -> HttpResponse:
+@director_view
+def table_links(request: HttpRequest, event: Event) -> HttpResponse:
     """Each table's private link (and QR code), its PIN, and reissuing a lost one."""
-    event = _event(request, pk)
     if request.method == "POST":
-        table = int(request.POST.get("table", "0") or 0)
         action = request.POST.get("action")
+        table_text = request.POST.get("table", "").strip()
+        table = int(table_text) if table_text.isascii() and table_text.isdigit() else 0
         try:
+            if action in ("reissue", "pin") and not table:
+                raise ServiceError(
+                    f"there is no table {table_text!r}: choose a table from the list"
+                )
             if action == "reissue":
-                tablets.reissue(event, table, user=request.user)
+                tablets.reissue(event, table, by=_by(request))
                 messages.success(
                     request, f"Table {table} has a new link; the old one no longer works."
                 )
             elif action == "pin":
                 tablets.set_pin(
-                    tablets.link_for(event, table), request.POST.get("pin", ""), user=request.user
+                    tablets.link_for(event, table), request.POST.get("pin", ""), by=_by(request)
                 )
                 messages.success(request, f"Table {table}: PIN saved.")
             elif action == "random-pins":
                 for link in tablets.links(event):
-                    tablets.set_pin(link, tablets.random_pin(), user=request.user)
+                    tablets.set_pin(link, tablets.random_pin(), by=_by(request))
                 messages.success(request, "Every table has a new PIN.")
         except ServiceError as e:
             messages.error(request, str(e))
@@ -433,9 +402,8 @@ def table_links(request: HttpRequest, pk: int) -> HttpResponse:
     )
 
 
-@login_required
 @require_POST
-def answer_call(request: HttpRequest, pk: int, call_id: int) -> HttpResponse:
-    event = _event(request, pk)
-    tablets.answer_call(event, call_id, user=request.user)
+@director_view
+def answer_call(request: HttpRequest, event: Event, call_id: int) -> HttpResponse:
+    tablets.answer_call(event, call_id, by=_by(request))
     return redirect("director_event", event.pk)

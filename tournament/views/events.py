@@ -6,19 +6,15 @@ live while the event runs (the page polls a fragment).
 
 from __future__ import annotations
 
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
-from .. import services, standings
+from scoring import pair_label_key
+
+from .. import standings
+from ..access import can_direct, results_view
 from ..models import Board, Event, Pair
 from ..tables import StandingsTable
-
-
-def _visible(request: HttpRequest, pk: int) -> Event:
-    event = get_object_or_404(Event, pk=pk)
-    if not services.can_view(request.user, event):
-        raise Http404("No such event")
-    return event
 
 
 def published_events(request: HttpRequest) -> HttpResponse:
@@ -27,8 +23,8 @@ def published_events(request: HttpRequest) -> HttpResponse:
 
 
 def _standings_context(request: HttpRequest, event: Event) -> dict:
-    context: dict = {"event": event, "director": services.can_direct(request.user, event)}
-    if event.form == "teams":
+    context: dict = {"event": event, "director": can_direct(request.user, event)}
+    if event.is_team_match:
         match = standings.team_match(event)
         names = {t.label: t.name for t in event.team_set.all()}
         context["match"] = match
@@ -58,20 +54,20 @@ def _standings_context(request: HttpRequest, event: Event) -> dict:
     return context
 
 
-def event_standings(request: HttpRequest, pk: int) -> HttpResponse:
-    event = _visible(request, pk)
+@results_view
+def event_standings(request: HttpRequest, event: Event) -> HttpResponse:
     context = _standings_context(request, event)
     context["boards"] = Board.objects.filter(event=event)
     context["pairs"] = sorted(
         Pair.objects.filter(event=event).values_list("label", flat=True),
-        key=lambda p: (p[0].isdigit(), p.lstrip("AB").zfill(4), p),
+        key=pair_label_key,
     )
     template = "events/_standings.html" if request.GET.get("fragment") else "events/standings.html"
     return render(request, template, context)
 
 
-def event_traveller(request: HttpRequest, pk: int, number: int) -> HttpResponse:
-    event = _visible(request, pk)
+@results_view
+def event_traveller(request: HttpRequest, event: Event, number: int) -> HttpResponse:
     board = get_object_or_404(Board, event=event, number=number)
     lines = standings.traveller(event, board)
     return render(
@@ -81,7 +77,7 @@ def event_traveller(request: HttpRequest, pk: int, number: int) -> HttpResponse:
             "event": event,
             "board": board,
             "lines": lines,
-            "director": services.can_direct(request.user, event),
+            "director": can_direct(request.user, event),
             "previous": number - 1 if number > 1 else None,
             "next": number + 1
             if Board.objects.filter(event=event, number=number + 1).exists()
@@ -90,8 +86,8 @@ def event_traveller(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     )
 
 
-def event_pair(request: HttpRequest, pk: int, label: str) -> HttpResponse:
-    event = _visible(request, pk)
+@results_view
+def event_pair(request: HttpRequest, event: Event, label: str) -> HttpResponse:
     pair = get_object_or_404(Pair, event=event, label=label)
     rows = standings.score_card(event, pair)
     return render(request, "events/score_card.html", {"event": event, "pair": pair, "rows": rows})

@@ -6,13 +6,14 @@ import io
 
 from django import forms
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.utils.text import slugify
 
-from .. import deals, exports, services
+from .. import deals, exports
+from ..access import director_view, results_view
 from ..models import Board, Event
+from ..services import Actor, ServiceError
 
 FORMATS = {
     "xlsx": ("xlsx", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"),
@@ -42,19 +43,15 @@ def _download(event: Event, fmt: str) -> HttpResponse:
     return response
 
 
-def public_download(request: HttpRequest, pk: int, fmt: str) -> HttpResponse:
+@results_view
+def public_download(request: HttpRequest, event: Event, fmt: str) -> HttpResponse:
     """Downloads from the results page: published events only (or the event's directors)."""
-    event = get_object_or_404(Event, pk=pk)
-    if not services.can_view(request.user, event):
-        raise Http404("No such event")
     return _download(event, fmt)
 
 
-def hand_records(request: HttpRequest, pk: int) -> HttpResponse:
+@results_view
+def hand_records(request: HttpRequest, event: Event) -> HttpResponse:
     """Printable hand records: four hands, dealer, honours, double-dummy tricks."""
-    event = get_object_or_404(Event, pk=pk)
-    if not services.can_view(request.user, event):
-        raise Http404("No such event")
     records = [r for r in (deals.hand_record(b) for b in Board.objects.filter(event=event)) if r]
     return render(request, "events/hand_records.html", {"event": event, "records": records})
 
@@ -71,17 +68,9 @@ class PbnUploadForm(forms.Form):
     file = forms.FileField(label="PBN file")
 
 
-def _director_event(request: HttpRequest, pk: int) -> Event:
-    event = get_object_or_404(Event, pk=pk)
-    if not services.can_direct(request.user, event):
-        raise Http404("No such event")
-    return event
-
-
-@login_required
-def director_deals(request: HttpRequest, pk: int) -> HttpResponse:
+@director_view
+def director_deals(request: HttpRequest, event: Event) -> HttpResponse:
     """Deal the boards from a seed, or import a PBN file of deals; dealing sheets."""
-    event = _director_event(request, pk)
     deal_form = DealingForm(request.POST if request.POST.get("action") == "deal" else None)
     upload = PbnUploadForm(
         request.POST if request.POST.get("action") == "import" else None,
@@ -91,7 +80,7 @@ def director_deals(request: HttpRequest, pk: int) -> HttpResponse:
         try:
             if request.POST.get("action") == "deal" and deal_form.is_valid():
                 seed = deals.deal_event(
-                    event, seed=deal_form.cleaned_data["seed"], user=request.user
+                    event, seed=deal_form.cleaned_data["seed"], by=Actor.director(request.user)
                 )
                 messages.success(request, f"Boards dealt from seed {seed}.")
                 return redirect("director_deals", event.pk)
@@ -101,10 +90,10 @@ def director_deals(request: HttpRequest, pk: int) -> HttpResponse:
                     text = raw.decode("utf-8-sig")
                 except UnicodeDecodeError:
                     text = raw.decode("latin-1")
-                n = deals.import_pbn(event, text, user=request.user)
+                n = deals.import_pbn(event, text, by=Actor.director(request.user))
                 messages.success(request, f"{n} deal(s) imported.")
                 return redirect("director_deals", event.pk)
-        except services.ServiceError as e:
+        except ServiceError as e:
             (upload if request.POST.get("action") == "import" else deal_form).add_error(
                 None, str(e)
             )
@@ -124,6 +113,6 @@ def director_deals(request: HttpRequest, pk: int) -> HttpResponse:
     )
 
 
-@login_required
-def director_download(request: HttpRequest, pk: int, fmt: str) -> HttpResponse:
-    return _download(_director_event(request, pk), fmt)
+@director_view
+def director_download(request: HttpRequest, event: Event, fmt: str) -> HttpResponse:
+    return _download(event, fmt)

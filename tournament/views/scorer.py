@@ -16,43 +16,10 @@ from django.views.decorators.http import require_POST
 from scoring import ScoringError, revoke_choices, side_of
 
 from .. import services, tablets
+from ..access import table_view
 from ..models import Board, Result, Seating, TableLink
 from ..scorer_forms import TabletEntryForm
-from ..services import ServiceError
-
-
-def _session_key(link: TableLink) -> str:
-    return f"table-link-{link.pk}"
-
-
-def _address(request: HttpRequest) -> str | None:
-    return request.META.get("REMOTE_ADDR")
-
-
-def _gate(request: HttpRequest, token: str) -> tuple[TableLink | None, HttpResponse | None]:
-    """The link, once its PIN (if any) has been given in this browser session."""
-    link = tablets.resolve(token)
-    if link is None:
-        raise Http404("This table link is not valid; ask the director for the table card.")
-    if not link.pin or request.session.get(_session_key(link)):
-        return link, None
-    error = None
-    if request.method == "POST" and "pin" in request.POST:
-        try:
-            if tablets.check_pin(link, request.POST.get("pin", ""), _address(request)):
-                request.session[_session_key(link)] = True
-                return None, redirect("scorer_home", token)
-            error = "That PIN is not right."
-        except ServiceError as e:
-            error = str(e)
-    response = render(
-        request, "scorer/pin.html", {"link": link, "error": error}, status=403 if error else 200
-    )
-    return None, response
-
-
-def _via(link: TableLink) -> str:
-    return f"table {link.table}"
+from ..services import Actor, ServiceError
 
 
 def _current(link: TableLink) -> Seating | None:
@@ -62,7 +29,8 @@ def _current(link: TableLink) -> Seating | None:
 def _own_result(link: TableLink, seating: Seating | None, result_id: int) -> Result:
     """A result of this table's current round, or 404: the server guards the boundary."""
     result = (
-        Result.objects.filter(pk=result_id, event=link.event, table=link.table, is_live=True)
+        Result.objects.filter(pk=result_id, event=link.event, table=link.table)
+        .live()
         .select_related("board", "seating", "ns", "ew")
         .first()
     )
@@ -71,14 +39,12 @@ def _own_result(link: TableLink, seating: Seating | None, result_id: int) -> Res
     return result
 
 
-def scorer_home(request: HttpRequest, token: str) -> HttpResponse:
-    link, response = _gate(request, token)
-    if response:
-        return response
+@table_view
+def scorer_home(request: HttpRequest, link: TableLink) -> HttpResponse:
     seating = _current(link)
     if seating is None:
         return render(request, "scorer/finished.html", {"link": link, "event": link.event})
-    done = tablets.board_results(seating)
+    done = services.board_results(seating)
     boards = [{"number": n, "result": done.get(n)} for n in seating.board_numbers]
     return render(
         request,
@@ -88,7 +54,7 @@ def scorer_home(request: HttpRequest, token: str) -> HttpResponse:
             "event": link.event,
             "seating": seating,
             "boards": boards,
-            "complete": tablets.round_complete(seating, done),
+            "complete": not services.open_boards(seating, done),
             "calling": any(c.table == link.table for c in tablets.open_calls(link.event)),
         },
     )
@@ -105,15 +71,15 @@ def _board_page(
 ) -> HttpResponse:
     """The entry form for a board: validate, ask declarer's choice, then ``save``.
 
-    ``save(entry, key)`` stores the result (a first entry or a correction) and
+    ``save(entry, by)`` stores the result (a first entry or a correction) and
     returns it; the page then shows it for the opponents to confirm.  Any
     refusal comes back on the form with everything entered kept.
     """
     form = TabletEntryForm(
         request.POST if request.method == "POST" else None,
-        code=services.code_for(link.event),
+        code=link.event.laws,
         hand_record=bool(board.deal),
-        initial=TabletEntryForm.initial_from(changing) if changing else None,
+        initial=TabletEntryForm.initial_from(changing, link.event.laws) if changing else None,
     )
     advice = None
     if request.method == "POST" and form.is_valid():
@@ -122,7 +88,8 @@ def _board_page(
             form.add_error("revoke_penalty", "Declarer chooses: points or three tricks.")
         else:
             try:
-                result = save(form.entry(), f"t{link.table}-{form.cleaned_data['key']}")
+                by = Actor.tablet(link.table, f"t{link.table}-{form.cleaned_data['key']}")
+                result = save(form.entry(), by)
                 return redirect("scorer_result", link.token, result.pk)
             except ServiceError as e:  # a ResultConflict names the result that stands
                 form.add_error(None, str(e))
@@ -150,15 +117,13 @@ def _revoke_advice(link: TableLink, board: Board, form: TabletEntryForm) -> list
         return None
     try:
         result = services.deal_result(link.event, board, entry)
-        return list(revoke_choices(result, services.code_for(link.event)).items())
+        return list(revoke_choices(result, link.event.laws).items())
     except ScoringError:
         return None
 
 
-def scorer_board(request: HttpRequest, token: str, number: int) -> HttpResponse:
-    link, response = _gate(request, token)
-    if response:
-        return response
+@table_view
+def scorer_board(request: HttpRequest, link: TableLink, number: int) -> HttpResponse:
     seating = _current(link)
     if seating is None or number not in seating.board_numbers or seating.sit_out:
         raise Http404("Not a board of this table's current round")
@@ -166,34 +131,30 @@ def scorer_board(request: HttpRequest, token: str, number: int) -> HttpResponse:
     if request.method == "GET":
         existing = services.live_result(link.event, number, seating.round, link.table)
         if existing is not None:
-            return redirect("scorer_result", token, existing.pk)
+            return redirect("scorer_result", link.token, existing.pk)
 
-    def save(entry, key):
+    def save(entry, by):
         return services.enter_result(
             link.event,
             board_number=number,
             round_no=seating.round,
             table=link.table,
             entry=entry,
-            via=_via(link),
-            idempotency_key=key,
-            board=board,
+            by=by,
         )
 
     return _board_page(request, link, seating, board, save)
 
 
-def scorer_result(request: HttpRequest, token: str, result_id: int) -> HttpResponse:
-    link, response = _gate(request, token)
-    if response:
-        return response
+@table_view
+def scorer_result(request: HttpRequest, link: TableLink, result_id: int) -> HttpResponse:
     seating = _current(link)
     result = _own_result(link, seating, result_id)
     if request.method == "POST" and request.POST.get("action") == "confirm":
         try:
-            services.confirm_result(result, via=_via(link))
+            services.confirm_result(result, by=Actor.tablet(link.table))
             messages.success(request, f"Board {result.board.number} agreed by both sides.")
-            return redirect("scorer_home", token)
+            return redirect("scorer_home", link.token)
         except ServiceError as e:
             messages.error(request, str(e))
     return render(
@@ -208,40 +169,34 @@ def scorer_result(request: HttpRequest, token: str, result_id: int) -> HttpRespo
     )
 
 
-def scorer_change(request: HttpRequest, token: str, result_id: int) -> HttpResponse:
-    link, response = _gate(request, token)
-    if response:
-        return response
+@table_view
+def scorer_change(request: HttpRequest, link: TableLink, result_id: int) -> HttpResponse:
     seating = _current(link)
     result = _own_result(link, seating, result_id)
 
-    def save(entry, key):
-        return services.correct_result(result, entry=entry, via=_via(link), idempotency_key=key)
+    def save(entry, by):
+        return services.correct_result(result, entry=entry, by=by)
 
     return _board_page(request, link, seating, result.board, save, changing=result)
 
 
 @require_POST
-def scorer_agree(request: HttpRequest, token: str) -> HttpResponse:
-    link, response = _gate(request, token)
-    if response:
-        return response
+@table_view
+def scorer_agree(request: HttpRequest, link: TableLink) -> HttpResponse:
     seating = _current(link)
     if seating is None:
-        return redirect("scorer_home", token)
+        return redirect("scorer_home", link.token)
     try:
-        tablets.agree_round(seating, via=_via(link))
+        services.agree_round(seating, by=Actor.tablet(link.table))
     except ServiceError as e:
         messages.error(request, str(e))
-        return redirect("scorer_home", token)
-    return redirect("scorer_next", token, seating.round)
+        return redirect("scorer_home", link.token)
+    return redirect("scorer_next", link.token, seating.round)
 
 
-def scorer_next(request: HttpRequest, token: str, round_no: int) -> HttpResponse:
+@table_view
+def scorer_next(request: HttpRequest, link: TableLink, round_no: int) -> HttpResponse:
     """Where the pairs and the boards go at the end of the round."""
-    link, response = _gate(request, token)
-    if response:
-        return response
     seating = (
         Seating.objects.filter(
             event=link.event, table=link.table, round=round_no, agreed_at__isnull=False
@@ -266,11 +221,9 @@ def scorer_next(request: HttpRequest, token: str, round_no: int) -> HttpResponse
 
 
 @require_POST
-def scorer_call(request: HttpRequest, token: str) -> HttpResponse:
-    link, response = _gate(request, token)
-    if response:
-        return response
+@table_view
+def scorer_call(request: HttpRequest, link: TableLink) -> HttpResponse:
     seating = _current(link)
     tablets.call_director(link.event, link.table, seating.round if seating else 0)
     messages.success(request, "The director has been called to your table.")
-    return redirect("scorer_home", token)
+    return redirect("scorer_home", link.token)

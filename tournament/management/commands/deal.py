@@ -6,6 +6,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from tournament import deals
 from tournament.models import Event
+from tournament.services import Actor
 
 
 class Command(BaseCommand):
@@ -19,5 +20,5 @@ class Command(BaseCommand):
         event = Event.objects.filter(pk=opts["event"]).first()
         if event is None:
             raise CommandError(f"there is no event {opts['event']}")
-        seed = deals.deal_event(event, seed=opts["seed"], user=event.owner)
+        seed = deals.deal_event(event, seed=opts["seed"], by=Actor.director(event.owner))
         self.stdout.write(f"{event.name}: boards dealt from seed {seed}")

@@ -103,7 +103,7 @@ class Command(BaseCommand):
 
     def _deal_and_play(self, event: Event, user, seed: str) -> None:
         rng = random.Random(seed)
-        deal_event(event, seed=seed, user=user)
+        deal_event(event, seed=seed, by=services.Actor.director(user))
         deals = {b.number: parse_pbn_deal(b.deal) for b in Board.objects.filter(event=event)}
         for s in Seating.objects.filter(event=event).exclude(ns=None).exclude(ew=None):
             for number in s.board_numbers:
@@ -114,7 +114,7 @@ class Command(BaseCommand):
                     round_no=s.round,
                     table=s.table,
                     entry=entry,
-                    user=user,
+                    by=services.Actor.director(user),
                     confirmed=True,
                 )
 
@@ -154,14 +154,13 @@ class Command(BaseCommand):
             services.correct_result(
                 r,
                 entry=entry,
-                user=user,
-                reason="revoke claimed before the score was agreed (Law D)",
+                by=services.Actor.director(
+                    user, "revoke claimed before the score was agreed (Law D)"
+                ),
             )
         # Law B: board 7, round 4, table 2: South found with 12 cards after the overplay
         # began, North (his partner) holding the 14th: lowest to NS, highest to EW.
-        seating = Seating.objects.filter(
-            event=event, round=4, first_board__lte=7, last_board__gte=7
-        ).first()
+        seating = Seating.objects.playing(event, 7).filter(round=4).first()
         if seating is not None:
             services.apply_irregular(
                 event,
@@ -171,12 +170,11 @@ class Command(BaseCommand):
                 discovered="after-overplay",
                 short_hand="S",
                 surplus_with="partner",
-                user=user,
-                reason="South held 12 cards, North 14",
+                by=services.Actor.director(user, "South held 12 cards, North 14"),
             )
         for rnd in range(1, 6):
-            services.close_round(event, rnd, user=user)
-        services.set_published(event, True, user=user)
+            services.close_round(event, rnd, by=services.Actor.director(user))
+        services.set_published(event, True, by=services.Actor.director(user))
 
     def _teams(self, user) -> None:
         names = iter(NAMES)
@@ -200,5 +198,5 @@ class Command(BaseCommand):
         )
         self._deal_and_play(event, user, "demo-1915-teams")
         for rnd in range(1, 4):
-            services.close_round(event, rnd, user=user)
-        services.set_published(event, True, user=user)
+            services.close_round(event, rnd, by=services.Actor.director(user))
+        services.set_published(event, True, by=services.Actor.director(user))

@@ -7,7 +7,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from tournament import deals
 from tournament.models import Event
-from tournament.services import ServiceError
+from tournament.services import Actor, ServiceError
 
 
 class Command(BaseCommand):
@@ -35,7 +35,7 @@ class Command(BaseCommand):
         if opts["user"]:
             user = get_user_model().objects.filter(username=opts["user"]).first()
         try:
-            n = deals.import_pbn(event, text, user=user or event.owner)
+            n = deals.import_pbn(event, text, by=Actor.director(user or event.owner))
         except ServiceError as e:
             raise CommandError(str(e)) from None
         self.stdout.write(f"{event.name}: {n} deal(s) imported")

@@ -1,0 +1,86 @@
+"""Every fixed set of answers the app stores, as Django ``TextChoices``.
+
+One home for each list: the models, the forms and the templates ask these
+enums, never a string literal.  What a code of laws *knows* (its strains,
+whether it has honours, whether the dealer may pass) is asked of
+:mod:`scoring.codes`; this module only names the choices.
+"""
+
+from __future__ import annotations
+
+from django.db import models
+
+
+class CodeOfLaws(models.TextChoices):
+    """The codes of laws a director can choose (RULES.md section 1)."""
+
+    WC1915 = "1915", "Whist Club 1915"
+    WC1913 = "1913", 'Whist Club 1913 ("royal spades")'
+    ROYALTON = "royalton", "Royalton (Hawley 1915)"
+
+
+class Form(models.TextChoices):
+    """Pair contest (Duplicate Law H) or team match (Duplicate Law G)."""
+
+    PAIRS = "pairs", "Pair contest"
+    TEAMS = "teams", "Team match"
+
+
+class Method(models.TextChoices):
+    """How a pair contest compares results: Law H totals, or matchpoints."""
+
+    TOTAL = "total", "Total points (Law H)"
+    MATCHPOINTS = "matchpoints", "Matchpoints"
+
+
+class MovementKind(models.TextChoices):
+    MITCHELL = "mitchell", "Mitchell"
+    HOWELL = "howell", "Howell"
+    TEAMS = "teams", "Team match"
+
+
+class Even(models.TextChoices):
+    """What an even-table Mitchell does about the pairs meeting their own boards."""
+
+    SKIP = "skip", "Skip"
+    RELAY = "relay", "Relay and bystand"
+
+
+class Seat(models.TextChoices):
+    N = "N", "North"
+    E = "E", "East"
+    S = "S", "South"
+    W = "W", "West"
+
+
+class Direction(models.TextChoices):
+    NS = "NS", "North-South"
+    EW = "EW", "East-West"
+
+
+class Adjusted(models.TextChoices):
+    """Duplicate Law B's artificial scores (RULES.md 5B(3))."""
+
+    AVERAGE = "average", "Average to both pairs (Law B)"
+    NS_LOWEST = "ns-lowest", "Lowest to North-South, highest to East-West (Law B)"
+    EW_LOWEST = "ew-lowest", "Lowest to East-West, highest to North-South (Law B)"
+
+
+class RevokePenalty(models.TextChoices):
+    """Declarer's choice for a defender's first revoke (Law 84(b); Royalton 77(b))."""
+
+    POINTS = "points", "100 points"
+    TRICKS = "tricks", "three tricks"
+
+
+class Discovered(models.TextChoices):
+    """When an irregular hand came to light: it decides Law B's procedure."""
+
+    ORIGINAL_PLAY = "original-play", "Before or during the original play"
+    BEFORE_OVERPLAY = "before-overplay", "When the cards were taken up for overplay, before play"
+    AFTER_OVERPLAY = "after-overplay", "After the overplay began"
+
+
+class SurplusWith(models.TextChoices):
+    OPPONENT = "opponent", "an opponent"
+    PARTNER = "partner", "his partner"

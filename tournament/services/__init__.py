@@ -1,0 +1,59 @@
+"""The verbs of running an event, one module per family.
+
+Read bottom-up: ``errors`` and ``audit`` (who acts and why) at the bottom;
+``entries`` (an entry and the laws applied to it); then the verbs:
+``events`` (create, players, publish), ``results`` (enter, correct, confirm,
+void), ``rounds`` (agree, close, reopen, absent) and ``irregular`` (Law B).
+Every verb that changes results runs in one transaction, locks the rows it
+depends on, re-checks their state under the lock, and writes an audit entry.
+The laws are applied by :mod:`scoring`; nothing here computes a point itself.
+"""
+
+from .audit import Actor, audit
+from .entries import Entry, deal_result, preview
+from .errors import ResultConflict, ServiceError
+from .events import create_event, movement_for, set_player_names, set_published
+from .irregular import apply_irregular
+from .results import (
+    confirm_result,
+    correct_result,
+    enter_result,
+    live_result,
+    round_closed,
+    void_result,
+)
+from .rounds import (
+    agree_round,
+    board_results,
+    close_round,
+    open_boards,
+    reopen_round,
+    set_absent,
+)
+
+__all__ = [
+    "Actor",
+    "Entry",
+    "ResultConflict",
+    "ServiceError",
+    "agree_round",
+    "apply_irregular",
+    "audit",
+    "board_results",
+    "close_round",
+    "confirm_result",
+    "correct_result",
+    "create_event",
+    "deal_result",
+    "enter_result",
+    "live_result",
+    "movement_for",
+    "open_boards",
+    "preview",
+    "reopen_round",
+    "round_closed",
+    "set_absent",
+    "set_player_names",
+    "set_published",
+    "void_result",
+]

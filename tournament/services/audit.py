@@ -1,0 +1,64 @@
+"""Who acts and why, and the audit trail that keeps it.
+
+Every verb takes an :class:`Actor`: the director (a logged-in user) or a
+table's tablet, with the reason given and the request's idempotency key.
+Law E hangs on it: once a round is agreed only a director may change it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..models import AuditEntry, Event, Result
+
+
+@dataclass(frozen=True, slots=True)
+class Actor:
+    """Who did it (a director's account, or table ``table``'s tablet) and why."""
+
+    user: Any = None
+    table: int | None = None
+    reason: str = ""
+    key: str = ""  # the submission's idempotency key: a retry returns the stored result
+
+    @classmethod
+    def director(cls, user: Any, reason: str = "") -> Actor:
+        return cls(user=user, reason=reason)
+
+    @classmethod
+    def tablet(cls, table: int, key: str = "") -> Actor:
+        return cls(table=table, key=key)
+
+    @property
+    def is_director(self) -> bool:
+        return self.table is None
+
+    @property
+    def account(self) -> Any:
+        """The user to record, if a real one is logged in."""
+        user = self.user
+        return user if user is not None and user.is_authenticated else None
+
+    @property
+    def label(self) -> str:
+        """How the audit trail and the traveller name who acted: "table 3", "director alice"."""
+        if self.table is not None:
+            return f"table {self.table}"
+        account = self.account
+        return f"director {account.get_username()}" if account is not None else "director"
+
+
+def audit(
+    event: Event, action: str, detail: str, *, by: Actor, result: Result | None = None
+) -> AuditEntry:
+    """Write one line of the event's audit trail: who, when, what and why."""
+    return AuditEntry.objects.create(
+        event=event,
+        user=by.account,
+        actor=by.label,
+        action=action,
+        detail=detail,
+        reason=by.reason,
+        result=result,
+    )

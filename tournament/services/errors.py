@@ -1,0 +1,23 @@
+"""What a verb refuses, and why: the errors every service raises.
+
+The bottom of the services package: nothing here imports another service.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ..models import Result
+
+
+class ServiceError(Exception):
+    """Something the director or scorer asked for that cannot be done, and why."""
+
+
+class ResultConflict(ServiceError):
+    """A live result already exists where a new one was entered: ``existing`` stands."""
+
+    def __init__(self, message: str, existing: Result):
+        super().__init__(message)
+        self.existing = existing

@@ -1,0 +1,109 @@
+"""Setting up an event: its schedule, its players, whether it is published."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from django.db import transaction
+
+from ..choices import CodeOfLaws, Form, MovementKind
+from ..models import Board, Event, Pair, Player, Round, SeatAssignment, Seating, Team
+from ..movements import Movement, MovementError, make_movement
+from .audit import Actor, audit
+from .errors import ServiceError
+
+
+def movement_for(event: Event) -> Movement:
+    """The event's movement, regenerated from its settings (pure, cheap)."""
+    return make_movement(
+        event.movement,
+        event.tables,
+        event.boards_per_round,
+        even=event.even or "skip",
+        pairs=event.pairs_count,
+        arrow_switch=event.arrow_switch,
+    )
+
+
+@transaction.atomic
+def create_event(owner: Any, **fields: Any) -> Event:
+    """Create an event with its pairs, teams, boards and the whole schedule.
+
+    ``fields`` are the Event's fields; optional ``pair_names`` maps a pair
+    label to its two players' names and ``team_names`` a team label to a name.
+    """
+    pair_names: dict[str, Iterable[str]] = fields.pop("pair_names", None) or {}
+    team_names: dict[str, str] = fields.pop("team_names", None) or {}
+    if fields.get("form") == Form.TEAMS:
+        fields["movement"] = MovementKind.TEAMS
+    elif fields.get("movement") == MovementKind.TEAMS:
+        raise ServiceError("a pair contest is run with a Mitchell or a Howell movement")
+    if fields.get("code") != CodeOfLaws.WC1913:
+        fields["english_slams"] = False
+    event = Event(owner=owner, **fields)
+    try:
+        movement = movement_for(event)
+    except MovementError as e:
+        raise ServiceError(str(e)) from None
+    event.save()
+    teams: dict[str, Team] = {}
+    if event.is_team_match:
+        for label in ("A", "B"):
+            teams[label] = Team.objects.create(
+                event=event, label=label, name=team_names.get(label, "")
+            )
+    pairs: dict[str, Pair] = {}
+    for label in movement.pairs:
+        pair = Pair.objects.create(event=event, label=label, team=teams.get(label[0]))
+        names = list(pair_names.get(label, ()))[:2]
+        names += [""] * (2 - len(names))
+        Player.objects.bulk_create(
+            [Player(pair=pair, position=i, name=n) for i, n in enumerate(names, 1)]
+        )
+        pairs[label] = pair
+    Board.objects.bulk_create([Board(event=event, number=n) for n in range(1, movement.boards + 1)])
+    Round.objects.bulk_create([Round(event=event, number=r) for r in range(1, movement.rounds + 1)])
+    seatings = Seating.objects.bulk_create(
+        [
+            Seating(
+                event=event,
+                round=tr.round,
+                table=tr.table,
+                ns=pairs.get(tr.ns) if tr.ns else None,
+                ew=pairs.get(tr.ew) if tr.ew else None,
+                first_board=tr.boards[0],
+                last_board=tr.boards[-1],
+                note=tr.note,
+            )
+            for tr in movement.schedule
+        ]
+    )
+    if any(s.pk is None for s in seatings):  # backends that do not return keys
+        seatings = list(Seating.objects.filter(event=event))
+    SeatAssignment.objects.bulk_create(
+        [
+            SeatAssignment(event=event, round=s.round, pair_id=pid, seating=s, direction=direction)
+            for s in seatings
+            for pid, direction in ((s.ns_id, "NS"), (s.ew_id, "EW"))
+            if pid is not None
+        ]
+    )
+    audit(event, "created", movement.description, by=Actor.director(owner))
+    return event
+
+
+@transaction.atomic
+def set_player_names(event: Event, names: dict[str, list[str]], *, by: Actor) -> None:
+    """Record the players of each pair (label -> [player 1, player 2])."""
+    for pair in Pair.objects.filter(event=event, label__in=names):
+        for i, name in enumerate(names[pair.label][:2], 1):
+            Player.objects.update_or_create(pair=pair, position=i, defaults={"name": name})
+    audit(event, "players", f"names of {len(names)} pair(s) entered", by=by)
+
+
+@transaction.atomic
+def set_published(event: Event, published: bool, *, by: Actor) -> None:
+    event.published = published
+    event.save(update_fields=["published"])
+    audit(event, "published" if published else "unpublished", "", by=by)

@@ -1,0 +1,316 @@
+"""Results: enter a board's result, correct it, confirm it, take it out of play.
+
+Every verb runs in one transaction and takes its locks in one order, the
+table-round (``Seating``) first and then the result, and re-checks under the
+lock the state it depends on: whether the round is closed (Law E), whether
+the table has agreed it, whether a retry of the same submission already
+stored its result.  :func:`tournament.services.rounds.close_round` locks the
+round's tables the same way, so a save in flight and a close never both win.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from scoring import DealScore
+
+from ..models import Board, Event, Result, Round, Seating
+from .audit import Actor, audit
+from .entries import Entry, preview
+from .errors import ResultConflict, ServiceError
+
+MAX_KEY = 64  # Result.idempotency_key's length
+
+
+def live_result(event: Event, board_number: int, round_no: int, table: int) -> Result | None:
+    """The result that counts for a board at a table in a round, if any."""
+    return (
+        Result.objects.filter(event=event)
+        .at(board_number, round_no, table)
+        .live()
+        .select_related("board", "entered_by")
+        .first()
+    )
+
+
+def stored(event: Event | int, key: str) -> Result | None:
+    """The result a submission with this idempotency key already stored (a retry)."""
+    if not key:
+        return None
+    return Result.objects.filter(event=event, idempotency_key=key).first()
+
+
+def round_closed(event: Event | int, round_no: int) -> bool:
+    return Round.objects.filter(event=event, number=round_no, closed_at__isnull=False).exists()
+
+
+def lock_seating(event: Event, round_no: int, table: int) -> Seating:
+    """Lock one table-round for the rest of the transaction (the first lock every verb takes)."""
+    seating = (
+        Seating.objects.filter(event=event, round=round_no, table=table)
+        .select_related("ns", "ew")
+        .select_for_update(of=("self",))
+        .first()
+    )
+    if seating is None:
+        raise ServiceError(f"there is no table {table} in round {round_no}")
+    return seating
+
+
+def _check_key(key: str) -> None:
+    if len(key) > MAX_KEY:
+        raise ServiceError("this submission's key is too long; reload the page and enter it again")
+
+
+def _check_board(seating: Seating, board_number: int) -> None:
+    if board_number not in seating.board_numbers:
+        raise ServiceError(
+            f"table {seating.table} plays boards {seating.first_board}-{seating.last_board} "
+            f"in round {seating.round}, not board {board_number}"
+        )
+    if seating.sit_out:
+        raise ServiceError(f"table {seating.table} sits out in round {seating.round}")
+    if seating.absent:
+        raise ServiceError(
+            f"table {seating.table} is marked absent in round {seating.round}; "
+            "clear that before entering a result"
+        )
+
+
+def _check_may_change(seating: Seating, by: Actor, what: str) -> None:
+    """Law E, checked under the table-round's lock.
+
+    A table changes its results only until it agrees the round and the
+    director has not closed it; the director changes them at any time, but
+    once the round is closed only with a reason.
+    """
+    closed = round_closed(seating.event_id, seating.round)
+    if not by.is_director and (closed or seating.agreed_at is not None):
+        raise ServiceError(
+            f"round {seating.round} has been {'closed' if closed else 'agreed'}: only the "
+            f"director can {what} now (Law E)"
+        )
+    if closed and not by.reason.strip():
+        raise ServiceError(f"round {seating.round} is closed: give a reason to {what} (Law E)")
+
+
+def enter_result(
+    event: Event,
+    *,
+    board_number: int,
+    round_no: int,
+    table: int,
+    entry: Entry,
+    by: Actor,
+    confirmed: bool = False,
+) -> Result:
+    """Record the first result of a board at a table in a round.
+
+    Two tablets (or a tablet and the director) entering the same board at
+    once: the table-round is locked, so the second waits, finds the first
+    result live, and gets a :class:`ResultConflict` naming it.  A retry of a
+    submission (the same idempotency key) gets the stored result, even when
+    it arrives while the first is still being saved.
+    """
+    _check_key(by.key)
+    done = stored(event, by.key)
+    if done is not None:
+        return done
+    try:
+        with transaction.atomic():
+            seating = lock_seating(event, round_no, table)
+            done = stored(event, by.key)  # the first try finished while we waited
+            if done is not None:
+                return done
+            _check_board(seating, board_number)
+            _check_may_change(seating, by, "enter a result")
+            existing = live_result(event, board_number, round_no, table)
+            if existing is not None:
+                raise ResultConflict(
+                    f"board {board_number} at table {table} in round {round_no} already has a "
+                    f"result: {existing.summary}, entered by "
+                    f"{existing.entered_via or 'the director'} at "
+                    f"{timezone.localtime(existing.created_at):%H:%M:%S}. "
+                    "Correct that result instead.",
+                    existing,
+                )
+            board = Board.objects.get(event=event, number=board_number)
+            result = _new_result(event, board, seating, entry, by, confirmed)
+            result.save()
+            audit(
+                event,
+                "entered",
+                f"board {board_number}, round {round_no}, table {table}: {result.summary}",
+                by=by,
+                result=result,
+            )
+            return result
+    except IntegrityError:
+        # The database refused a second live result or a repeated key that slipped
+        # past the checks (SQLite has no row locks): say which result stands.
+        done = stored(event, by.key)
+        if done is not None:
+            return done
+        existing = live_result(event, board_number, round_no, table)
+        if existing is None:
+            raise
+        raise ResultConflict(
+            f"board {board_number} at table {table} in round {round_no} was entered at the "
+            f"same moment by {existing.entered_via or 'the director'}: {existing.summary}",
+            existing,
+        ) from None
+
+
+def _score_fields(score: DealScore | None) -> dict[str, Any]:
+    if score is None:
+        return {
+            "ns_trick": 0,
+            "ns_honour": 0,
+            "ew_trick": 0,
+            "ew_honour": 0,
+            "net_ns": None,
+            "items": [],
+        }
+    return {
+        "ns_trick": score.ns_trick,
+        "ns_honour": score.ns_honour,
+        "ew_trick": score.ew_trick,
+        "ew_honour": score.ew_honour,
+        "net_ns": score.net_ns,
+        "items": score.to_json()["items"],
+    }
+
+
+def _new_result(
+    event: Event,
+    board: Board,
+    seating: Seating,
+    entry: Entry,
+    by: Actor,
+    confirmed: bool,
+    previous: Result | None = None,
+) -> Result:
+    """A new version of a traveller line, scored by the event's laws (not yet saved)."""
+    fields = entry.fields()
+    if entry.adjusted:
+        if not by.is_director:
+            raise ServiceError("only the director gives an artificial score (Law B)")
+        score = None
+        fields.update(contract="", declarer="", tricks=None, honours=None, penalties=[])
+    else:
+        if not entry.contract:
+            raise ServiceError("nothing to record: enter the contract or an adjustment")
+        score = preview(event, board, entry)
+        if board.deal:
+            fields["honours"] = None  # derived from the hand record, never typed
+    return Result(
+        event=event,
+        board=board,
+        seating=seating,
+        round=seating.round,
+        table=seating.table,
+        ns=seating.ns,
+        ew=seating.ew,
+        version=previous.version + 1 if previous else 1,
+        previous=previous,
+        confirmed=confirmed,
+        entered_by=by.account,
+        entered_via=by.label,
+        reason=by.reason,
+        idempotency_key=by.key,
+        **fields,
+        **_score_fields(score),
+    )
+
+
+def _lock_live(result: Result) -> tuple[Seating, Result]:
+    """Lock the result's table-round, then the result; refuse a version no longer live."""
+    seating = Seating.objects.select_for_update(of=("self",)).get(pk=result.seating_id)
+    current = (
+        Result.objects.select_for_update(of=("self",))
+        .select_related("event", "board")
+        .get(pk=result.pk)
+    )
+    if not current.is_live:
+        newer = Result.objects.history(current).live().first()
+        raise ResultConflict(
+            "this result has already been corrected"
+            + (f"; the result that stands is {newer.summary}" if newer else ""),
+            newer or current,
+        )
+    current.seating = seating
+    return seating, current
+
+
+@transaction.atomic
+def correct_result(result: Result, *, entry: Entry, by: Actor, confirmed: bool = False) -> Result:
+    """Replace a live result by a new version, keeping the old one in the history.
+
+    Law E: before the round is agreed or closed a correction is free (the
+    table's scorer may make it); after, only the director, and once the round
+    is closed only with a reason.
+    """
+    _check_key(by.key)
+    done = stored(result.event_id, by.key)
+    if done is not None:
+        return done
+    seating, current = _lock_live(result)
+    done = stored(result.event_id, by.key)
+    if done is not None:
+        return done
+    _check_may_change(seating, by, "change its results")
+    new = _new_result(current.event, current.board, seating, entry, by, confirmed, current)
+    current.is_live = False
+    current.save(update_fields=["is_live"])
+    new.save()
+    audit(
+        current.event,
+        "corrected",
+        f"board {current.board.number}, round {current.round}, table {current.table}: "
+        f"{current.summary} -> {new.summary}",
+        by=by,
+        result=new,
+    )
+    return new
+
+
+@transaction.atomic
+def confirm_result(result: Result, *, by: Actor) -> Result:
+    """The opponents agree the score of a board (Law D: the revoke claim ends here)."""
+    seating, current = _lock_live(result)
+    if not by.is_director and seating.agreed_at is not None:
+        return current  # the round was agreed, so every board already was
+    if not current.confirmed:
+        current.confirmed = True
+        current.save(update_fields=["confirmed"])
+        audit(
+            current.event,
+            "confirmed",
+            f"board {current.board.number}, round {current.round}, table {current.table}",
+            by=by,
+            result=current,
+        )
+    return current
+
+
+@transaction.atomic
+def void_result(result: Result, *, by: Actor) -> None:
+    """Take a result out of play (Law B new deal or rectification); kept in the history."""
+    if not by.reason.strip():
+        raise ServiceError("give a reason for removing a result")
+    Seating.objects.select_for_update(of=("self",)).get(pk=result.seating_id)
+    current = Result.objects.select_for_update(of=("self",)).get(pk=result.pk)
+    if current.is_live:
+        current.is_live = False
+        current.save(update_fields=["is_live"])
+        audit(
+            current.event,
+            "voided",
+            f"board {current.board.number}, round {current.round}, "
+            f"table {current.table}: {current.summary}",
+            by=by,
+            result=current,
+        )

@@ -1,0 +1,112 @@
+"""Rounds: a table agrees its round, the director closes or reopens it, marks a pair absent.
+
+Law E: the scores of a round may be corrected until they are agreed; after
+that only the director changes them.  Closing a round locks its row and then
+every table-round in it, in table order, the same lock a result's save takes
+first, so a save in flight either lands before the close or is refused after.
+"""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.utils import timezone
+
+from ..models import Event, Result, Round, Seating
+from .audit import Actor, audit
+from .errors import ServiceError
+from .results import lock_seating
+
+
+def _lock_round(event: Event, round_no: int) -> Round:
+    rnd = Round.objects.select_for_update().filter(event=event, number=round_no).first()
+    if rnd is None:
+        raise ServiceError(f"there is no round {round_no} in this event")
+    # Every table-round of it too: a save holding one finishes first, later ones see the change.
+    list(
+        Seating.objects.filter(event=event, round=round_no)
+        .order_by("table")
+        .select_for_update(of=("self",))
+        .values_list("pk", flat=True)
+    )
+    return rnd
+
+
+@transaction.atomic
+def close_round(event: Event, round_no: int, *, by: Actor) -> Round:
+    """The round's scores are agreed (Law E): from now on only the director corrects them."""
+    rnd = _lock_round(event, round_no)
+    if rnd.closed_at is None:
+        rnd.closed_at = timezone.now()
+        rnd.closed_by = by.account
+        rnd.save(update_fields=["closed_at", "closed_by"])
+        audit(event, "round closed", f"round {round_no}", by=by)
+    return rnd
+
+
+@transaction.atomic
+def reopen_round(event: Event, round_no: int, *, by: Actor) -> Round:
+    if not by.reason.strip():
+        raise ServiceError("give a reason for reopening a closed round")
+    rnd = _lock_round(event, round_no)
+    if rnd.closed_at is not None:
+        rnd.closed_at = None
+        rnd.closed_by = None
+        rnd.save(update_fields=["closed_at", "closed_by"])
+        audit(event, "round reopened", f"round {round_no}", by=by)
+    return rnd
+
+
+@transaction.atomic
+def set_absent(event: Event, round_no: int, table: int, absent: bool, *, by: Actor) -> Seating:
+    """Mark a table-round as not played (an absent pair): no result, not a zero."""
+    seating = lock_seating(event, round_no, table)
+    if seating.sit_out:
+        raise ServiceError(f"table {table} sits out in round {round_no}: nothing to mark")
+    if absent and Result.objects.filter(seating=seating).live().exists():
+        raise ServiceError(
+            f"table {table} already has results in round {round_no}; remove them first"
+        )
+    if seating.absent != absent:
+        seating.absent = absent
+        seating.save(update_fields=["absent"])
+        audit(event, "absent" if absent else "present", f"round {round_no}, table {table}", by=by)
+    return seating
+
+
+def board_results(seating: Seating) -> dict[int, Result]:
+    """The table-round's live results by board number."""
+    return {
+        r.board.number: r
+        for r in Result.objects.filter(seating=seating).live().select_related("board")
+    }
+
+
+def open_boards(seating: Seating, done: dict[int, Result] | None = None) -> list[int]:
+    """The boards of the round not yet entered and confirmed (none for a sit-out or absence)."""
+    if seating.sit_out or seating.absent:
+        return []
+    if done is None:
+        done = board_results(seating)
+    return [n for n in seating.board_numbers if n not in done or not done[n].confirmed]
+
+
+@transaction.atomic
+def agree_round(seating: Seating, *, by: Actor) -> Seating:
+    """The table agrees its round's scores (Law E): from now on only the director corrects.
+
+    Checked under the table-round's lock, which a change of one of its boards
+    also takes: "agree" and "change a board" on two devices never both win.
+    """
+    seating = lock_seating(seating.event, seating.round, seating.table)
+    if seating.agreed_at is not None:
+        return seating
+    missing = open_boards(seating)
+    if missing:
+        raise ServiceError(
+            "every board must be entered and confirmed by the opponents first; still open: "
+            + ", ".join(f"board {n}" for n in missing)
+        )
+    seating.agreed_at = timezone.now()
+    seating.save(update_fields=["agreed_at"])
+    audit(seating.event, "round agreed", f"round {seating.round}, table {seating.table}", by=by)
+    return seating

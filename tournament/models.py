@@ -153,6 +153,13 @@ class Board(models.Model):
         """Dealer rotates N, E, S, W with the board number."""
         return "NESW"[(self.number - 1) % 4]
 
+    def neighbours(self) -> tuple[int | None, int | None]:
+        """The previous and next board numbers of the event (None at either end)."""
+        numbers = Board.objects.filter(event_id=self.event_id).values_list("number", flat=True)
+        before = numbers.filter(number__lt=self.number).order_by("-number").first()
+        after = numbers.filter(number__gt=self.number).order_by("number").first()
+        return before, after
+
 
 class Round(models.Model):
     """A round of the movement; closing it ends the table's corrections (Law E)."""
@@ -327,6 +334,11 @@ class Result(models.Model):
     @property
     def is_pass(self) -> bool:
         return self.contract.upper() in ("PASS", "P")
+
+    @property
+    def where(self) -> str:
+        """Which traveller line: "board 4, round 2, table 1"."""
+        return f"board {self.board.number}, round {self.round}, table {self.table}"
 
     @property
     def played(self) -> str:

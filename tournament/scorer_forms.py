@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import uuid
+from dataclasses import replace
 
 from django import forms
 
@@ -10,7 +11,7 @@ from scoring import ScoringError, parse_contract
 from scoring.codes import Code
 
 from .choices import RevokePenalty
-from .forms import entry_from
+from .forms import entry_from, honours_answer, honours_choices, honours_initial
 from .forms import initial_from as _initial_from
 from .services import Entry
 
@@ -52,18 +53,7 @@ class TabletEntryForm(forms.Form):
         widget=forms.RadioSelect,
         label="Tricks won by declarer's side",
     )
-    hon_n = forms.TypedChoiceField(
-        choices=[], coerce=int, required=False, empty_value=None, label="North"
-    )
-    hon_e = forms.TypedChoiceField(
-        choices=[], coerce=int, required=False, empty_value=None, label="East"
-    )
-    hon_s = forms.TypedChoiceField(
-        choices=[], coerce=int, required=False, empty_value=None, label="South"
-    )
-    hon_w = forms.TypedChoiceField(
-        choices=[], coerce=int, required=False, empty_value=None, label="West"
-    )
+    honours = forms.ChoiceField(choices=[], required=False, label="Honours")
     revokes_ns = forms.TypedChoiceField(
         choices=[(str(n), str(n)) for n in range(4)],
         coerce=int,
@@ -106,13 +96,15 @@ class TabletEntryForm(forms.Form):
         self.fields["strain"].choices = [(s, STRAIN_LABELS[s]) for s in code.strains]
         if not code.has_royal:
             del self.fields["royal"]
+        if not code.dealer_may_pass:  # 1913 without the English bidding rule (Law 42)
+            self.fields["level"].choices = self.fields["level"].choices[1:]
         if hand_record or not code.has_honours:
-            for s in "nesw":
-                del self.fields[f"hon_{s}"]
-        else:
-            choices = [("", "—"), *[(str(n), str(n)) for n in range(6)]]
-            for s in "nesw":
-                self.fields[f"hon_{s}"].choices = choices
+            del self.fields["honours"]
+        else:  # one tap: the holdings that score differently (RULES.md section 2)
+            self.fields["honours"].choices = [
+                choice for _, group in honours_choices(code)[1:] for choice in group
+            ]
+        self._honours: dict[str, int] | None = None
         if not self.is_bound and not self.initial.get("key"):
             self.initial["key"] = uuid.uuid4().hex
 
@@ -125,6 +117,16 @@ class TabletEntryForm(forms.Form):
                 self.add_error("declarer", "Who was declarer?")
             if data.get("tricks") is None:
                 self.add_error("tricks", "How many tricks did declarer's side win?")
+        if "honours" in self.fields and data.get("level") and not self.errors:
+            try:
+                contract = parse_contract(self.contract(), self.code)
+                self._honours = honours_answer(
+                    self.code, contract, data.get("honours") or "", hand_record=self.hand_record
+                )
+            except ScoringError as e:
+                self.add_error(None, str(e))
+            except forms.ValidationError as e:
+                self.add_error("honours", e)
         if data.get("penalty_side") and not data.get("penalty_points"):
             self.add_error("penalty_points", "How many penalty points?")
         return data
@@ -149,6 +151,7 @@ class TabletEntryForm(forms.Form):
                     "label": label,
                     "id": f"id_{name}_{i}",
                     "checked": str(v) == current,
+                    "group": str(v).partition(":")[0],
                 }
                 for i, (v, label) in enumerate(field.choices)
             ]
@@ -162,10 +165,7 @@ class TabletEntryForm(forms.Form):
         return f"{d['level']}{d['strain']}{royal}{d.get('doubled') or ''}"
 
     def entry(self) -> Entry:
-        d = dict(self.cleaned_data)
-        if "hon_n" not in self.fields:  # a hand record, or a code without honours
-            d.update(hon_n=None, hon_e=None, hon_s=None, hon_w=None)
-        return entry_from(self.contract(), d)
+        return replace(entry_from(self.contract(), self.cleaned_data), honours=self._honours)
 
     @staticmethod
     def initial_from(result, code: Code) -> dict:
@@ -182,6 +182,7 @@ class TabletEntryForm(forms.Form):
                 level=str(c.level), strain=c.strain, royal=c.royal, doubled=DOUBLES[c.doubled]
             )
         initial.update(_initial_from(result))
+        initial["honours"] = honours_initial(code, result)
         del initial["contract"]
         initial.update(revokes_ns=result.revokes_ns, revokes_ew=result.revokes_ew)
         return initial

@@ -15,7 +15,7 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from scoring import DealScore
+from scoring import DealScore, irregular_procedure
 
 from ..models import Board, Event, Result, Round, Seating
 from .audit import Actor, audit
@@ -143,7 +143,7 @@ def enter_result(
             audit(
                 event,
                 "entered",
-                f"board {board_number}, round {round_no}, table {table}: {result.summary}",
+                f"{result.where}: {result.summary}",
                 by=by,
                 result=result,
             )
@@ -198,6 +198,7 @@ def _new_result(
     if entry.adjusted:
         if not by.is_director:
             raise ServiceError("only the director gives an artificial score (Law B)")
+        _check_artificial_allowed(event, board)
         score = None
         fields.update(contract="", declarer="", tricks=None, honours=None, penalties=[])
     else:
@@ -224,6 +225,17 @@ def _new_result(
         **fields,
         **_score_fields(score),
     )
+
+
+def _check_artificial_allowed(event: Event, board: Board) -> None:
+    """Law B(3): an artificial score needs more than two tables; asked of :mod:`scoring`."""
+    tables = Seating.objects.playing(event, board.number).count()
+    procedure = irregular_procedure("after-overplay", max(tables, 2), "N", "opponent")
+    if procedure.action != "artificial-score":
+        raise ServiceError(
+            f"board {board.number} is played at only {tables} tables, and an artificial score "
+            f"is never given in a two-table contest ({procedure.law}): {procedure.explanation}"
+        )
 
 
 def _lock_live(result: Result) -> tuple[Seating, Result]:
@@ -269,8 +281,7 @@ def correct_result(result: Result, *, entry: Entry, by: Actor, confirmed: bool =
     audit(
         current.event,
         "corrected",
-        f"board {current.board.number}, round {current.round}, table {current.table}: "
-        f"{current.summary} -> {new.summary}",
+        f"{current.where}: {current.summary} -> {new.summary}",
         by=by,
         result=new,
     )
@@ -289,7 +300,7 @@ def confirm_result(result: Result, *, by: Actor) -> Result:
         audit(
             current.event,
             "confirmed",
-            f"board {current.board.number}, round {current.round}, table {current.table}",
+            current.where,
             by=by,
             result=current,
         )
@@ -309,8 +320,7 @@ def void_result(result: Result, *, by: Actor) -> None:
         audit(
             current.event,
             "voided",
-            f"board {current.board.number}, round {current.round}, "
-            f"table {current.table}: {current.summary}",
+            f"{current.where}: {current.summary}",
             by=by,
             result=current,
         )

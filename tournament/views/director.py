@@ -150,8 +150,18 @@ def enter_traveller(request: HttpRequest, event: Event, number: int) -> HttpResp
     live = {(r.round, r.table): r for r in Result.objects.filter(board=board).live()}
     open_rows = [s for s in seatings if (s.round, s.table) not in live and not s.absent]
     forms = [
-        ResultEntryForm(request.POST or None, prefix=f"r{s.round}t{s.table}") for s in open_rows
+        ResultEntryForm(
+            request.POST or None,
+            prefix=f"r{s.round}t{s.table}",
+            code=event.laws,
+            hand_record=bool(board.deal),
+        )
+        for s in open_rows
     ]
+    closed = set(
+        Round.objects.filter(event=event, closed_at__isnull=False).values_list("number", flat=True)
+    )
+    reason = request.POST.get("reason", "").strip()[:300]
     previews: dict[int, object] = {}
     errors = False
     if request.method == "POST":
@@ -168,6 +178,14 @@ def enter_traveller(request: HttpRequest, event: Event, number: int) -> HttpResp
             except ServiceError as e:
                 f.add_error(None, str(e))
                 errors = True
+        late = sorted({s.round for s, _ in entries if s.round in closed})
+        if late and not reason and request.POST.get("action") == "save":
+            messages.error(
+                request,
+                f"Round {', '.join(map(str, late))} is closed: give a reason for entering "
+                "its results now (Law E). Nothing was saved; what you typed is kept.",
+            )
+            errors = True
         if not errors and entries and request.POST.get("action") == "save":
             saved = 0
             for s, entry in entries:
@@ -178,7 +196,7 @@ def enter_traveller(request: HttpRequest, event: Event, number: int) -> HttpResp
                         round_no=s.round,
                         table=s.table,
                         entry=entry,
-                        by=_by(request, request.POST.get("reason", "")),
+                        by=_by(request, reason if s.round in closed else ""),
                         confirmed=True,
                     )
                     saved += 1
@@ -192,6 +210,7 @@ def enter_traveller(request: HttpRequest, event: Event, number: int) -> HttpResp
         {"seating": s, "form": f, "preview": previews.get(s.pk)}
         for s, f in zip(open_rows, forms, strict=True)
     ]
+    previous, following = board.neighbours()
     return render(
         request,
         "director/traveller_entry.html",
@@ -202,6 +221,11 @@ def enter_traveller(request: HttpRequest, event: Event, number: int) -> HttpResp
             "entered": standings.traveller(event, board),
             "previewed": bool(previews) and not errors,
             "hand_record": bool(board.deal),
+            "asks_honours": bool(forms) and forms[0].asks_honours,
+            "closed_rows": any(s.round in closed for s in open_rows),
+            "reason": reason,
+            "previous": previous,
+            "next": following,
         },
     )
 
@@ -213,7 +237,10 @@ def result_detail(request: HttpRequest, event: Event, result_id: int) -> HttpRes
     live = result if result.is_live else Result.objects.history(result).live().first()
     history = Result.objects.history(result).select_related("entered_by")
     form = CorrectionForm(
-        request.POST or None, initial=CorrectionForm.initial_from(live) if live else None
+        request.POST or None,
+        initial=CorrectionForm.initial_from(live, event.laws) if live else None,
+        code=event.laws,
+        hand_record=bool(result.board.deal),
     )
     preview = None
     if request.method == "POST" and live is not None and form.is_valid():

@@ -70,6 +70,7 @@ def event_standings(request: HttpRequest, event: Event) -> HttpResponse:
 def event_traveller(request: HttpRequest, event: Event, number: int) -> HttpResponse:
     board = get_object_or_404(Board, event=event, number=number)
     lines = standings.traveller(event, board)
+    previous, following = board.neighbours()
     return render(
         request,
         "events/traveller.html",
@@ -78,10 +79,8 @@ def event_traveller(request: HttpRequest, event: Event, number: int) -> HttpResp
             "board": board,
             "lines": lines,
             "director": can_direct(request.user, event),
-            "previous": number - 1 if number > 1 else None,
-            "next": number + 1
-            if Board.objects.filter(event=event, number=number + 1).exists()
-            else None,
+            "previous": previous,
+            "next": following,
         },
     )
 

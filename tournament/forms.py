@@ -129,6 +129,7 @@ class DealForm(forms.Form):
 
     code = forms.ChoiceField(choices=[(k, c.name) for k, c in CODES.items()], initial="1915")
     english_slams = forms.BooleanField(required=False, label="English slam rule (1913)")
+    english_bidding = forms.BooleanField(required=False, label="English bidding rule (1913)")
     contract = forms.CharField(
         max_length=10, help_text="e.g. 4H, 3NTX, 2RS (1913), 3SR or 2NULLO (Royalton), or PASS"
     )
@@ -157,7 +158,9 @@ class DealForm(forms.Form):
         data = super().clean()
         try:
             code = get_code(
-                data.get("code") or "1915", english_slams=bool(data.get("english_slams"))
+                data.get("code") or "1915",
+                english_slams=bool(data.get("english_slams")),
+                english_bidding=bool(data.get("english_bidding")),
             )
         except ValueError as e:
             raise forms.ValidationError(str(e)) from None
@@ -208,6 +211,7 @@ class EventForm(forms.ModelForm):
             "date",
             "code",
             "english_slams",
+            "english_bidding",
             "premium",
             "form",
             "method",
@@ -230,8 +234,11 @@ class EventForm(forms.ModelForm):
                 self.add_error("pairs_count", "A team match seats two full teams.")
         elif movement == MovementKind.TEAMS:
             self.add_error("movement", "A pair contest uses a Mitchell or a Howell.")
-        if data.get("code") != CodeOfLaws.WC1913 and data.get("english_slams"):
-            self.add_error("english_slams", "The English slam rule belongs to the 1913 laws.")
+        if data.get("code") != CodeOfLaws.WC1913:
+            for option in ("english_slams", "english_bidding"):
+                if data.get(option):
+                    label = self.fields[option].label
+                    self.add_error(option, f"The {label} belongs to the 1913 laws.")
         tables = data.get("tables")
         kind = data.get("movement")
         if tables and kind and tables > MAX_TABLES[kind]:

@@ -30,6 +30,12 @@ class Event(models.Model):
     english_slams = models.BooleanField(
         "English slam rule", default=False, help_text="1913 only: little slam 50, grand 100."
     )
+    english_bidding = models.BooleanField(
+        "English bidding rule",
+        default=False,
+        help_text="1913 only: the dealer may pass, spades are always royals at 9, "
+        "the lowest declaration is one club.",
+    )
     premium = models.BooleanField("duplicate premium", default=True)
     form = models.CharField(max_length=10, choices=Form, default=Form.PAIRS)
     method = models.CharField("scoring method", max_length=12, choices=Method, default=Method.TOTAL)
@@ -64,8 +70,11 @@ class Event(models.Model):
     @cached_property
     def laws(self) -> Code:
         """The event's code of laws with its options: every rule of scoring asks this."""
+        options = self.code == CodeOfLaws.WC1913
         return get_code(
-            self.code, english_slams=self.english_slams and self.code == CodeOfLaws.WC1913
+            self.code,
+            english_slams=self.english_slams and options,
+            english_bidding=self.english_bidding and options,
         )
 
     @property

@@ -10,13 +10,13 @@ from tournament.services import Actor, Entry
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 ROUND_2 = {
-    # board: (table in round 2, contract, declarer, tricks) for its traveller
-    1: (3, "4H", "S", 10),
-    2: (3, "3NT", "N", 8),
-    3: (1, "2S", "E", 8),
-    4: (1, "3HX", "S", 7),  # doubled; a defender revokes, declarer takes the tricks
-    5: (2, "1NT", "W", 7),
-    6: (2, "PASS", "", None),
+    # board: (table in round 2, contract, declarer, tricks, how the honours lay)
+    1: (3, "4H", "S", 10, "trumps:NS-3"),
+    2: (3, "3NT", "N", 8, "aces:none"),
+    3: (1, "2S", "E", 8, "trumps:EW-3"),
+    4: (1, "3HX", "S", 7, "trumps:EW-3"),  # doubled; a defender revokes, declarer takes tricks
+    5: (2, "1NT", "W", 7, "aces:none"),
+    6: (2, "PASS", "", None, ""),
 }
 # Round 1, entered from the tables before the director starts: (board, table, entry).
 ROUND_1 = [
@@ -63,13 +63,14 @@ def test_director_creates_enters_closes_and_sees_standings(live_server, browser,
         )
     services.close_round(event, 1, by=Actor.director(event.owner))
 
-    for board, (table, contract, declarer, tricks) in ROUND_2.items():
+    for board, (table, contract, declarer, tricks, honours) in ROUND_2.items():
         page.goto(f"{live_server.url}/director/events/{event.pk}/boards/{board}/")
         prefix = f"r2t{table}"
         page.fill(f"input[name={prefix}-contract]", contract)
         if declarer:
             page.select_option(f"select[name={prefix}-declarer]", declarer)
             page.fill(f"input[name={prefix}-tricks]", str(tricks))
+            page.select_option(f"select[name={prefix}-honours]", honours)
         if board == 4:
             page.fill(f"input[name={prefix}-revokes_ew]", "1")
             page.select_option(f"select[name={prefix}-revoke_penalty]", "tricks")
@@ -78,7 +79,9 @@ def test_director_creates_enters_closes_and_sees_standings(live_server, browser,
         page.click("button[value=save]")
         page.wait_for_selector("text=result(s) saved")
     assert Result.objects.filter(event=event, is_live=True).count() == 12
-    assert Result.objects.get(event=event, board__number=4, round=2).net_ns == 64 + 125
+    # 3HX: 7 tricks + 3 penalty tricks = 4 x 8 x 2 = 64, + 125 premium; EW's simple
+    # honours 2 x 8 = 16 still score (a revoking side scores its honours, Law 84).
+    assert Result.objects.get(event=event, board__number=4, round=2).net_ns == 64 + 125 - 16
 
     page.goto(f"{live_server.url}/director/events/{event.pk}/")
     page.click("text=Close round 2")

@@ -60,6 +60,14 @@ def test_scorer_enters_and_confirms_a_round(live_server, browser, shots):
     tap(page, "#id_tricks_7")
     page.click("summary")
     page.select_option("#id_revokes_ew", "1")
+    # No hand record: leaving the honours blank gets a prompt, not a score (RULES.md 2).
+    page.click("button:has-text('Score it')")
+    assert "How did the honours lie?" in page.inner_text("main")
+    assert not Result.objects.filter(event=event, table=1).exists()
+    assert page.is_checked("#id_level_3") and page.is_checked("#id_tricks_7")  # nothing lost
+    # Only the trump answers show once hearts are chosen; one tap answers.
+    assert page.is_hidden(".honour-group[data-for=aces]")
+    tap(page, "input[value='trumps:NS-3']")
     shots(page, "scorer-entry")
     page.click("button:has-text('Score it')")
     # The app asks for declarer's choice and says which is worth more.
@@ -67,7 +75,9 @@ def test_scorer_enters_and_confirms_a_round(live_server, browser, shots):
     tap(page, "#id_revoke_penalty_1")  # three tricks
     page.click("button:has-text('Score it')")
     page.wait_for_selector("text=Hand the tablet to the opponents")
-    assert "189" in page.inner_text("table.score")
+    # 3HX, 7 tricks + 3 penalty tricks = 4 odd tricks x 8 x 2 = 64, + 125 premium,
+    # + NS simple honours 2 x 8 = 16: 205 (Law 84(b): no doubled bonus for the tricks).
+    assert "205" in page.inner_text("table.score")
     shots(page, "scorer-confirmation")
     page.click("button:has-text('Opponents: we agree')")
 
@@ -77,6 +87,7 @@ def test_scorer_enters_and_confirms_a_round(live_server, browser, shots):
     tap(page, "#id_strain_3")  # spades
     tap(page, "#id_declarer_1")  # East
     tap(page, "#id_tricks_10")
+    tap(page, "input[value='trumps:EW-4']")
     page.click("button:has-text('Score it')")
     page.click("button:has-text('Opponents: we agree')")
 
@@ -88,7 +99,8 @@ def test_scorer_enters_and_confirms_a_round(live_server, browser, shots):
     context.close()
 
     live = Result.objects.filter(event=event, table=1, round=1, is_live=True)
-    assert sorted(live.values_list("net_ns", flat=True)) == [-36 - 125, 189]
+    # Board 2: 4S by E made: 4 x 9 = 36 + 125 premium + four honours split 4 x 9 = 36.
+    assert sorted(live.values_list("net_ns", flat=True)) == [-36 - 125 - 36, 205]
     assert all(r.confirmed for r in live)
 
     # The director's panel shows the table's round agreed; the standings include it.

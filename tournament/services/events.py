@@ -40,7 +40,7 @@ def create_event(owner: Any, **fields: Any) -> Event:
     elif fields.get("movement") == MovementKind.TEAMS:
         raise ServiceError("a pair contest is run with a Mitchell or a Howell movement")
     if fields.get("code") != CodeOfLaws.WC1913:
-        fields["english_slams"] = False
+        fields["english_slams"] = fields["english_bidding"] = False
     event = Event(owner=owner, **fields)
     try:
         movement = movement_for(event)

@@ -291,3 +291,10 @@ def test_the_publish_button_states_the_rule(client, event, director):
     services.set_published(event, False, by=Actor.director(director))
     page = client.get(url).content.decode()
     assert "Publish results</button>" in page and "Publish live results" not in page
+
+
+def test_the_demos_finished_events_are_over(client, demo):
+    for event in demo:
+        assert access.publication(event).over, event.name
+        page = client.get(reverse("event_traveller", args=[event.pk, 1])).content.decode()
+        assert "still being played" not in page and "No results yet" not in page

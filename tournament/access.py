@@ -3,7 +3,9 @@
 Three kinds of visitor:
 - a **director** sees and changes the events he owns or was given (the
   event's ``directors``); to anyone else such an event does not exist (404);
-- the **public** sees the results of published events;
+- the **public** sees the results of published events; while the event is
+  being played, only the standings and the **finished** boards (every table
+  has played them): see :func:`publication`, the publication rule;
 - a **table link** (a tablet) reaches its own table of its own event, once
   its PIN (if the director set one) has been given in this browser; a PIN
   changed since the browser was unlocked locks it again.
@@ -15,6 +17,7 @@ Views never check access themselves: they are wrapped in
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from functools import wraps
 from typing import Any
 
@@ -24,7 +27,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 
 from . import tablets
-from .models import Event, TableLink
+from .models import Board, Event, Result, Round, Seating, TableLink
 from .services import ServiceError
 
 View = Callable[..., HttpResponse]
@@ -46,6 +49,117 @@ def can_direct(user: Any, event: Event) -> bool:
 def can_view(user: Any, event: Event) -> bool:
     """The public sees published results only; directors see their events always."""
     return event.published or can_direct(user, event)
+
+
+@dataclass(frozen=True)
+class Publication:
+    """How far an event has been played: its boards, and those finished everywhere."""
+
+    boards: frozenset[int]
+    finished: frozenset[int]
+
+    @property
+    def over(self) -> bool:
+        """Every board is finished: the event's deals and results may all be public."""
+        return self.finished >= self.boards
+
+    @property
+    def unfinished(self) -> list[int]:
+        return sorted(self.boards - self.finished)
+
+
+def publication(event: Event) -> Publication:
+    """The publication rule: which boards are **finished**, in four queries for any event.
+
+    Published results must never give a deal away while a table has still to
+    play it, so a board's traveller, hand record and deal reach the public
+    only once it is finished.  A board is finished when every table-round
+    scheduled to play it (``Seating.objects.playing``: sit-outs excluded; and
+    those the director marked ``absent`` excluded, since they will not play
+    it) is **done** with it:
+
+    - the table-round has a live result for the board (entered by the table
+      or the director, confirmed or not, or an artificial score): it was
+      played there; or
+    - its round is closed (``Round.closed_at``) and the table-round never had
+      a result for the board: the director ended the round with the board
+      unplayed there (time ran out), so it will not be played there.
+
+    A result **voided** at a table-round (Law B: back to that table for
+    rectification, or a new deal; or a wrong entry taken out) means the board
+    is to be played or scored there again: that table waits for a live
+    result even in a closed round, and the director settles it by entering
+    the replay or an artificial score.  A table's agreement of its round
+    (``Seating.agreed_at``) does not count on its own: a table can agree only
+    when each of its boards has a live, confirmed result (so the first case
+    already holds), and if the director voids one afterwards the board is
+    being played again there.  A board no table plays is finished.  The rule
+    is worked out afresh on every request, so a voided result hides its board
+    again until it is replayed.  The event is **over** when every board is
+    finished.
+    """
+    boards = frozenset(Board.objects.filter(event=event).values_list("number", flat=True))
+    closed = set(
+        Round.objects.filter(event=event, closed_at__isnull=False).values_list("number", flat=True)
+    )
+    ever: set[tuple[int, int, int]] = set()
+    live: set[tuple[int, int, int]] = set()
+    for number, round_no, table, is_live in (
+        Result.objects.filter(event=event)
+        .order_by()
+        .values_list("board__number", "round", "table", "is_live")
+        .distinct()
+    ):
+        ever.add((number, round_no, table))
+        if is_live:
+            live.add((number, round_no, table))
+    waiting: set[int] = set()
+    # Seating.objects.playing(event, n) for every board n at once: sit-outs excluded.
+    scheduled = Seating.objects.filter(
+        event=event, absent=False, ns__isnull=False, ew__isnull=False
+    ).values_list("round", "table", "first_board", "last_board")
+    for round_no, table, first, last in scheduled:
+        for number in range(first, last + 1):
+            line = (number, round_no, table)
+            if line in live or (round_no in closed and line not in ever):
+                continue
+            waiting.add(number)
+    return Publication(boards=boards, finished=boards - waiting)
+
+
+def finished_boards(event: Event) -> set[int]:
+    """The numbers of the event's finished boards (see :func:`publication`)."""
+    return set(publication(event).finished)
+
+
+@dataclass(frozen=True)
+class Visibility:
+    """What one viewer may see of an event's boards: all of them, or the finished ones."""
+
+    publication: Publication
+    everything: bool
+
+    def shows(self, number: int) -> bool:
+        """May this viewer see the board's traveller lines and its deal?"""
+        return self.everything or number in self.publication.finished
+
+    @property
+    def boards(self) -> set[int] | None:
+        """The boards an export may hold for this viewer; None for every board (and the seed)."""
+        return None if self.everything else set(self.publication.finished)
+
+    @property
+    def hidden(self) -> list[int]:
+        """The boards kept from this viewer until every table has played them."""
+        return [] if self.everything else self.publication.unfinished
+
+
+def visibility(user: Any, event: Event) -> Visibility:
+    """The event's directors see every board throughout; the public, the finished ones
+    until the event is over, then everything.  (Standings show all live results to
+    everyone: they reveal no hand.)"""
+    pub = publication(event)
+    return Visibility(publication=pub, everything=pub.over or can_direct(user, event))
 
 
 def _event(pk: int) -> Event:

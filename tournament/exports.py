@@ -109,8 +109,12 @@ def _live_lines(event: Event) -> list[dict[str, Any]]:
     )
 
 
-def traveller_rows(event: Event) -> Iterator[list[Any]]:
-    """Every live traveller line with its itemised score and its comparison."""
+def traveller_rows(event: Event, *, boards: set[int] | None = None) -> Iterator[list[Any]]:
+    """Every live traveller line with its itemised score and its comparison.
+
+    ``boards``: only these boards' lines (the public while the event is played);
+    the comparisons are the same as in the full file.
+    """
     results = _live_lines(event)
     inputs = [
         BoardResult(
@@ -120,6 +124,8 @@ def traveller_rows(event: Event) -> Iterator[list[Any]]:
     ]
     lines = compare_boards(inputs, event.method) if results else []
     for r, line in zip(results, lines, strict=True):
+        if boards is not None and r["board__number"] not in boards:
+            continue
         items = r["items"] or []
         premium = [i for i in items if "premium" in i["reason"]]
         penalties = sum(p["points"] for p in (r["penalties"] or []))
@@ -146,7 +152,9 @@ def traveller_rows(event: Event) -> Iterator[list[Any]]:
         ]
 
 
-def settings_rows(event: Event) -> list[list[Any]]:
+def settings_rows(event: Event, *, boards: set[int] | None = None) -> list[list[Any]]:
+    """The event's settings; the deal seed (which recreates every deal) only when
+    ``boards`` is None, i.e. every board may be shown."""
     try:
         movement = services.movement_for(event)
         description, notes = movement.description, "; ".join(movement.notes)
@@ -164,7 +172,7 @@ def settings_rows(event: Event) -> list[list[Any]]:
         ["Notes", notes],
         ["Tables", event.tables],
         ["Boards per round", event.boards_per_round],
-        ["Deal seed", event.deal_seed or ""],
+        ["Deal seed", (event.deal_seed or "") if boards is None else ""],
     ]
 
 
@@ -241,15 +249,19 @@ def _sheet(
     return ws
 
 
-def write_xlsx(event: Event, out: IO[bytes]) -> None:
-    """The whole event as a workbook: standings, travellers, team match, settings."""
+def write_xlsx(event: Event, out: IO[bytes], *, boards: set[int] | None = None) -> None:
+    """The whole event as a workbook: standings, travellers, team match, settings.
+
+    ``boards``: only these boards' traveller lines, and no deal seed.
+    """
     wb = Workbook(write_only=True)
     if event.form == "teams":
         _sheet(wb, "Team match", TEAM_COLUMNS, team_rows(event))
     else:
         _sheet(wb, "Standings", STANDINGS_COLUMNS, standings_rows(event))
-    _sheet(wb, "Travellers", TRAVELLER_COLUMNS, traveller_rows(event))
-    _sheet(wb, "Settings", [("Setting", 22), ("Value", 60)], settings_rows(event), landscape=False)
+    _sheet(wb, "Travellers", TRAVELLER_COLUMNS, traveller_rows(event, boards=boards))
+    settings = settings_rows(event, boards=boards)
+    _sheet(wb, "Settings", [("Setting", 22), ("Value", 60)], settings, landscape=False)
     wb.save(out)
 
 
@@ -274,8 +286,8 @@ def standings_csv(event: Event) -> str:
     return _csv([c for c, _ in STANDINGS_COLUMNS], standings_rows(event))
 
 
-def travellers_csv(event: Event) -> str:
-    return _csv([c for c, _ in TRAVELLER_COLUMNS], traveller_rows(event))
+def travellers_csv(event: Event, *, boards: set[int] | None = None) -> str:
+    return _csv([c for c, _ in TRAVELLER_COLUMNS], traveller_rows(event, boards=boards))
 
 
 SCORE_TABLE = [
@@ -297,8 +309,11 @@ def _pbn_contract(contract: str) -> str:
     return "Pass" if contract in ("PASS", "") else contract
 
 
-def write_pbn(event: Event) -> str:
+def write_pbn(event: Event, *, boards: set[int] | None = None) -> str:
     """PBN 2.1: every board with its deal, its ScoreTable, and the standings.
+
+    ``boards``: only these boards' deals and score tables; the others are
+    listed with an empty ``Deal`` (the public while the event is played).
 
     ``Scoring`` names the code of laws ("Auction;WhistClub1915"); Auction
     Bridge has no vulnerability (``Vulnerable "None"``).  Contracts in the
@@ -311,7 +326,8 @@ def write_pbn(event: Event) -> str:
     date = event.date.strftime("%Y.%m.%d")
     by_board: dict[int, list[dict[str, Any]]] = {}
     for r in _live_lines(event):
-        by_board.setdefault(r["board__number"], []).append(r)
+        if boards is None or r["board__number"] in boards:
+            by_board.setdefault(r["board__number"], []).append(r)
     out = ["% PBN 2.1", "% EXPORT", f"% Duplicate Auction: {event.name}", ""]
     for i, board in enumerate(Board.objects.filter(event=event)):
         tags = [
@@ -326,7 +342,7 @@ def write_pbn(event: Event) -> str:
             ("South", ""),
             ("Dealer", board.dealer),
             ("Vulnerable", "None"),
-            ("Deal", board.deal),
+            ("Deal", board.deal if boards is None or board.number in boards else ""),
             ("Scoring", f"Auction;{scoring_name}"),
             ("Declarer", ""),
             ("Contract", ""),

@@ -15,7 +15,7 @@ from django.views.decorators.http import require_POST
 from scoring import pair_label_key
 
 from .. import services, standings, tablets
-from ..access import director_view, events_for
+from ..access import director_view, events_for, publication
 from ..forms import (
     CorrectionForm,
     EventForm,
@@ -137,6 +137,7 @@ def control_panel(request: HttpRequest, event: Event) -> HttpResponse:
         "audit": AuditEntry.objects.filter(event=event)[:12],
         "calls": tablets.open_calls(event),
         "movement": services.movement_for(event),
+        "publication": publication(event),
     }
     template = "director/_progress.html" if request.GET.get("fragment") else "director/panel.html"
     return render(request, template, context)

@@ -1,10 +1,14 @@
 """Results pages: standings, travellers and score cards.
 
 Public once the director publishes; always visible to the event's directors,
-live while the event runs (the page polls a fragment).
+live while the event runs (the page polls a fragment).  While the event is
+being played the public sees the standings and only the finished boards'
+travellers and score-card lines (:func:`tournament.access.visibility`).
 """
 
 from __future__ import annotations
+
+from collections.abc import Iterable
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
@@ -12,9 +16,20 @@ from django.shortcuts import get_object_or_404, render
 from scoring import pair_label_key
 
 from .. import standings
-from ..access import can_direct, results_view
+from ..access import can_direct, results_view, visibility
 from ..models import Board, Event, Pair
 from ..tables import StandingsTable
+
+
+def board_list(numbers: Iterable[int]) -> str:
+    """Board numbers as a reader says them: "1-4, 7, 9-10"."""
+    runs: list[list[int]] = []
+    for n in sorted(numbers):
+        if runs and n == runs[-1][-1] + 1:
+            runs[-1].append(n)
+        else:
+            runs.append([n])
+    return ", ".join(f"{r[0]}–{r[-1]}" if len(r) > 1 else str(r[0]) for r in runs)
 
 
 def published_events(request: HttpRequest) -> HttpResponse:
@@ -57,19 +72,29 @@ def _standings_context(request: HttpRequest, event: Event) -> dict:
 @results_view
 def event_standings(request: HttpRequest, event: Event) -> HttpResponse:
     context = _standings_context(request, event)
-    context["boards"] = Board.objects.filter(event=event)
+    if request.GET.get("fragment"):
+        return render(request, "events/_standings.html", context)
+    vis = visibility(request.user, event)
+    numbers = list(Board.objects.filter(event=event).values_list("number", flat=True))
+    context["boards"] = [n for n in numbers if vis.shows(n)]
+    context["hidden"] = board_list(vis.hidden)
+    if context["director"] and event.published and not vis.publication.over:
+        context["public_boards"] = board_list(vis.publication.finished) or "none"
+        context["public_pending"] = board_list(vis.publication.unfinished)
     context["pairs"] = sorted(
         Pair.objects.filter(event=event).values_list("label", flat=True),
         key=pair_label_key,
     )
-    template = "events/_standings.html" if request.GET.get("fragment") else "events/standings.html"
-    return render(request, template, context)
+    return render(request, "events/standings.html", context)
 
 
 @results_view
 def event_traveller(request: HttpRequest, event: Event, number: int) -> HttpResponse:
+    """A board's traveller; while other tables have still to play it, a "not yet" page
+    that names no contract and no score of it."""
     board = get_object_or_404(Board, event=event, number=number)
-    lines = standings.traveller(event, board)
+    vis = visibility(request.user, event)
+    pending = not vis.shows(number)
     previous, following = board.neighbours()
     return render(
         request,
@@ -77,7 +102,8 @@ def event_traveller(request: HttpRequest, event: Event, number: int) -> HttpResp
         {
             "event": event,
             "board": board,
-            "lines": lines,
+            "pending": pending,
+            "lines": [] if pending else standings.traveller(event, board),
             "director": can_direct(request.user, event),
             "previous": previous,
             "next": following,
@@ -87,6 +113,13 @@ def event_traveller(request: HttpRequest, event: Event, number: int) -> HttpResp
 
 @results_view
 def event_pair(request: HttpRequest, event: Event, label: str) -> HttpResponse:
+    """A pair's score card: the lines of the boards this viewer may see, and how many are not."""
     pair = get_object_or_404(Pair, event=event, label=label)
+    vis = visibility(request.user, event)
     rows = standings.score_card(event, pair)
-    return render(request, "events/score_card.html", {"event": event, "pair": pair, "rows": rows})
+    shown = [row for row in rows if vis.shows(row["board"])]
+    return render(
+        request,
+        "events/score_card.html",
+        {"event": event, "pair": pair, "rows": shown, "hidden_count": len(rows) - len(shown)},
+    )

@@ -11,9 +11,10 @@ from django.shortcuts import redirect, render
 from django.utils.text import slugify
 
 from .. import deals, exports
-from ..access import director_view, results_view
+from ..access import director_view, results_view, visibility
 from ..models import Board, Event
 from ..services import Actor, ServiceError
+from .events import board_list
 
 FORMATS = {
     "xlsx": ("xlsx", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"),
@@ -23,20 +24,21 @@ FORMATS = {
 }
 
 
-def _download(event: Event, fmt: str) -> HttpResponse:
+def _download(event: Event, fmt: str, boards: set[int] | None = None) -> HttpResponse:
+    """The file in ``fmt``: with only ``boards``' traveller lines and deals, when given."""
     if fmt not in FORMATS:
         raise Http404("No such format")
     suffix, mime = FORMATS[fmt]
     if fmt == "xlsx":
         buf = io.BytesIO()
-        exports.write_xlsx(event, buf)
+        exports.write_xlsx(event, buf, boards=boards)
         body: bytes | str = buf.getvalue()
     elif fmt == "standings-csv":
         body = exports.standings_csv(event)
     elif fmt == "travellers-csv":
-        body = exports.travellers_csv(event)
+        body = exports.travellers_csv(event, boards=boards)
     else:
-        body = exports.write_pbn(event)
+        body = exports.write_pbn(event, boards=boards)
     response = HttpResponse(body, content_type=mime)
     name = f"{slugify(event.name) or 'event'}-{event.date:%Y%m%d}.{suffix}"
     response["Content-Disposition"] = f'attachment; filename="{name}"'
@@ -45,15 +47,28 @@ def _download(event: Event, fmt: str) -> HttpResponse:
 
 @results_view
 def public_download(request: HttpRequest, event: Event, fmt: str) -> HttpResponse:
-    """Downloads from the results page: published events only (or the event's directors)."""
-    return _download(event, fmt)
+    """Downloads from the results page: published events only (or the event's directors).
+
+    While the event is being played the public's files hold the standings and
+    only the finished boards' traveller lines and deals (no deal seed either).
+    """
+    return _download(event, fmt, boards=visibility(request.user, event).boards)
 
 
 @results_view
 def hand_records(request: HttpRequest, event: Event) -> HttpResponse:
-    """Printable hand records: four hands, dealer, honours, double-dummy tricks."""
-    records = [r for r in (deals.hand_record(b) for b in Board.objects.filter(event=event)) if r]
-    return render(request, "events/hand_records.html", {"event": event, "records": records})
+    """Printable hand records: four hands, dealer, honours, double-dummy tricks.
+
+    The public sees a board's hands only once every table has played it.
+    """
+    vis = visibility(request.user, event)
+    boards = [b for b in Board.objects.filter(event=event) if vis.shows(b.number)]
+    records = [r for r in (deals.hand_record(b) for b in boards) if r]
+    return render(
+        request,
+        "events/hand_records.html",
+        {"event": event, "records": records, "hidden": board_list(vis.hidden)},
+    )
 
 
 class DealingForm(forms.Form):

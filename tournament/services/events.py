@@ -106,4 +106,9 @@ def set_player_names(event: Event, names: dict[str, list[str]], *, by: Actor) ->
 def set_published(event: Event, published: bool, *, by: Actor) -> None:
     event.published = published
     event.save(update_fields=["published"])
-    audit(event, "published" if published else "unpublished", "", by=by)
+    audit(
+        event,
+        "published" if published else "unpublished",
+        "results shown to the public" if published else "results hidden from the public",
+        by=by,
+    )

@@ -70,7 +70,7 @@ def apply_irregular(
         entry = Entry.artificial(procedure.adjusted or "")
         current = live_result(event, board_number, round_no, table)
         if current is not None:
-            correct_result(current, entry=entry, by=why)
+            correct_result(current, entry=entry, by=why, confirmed=True)
         else:
             enter_result(
                 event,
@@ -79,5 +79,6 @@ def apply_irregular(
                 table=table,
                 entry=entry,
                 by=why,
+                confirmed=True,
             )
     return procedure

@@ -70,8 +70,17 @@ def players(request: HttpRequest, event: Event) -> HttpResponse:
             p.label: [f.cleaned_data.get("player1", ""), f.cleaned_data.get("player2", "")]
             for p, f in zip(pairs, formset.forms, strict=True)
         }
+        names = {label: [n.strip() for n in pair] for label, pair in names.items()}
         services.set_player_names(event, names, by=_by(request))
-        messages.success(request, "Players saved.")
+        blank = [label for label, pair in names.items() if not all(pair)]
+        if blank:
+            messages.warning(
+                request,
+                f"Players saved. Still without both names: pair {', '.join(blank)}; "
+                "their score cards and the standings show the pair number only.",
+            )
+        else:
+            messages.success(request, "Players saved.")
         return redirect("director_event", event.pk)
     return render(
         request,
@@ -133,6 +142,7 @@ def control_panel(request: HttpRequest, event: Event) -> HttpResponse:
         "rows": rows,
         "missing": missing[:40],
         "missing_count": len(missing),
+        "missing_more": max(0, len(missing) - 40),
         "boards": Board.objects.filter(event=event),
         "audit": AuditEntry.objects.filter(event=event)[:12],
         "calls": tablets.open_calls(event),

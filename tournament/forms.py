@@ -393,6 +393,10 @@ class ResultEntryForm(forms.Form):
                 self.add_error("declarer", "Who was declarer?")
             if data.get("tricks") is None:
                 self.add_error("tricks", "How many tricks did declarer's side win?")
+        else:
+            for name in ("declarer", "tricks", "revoke_penalty"):
+                if data.get(name) not in (None, ""):
+                    self.add_error(name, "A passed-out deal is not played: leave this blank.")
         if self.asks_honours:
             try:
                 self._honours = honours_answer(

@@ -165,7 +165,10 @@ class TabletEntryForm(forms.Form):
         return f"{d['level']}{d['strain']}{royal}{d.get('doubled') or ''}"
 
     def entry(self) -> Entry:
-        return replace(entry_from(self.contract(), self.cleaned_data), honours=self._honours)
+        entry = replace(entry_from(self.contract(), self.cleaned_data), honours=self._honours)
+        if entry.contract == "PASS":  # taps left from another contract do not apply
+            entry = replace(entry, declarer="", tricks=None, revoke_penalty="")
+        return entry
 
     @staticmethod
     def initial_from(result, code: Code) -> dict:

@@ -121,13 +121,21 @@ def test_traveller_entry_preview_then_save(alice, event):
         "r2t3-revokes_ew": "1",
         "r2t3-revoke_penalty": "tricks",
     }
+    # No hand record: a blank honours answer is a prompt, not "no honours" (RULES.md 2).
     r = alice.post(url, {**data, "action": "preview"})
     page = r.content.decode()
-    assert "duplicate premium" in page and "<strong>189</strong>" in page
+    assert page.count("Honours: How did the honours lie?") == 2
+    assert 'value="3HX"' in page and not Result.objects.exists()
+    data.update({"r1t1-honours": "trumps:EW-3", "r2t3-honours": "trumps:NS-3"})
+    r = alice.post(url, {**data, "action": "preview"})
+    page = r.content.decode()
+    # 3HX, 7 + 3 penalty tricks: 4 x 8 x 2 = 64 + 125 premium + NS simple honours 16 = 205.
+    assert "duplicate premium" in page and "<strong>205</strong>" in page
     assert not Result.objects.exists()
     r = alice.post(url, {**data, "action": "save"})
     assert r.status_code == 302
-    assert sorted(Result.objects.values_list("net_ns", flat=True)) == [157, 189]
+    # 4H made: 32 + 125 = 157 to NS, EW simple honours 2 x 8 = 16: 141.
+    assert sorted(Result.objects.values_list("net_ns", flat=True)) == [141, 205]
 
 
 def test_traveller_entry_error_keeps_every_row(alice, event):
@@ -161,7 +169,13 @@ def test_correction_page_with_reason_after_close(alice, event, director):
     )
     services.close_round(event, 1, by=Actor.director(director))
     url = reverse("director_result", args=[event.pk, res.pk])
-    form = {"contract": "4H", "declarer": "S", "tricks": "9", "action": "save"}
+    form = {
+        "contract": "4H",
+        "declarer": "S",
+        "tricks": "9",
+        "honours": "trumps:NS-3",
+        "action": "save",
+    }
     r = alice.post(url, form)
     assert "give a reason" in r.content.decode()
     r = alice.post(url, {**form, "reason": "tricks miscounted"})

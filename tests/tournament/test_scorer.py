@@ -22,6 +22,8 @@ def board_post(**kw):
         "tricks": "10",
         "revokes_ns": "0",
         "revokes_ew": "0",
+        # No hand record: the honours are a required answer (RULES.md 2).
+        "honours": "aces:none" if kw.get("strain") == "NT" else "trumps:EW-3",
         "key": "k-" + kw.pop("key", "1"),
     }
     data.update({k: str(v) for k, v in kw.items()})
@@ -43,7 +45,8 @@ def test_enter_confirm_agree_and_next_move(client, event, link):
     r = client.post(url("scorer_board", link, 1), board_post(key="a"))
     result = Result.objects.get(event=event)
     assert r["Location"] == url("scorer_result", link, result.pk)
-    assert (result.net_ns, result.confirmed, result.entered_via) == (157, False, "table 1")
+    # 4H made: 32 + 125 premium = 157 to NS; EW simple honours 2 x 8 = 16: 141.
+    assert (result.net_ns, result.confirmed, result.entered_via) == (141, False, "table 1")
     page = client.get(r["Location"]).content.decode()
     assert "duplicate premium" in page and "Opponents: we agree" in page
     client.post(r["Location"], {"action": "confirm"})
@@ -160,7 +163,7 @@ def test_second_device_gets_a_message_naming_the_first_result(client, event, lin
     )
     page = r.content.decode()
     assert r.status_code == 200
-    assert "already has a result: 4H by S, 10 tricks, NS +157" in page
+    assert "already has a result: 4H by S, 10 tricks, NS +141" in page
     assert 'name="strain" value="NT" id="id_strain_4" checked' in page  # input kept
     assert Result.objects.filter(event=event, is_live=True).count() == 1
 
@@ -170,7 +173,8 @@ def test_change_before_agreement_then_refused_after(client, event, link):
     result = Result.objects.get(event=event)
     r = client.post(url("scorer_change", link, result.pk), board_post(key="y", tricks="9"))
     new = Result.objects.get(event=event, is_live=True)
-    assert new.net_ns == -50 and new.version == 2 and not new.confirmed
+    # One down, 50 to EW, and EW's simple honours 16: -66.
+    assert new.net_ns == -66 and new.version == 2 and not new.confirmed
     client.post(url("scorer_result", link, new.pk), {"action": "confirm"})
     r = client.post(url("scorer_board", link, 2), board_post(level="PASS", key="z"))
     client.post(r["Location"], {"action": "confirm"})
@@ -193,13 +197,15 @@ def test_revoke_choice_is_suggested(client, event, link):
     )
     page = r.content.decode()
     assert "Declarer chooses" in page and "worth more to declarer" in page
-    assert "NS 189" in page and "NS 100" in page
+    # Tricks: 4 x 8 x 2 = 64 + 125 premium = 189; points: 100 (no undertricks to the
+    # revoking side, Law 84); EW's simple honours (16) count either way: 173 and 84.
+    assert "NS 173" in page and "NS 84" in page
     assert not Result.objects.exists()
     client.post(
         url("scorer_board", link, 1),
         board_post(level="3", doubled="X", tricks="7", revokes_ew="1", revoke_penalty="tricks"),
     )
-    assert Result.objects.get().net_ns == 189
+    assert Result.objects.get().net_ns == 173
 
 
 def test_call_the_director(client, event, link, director):

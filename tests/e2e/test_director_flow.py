@@ -84,8 +84,11 @@ def test_director_creates_enters_closes_and_sees_standings(live_server, browser,
     assert Result.objects.get(event=event, board__number=4, round=2).net_ns == 64 + 125 - 16
 
     page.goto(f"{live_server.url}/director/events/{event.pk}/")
+    questions = []
+    page.once("dialog", lambda d: (questions.append(d.message), d.accept()))
     page.click("text=Close round 2")
     page.wait_for_selector("text=Round 2 closed")
+    assert "Close round 2?" in questions[0]  # the director is asked first
     assert event.round_set.get(number=2).closed
     shots(page, "control-panel")
 

@@ -5,7 +5,7 @@ No Django here: this package is a library with a command line
 """
 
 from .cards import SEATS, SIDES, DealError, format_pbn_deal, parse_pbn_deal, side_of
-from .codes import CODES, Code, get_code
+from .codes import CODES, Code, code_from_pbn_scoring, get_code
 from .contract import PASS, Contract, ContractError, parse_contract
 from .deal import DealResult, DealScore, Item, Penalty, revoke_choices, score_deal
 from .errors import ScoringError
@@ -35,6 +35,7 @@ __all__ = [
     "ScoringError",
     "TableSeating",
     "TeamBoardResult",
+    "code_from_pbn_scoring",
     "compare_boards",
     "format_pbn_deal",
     "get_code",

@@ -108,7 +108,9 @@ def _validate(r: DealResult, code: Code) -> None:
     c = r.contract
     if c.is_pass:
         if not code.dealer_may_pass:
-            raise ScoringError(f"under the {code.name} laws the dealer must declare (Law 42)")
+            raise ScoringError(
+                f"under the {code.name} laws the dealer must declare ({code.laws['pass']})"
+            )
         if any(r.revokes.get(s, 0) for s in ("NS", "EW")):
             raise ScoringError("a passed-out deal is not played, so nobody can revoke")
         return
@@ -283,10 +285,14 @@ def _score_play(r: DealResult, code: Code, items: list[Item]) -> None:
         if not rd:  # a revoking declarer cannot score for tricks (Law 84(a))
             odd = won - 6
             value = code.trick_values[c.strain]
-            reason = f"{odd} odd trick(s) at {value}{' x ' + str(mult) if mult > 1 else ''}"
+            law = code.trick_law(c.strain)
+            if mult > 1:
+                reason = f"{odd} odd trick(s) at {value} x {mult}, {law}, {laws['doubling']}"
+            else:
+                reason = f"{odd} odd trick(s) at {value}, {law}"
             if revoke_note:
-                reason += f", including {revoke_note}"
-            items.append(Item(d, TRICK, odd * value * mult, f"{reason}, {laws['tricks']}"))
+                reason += f"; including {revoke_note}"
+            items.append(Item(d, TRICK, odd * value * mult, reason))
             if c.doubled and won_in_bonus >= c.target:
                 base = code.doubled_bonus * (mult // 2)
                 extra = won_in_bonus - c.target
@@ -301,9 +307,14 @@ def _score_play(r: DealResult, code: Code, items: list[Item]) -> None:
                 )
     elif not ro:  # a revoking side scores no undertricks (Law 84(b))
         under = c.target - won
-        per = (code.royal_undertrick if c.royal else code.undertrick) * mult
+        if c.royal:
+            per = code.royal_undertrick * mult
+            law = laws["royal_undertricks"] if mult == 1 else laws["undertricks"]
+        else:
+            per = code.undertrick * mult
+            law = laws["undertricks"]
         points = under * per
-        reason = f"{under} undertrick(s) at {per}, {laws['undertricks']}"
+        reason = f"{under} undertrick(s) at {per}, {law}"
         if (
             code.spade_opening_cap
             and c.level == 1

@@ -26,7 +26,11 @@ def honour_counts(draw, strain):
 def deal_results(draw, code_key=None):
     """A valid (result, code) pair."""
     key = code_key or draw(st.sampled_from(CODE_KEYS))
-    code = get_code(key, english_slams=key == "1913" and draw(st.booleans()))
+    code = get_code(
+        key,
+        english_slams=key == "1913" and draw(st.booleans()),
+        english_bidding=key == "1913" and draw(st.booleans()),
+    )
     contract = draw(contracts(code))
     declarer = draw(st.sampled_from("NESW"))
     honours = None

@@ -7,7 +7,15 @@ No Django here: this package is a library with a command line
 from .cards import SEATS, SIDES, DealError, format_pbn_deal, parse_pbn_deal, side_of
 from .codes import CODES, Code, code_from_pbn_scoring, get_code
 from .contract import PASS, Contract, ContractError, parse_contract
-from .deal import DealResult, DealScore, Item, Penalty, revoke_choices, score_deal
+from .deal import (
+    DealResult,
+    DealScore,
+    Item,
+    Penalty,
+    declarer_must_choose,
+    revoke_choices,
+    score_deal,
+)
 from .errors import ScoringError
 from .honours import HonoursError, honours_from_deal, score_honours
 from .irregular import Procedure, irregular_procedure
@@ -37,6 +45,7 @@ __all__ = [
     "TeamBoardResult",
     "code_from_pbn_scoring",
     "compare_boards",
+    "declarer_must_choose",
     "format_pbn_deal",
     "get_code",
     "honours_from_deal",

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from .cards import SEATS, Deal
 from .codes import Code
 from .contract import Contract
-from .errors import ScoringError
+from .errors import ScoringError, short_repr
 
 __all__ = ["HonoursError", "honour_cards", "honours_from_deal", "score_honours"]
 
@@ -58,12 +58,14 @@ def check_counts(counts: Mapping[str, int], strain: str) -> None:
     total_needed = 4 if strain == "NT" else 5
     what = "aces" if strain == "NT" else "honours (A K Q J 10 of trumps)"
     total = 0
+    if type(counts) is not dict and not isinstance(counts, Mapping):
+        raise HonoursError('honours are counted per seat, e.g. {"N": 2, "E": 0, "S": 1, "W": 2}')
     for seat, n in counts.items():
         if seat not in SEATS:
-            raise HonoursError(f'honours name an unknown seat "{seat}" (use N, E, S, W)')
-        if isinstance(n, bool) or not isinstance(n, int) or n < 0 or n > total_needed:
+            raise HonoursError(f"honours name an unknown seat {short_repr(seat)} (use N, E, S, W)")
+        if type(n) is not int or not 0 <= n <= total_needed:
             raise HonoursError(
-                f"{seat} is said to hold {n!r} {what}; a hand holds 0 to {total_needed}"
+                f"{seat} is said to hold {short_repr(n)} {what}; a hand holds 0 to {total_needed}"
             )
         total += n
     if total != total_needed:

@@ -18,7 +18,7 @@ from .deal import (
 )
 from .errors import ScoringError
 from .honours import HonoursError, honours_from_deal, score_honours
-from .irregular import Procedure, irregular_procedure
+from .irregular import NewDealRequired, Procedure, check_artificial_score, irregular_procedure
 from .pairs import BoardResult, PairStanding, compare_boards, pair_standings
 from .teams import MatchResult, TableSeating, TeamBoardResult, score_team_match
 
@@ -37,12 +37,14 @@ __all__ = [
     "HonoursError",
     "Item",
     "MatchResult",
+    "NewDealRequired",
     "PairStanding",
     "Penalty",
     "Procedure",
     "ScoringError",
     "TableSeating",
     "TeamBoardResult",
+    "check_artificial_score",
     "code_from_pbn_scoring",
     "compare_boards",
     "declarer_must_choose",

@@ -31,7 +31,7 @@ from typing import NamedTuple
 
 from .errors import ScoringError
 from .fractions_fmt import exact, round_half_away, two_decimals
-from .irregular import ADJUSTMENTS, artificial_matchpoints, artificial_net
+from .irregular import ADJUSTMENTS, artificial_matchpoints, artificial_net, check_artificial_score
 
 __all__ = [
     "BoardLine",
@@ -164,12 +164,16 @@ def _by_board(results: Sequence[BoardResult]) -> dict[int, list[BoardResult]]:
 
 
 def _real_scores(board: int, lines: list[BoardResult]) -> list[int]:
+    """The real scores on a board; Law B decides whether its adjusted lines may stand."""
     real = [r.net_ns for r in lines if r.adjusted is None]
-    if not real and lines:
-        raise ScoringError(
-            f"board {board} has only adjusted results: an artificial score needs at "
-            "least one table's real score on the board (Law B)"
-        )
+    if len(real) != len(lines):
+        if len(lines) >= 2:
+            check_artificial_score(len(lines), board)  # Law B(3): never with two tables
+        if not real:
+            raise ScoringError(
+                f"board {board} has only adjusted results: an artificial score needs at "
+                "least one table's real score on the board (Duplicate Law B(3))"
+            )
     return real  # type: ignore[return-value]
 
 

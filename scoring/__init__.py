@@ -19,7 +19,7 @@ from .deal import (
 from .errors import ScoringError
 from .honours import HonoursError, honours_from_deal, score_honours
 from .irregular import NewDealRequired, Procedure, check_artificial_score, irregular_procedure
-from .pairs import BoardResult, PairStanding, compare_boards, pair_standings
+from .pairs import BoardResult, PairStanding, compare_boards, pair_label_key, pair_standings
 from .teams import MatchResult, TableSeating, TeamBoardResult, score_team_match
 
 __all__ = [
@@ -52,6 +52,7 @@ __all__ = [
     "get_code",
     "honours_from_deal",
     "irregular_procedure",
+    "pair_label_key",
     "pair_standings",
     "parse_contract",
     "parse_pbn_deal",

@@ -21,6 +21,7 @@ each board is per direction either way.
 
 from __future__ import annotations
 
+import re
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -39,6 +40,7 @@ __all__ = [
     "PairStanding",
     "board_matchpoints",
     "compare_boards",
+    "pair_label_key",
     "pair_standings",
     "rank_labels",
 ]
@@ -351,7 +353,7 @@ def pair_standings(results: Sequence[BoardResult], method: str = "total") -> lis
         fields[None if one_field else ("NS" if p in ns_seen else "EW")].append(p)
     standings: list[PairStanding] = []
     for field in sorted(fields, key=lambda f: {"NS": 0, "EW": 1, None: 2}[f]):
-        members = sorted(fields[field], key=_pair_key)
+        members = sorted(fields[field], key=pair_label_key)
         if method == "total" or len({played[p] for p in members}) == 1:
             values = [scores[p] for p in members]  # equal tops: the total orders as the percent
         else:
@@ -368,7 +370,7 @@ def pair_standings(results: Sequence[BoardResult], method: str = "total") -> lis
                 rows.append(
                     PairStanding(p, field, v, played[p], rank, two_decimals(v), percent=pct)
                 )
-        order = sorted(range(len(rows)), key=lambda i: (-keys[i], _pair_key(members[i])))
+        order = sorted(range(len(rows)), key=lambda i: (-keys[i], pair_label_key(members[i])))
         standings += [rows[i] for i in order]
     return standings
 
@@ -391,5 +393,26 @@ def _exact_keys(values: Sequence[Fraction | int]) -> list[int]:
     ]
 
 
-def _pair_key(pair: str) -> tuple:
-    return (0, int(pair), pair) if pair.isdigit() else (1, 0, pair)
+_NUMBER = re.compile(r"[0-9]+")
+_TEAM_PAIR = re.compile(r"([A-Za-z])([0-9]+)")
+
+
+def pair_label_key(label: str) -> tuple[int, str, int, str, str]:
+    """THE sort order of pair labels, for standings, lists and score cards alike.
+
+    Numbered pairs first, by number ("1" < "2" < "10"); then team-match pairs,
+    a team letter and a number, by team then number ("A1" < "A2" < "B1");
+    then anything else, by its text.  The key is total, so any sort by it is
+    stable and gives the same order whatever order the labels came in.
+    Numbers are compared by their digits (the count, then the digits), so a
+    label of any length is safe.
+    """
+    m = _NUMBER.fullmatch(label)
+    if m:
+        digits = label.lstrip("0")
+        return (0, "", len(digits), digits, label)
+    m = _TEAM_PAIR.fullmatch(label)
+    if m:
+        digits = m[2].lstrip("0")
+        return (1, m[1].upper(), len(digits), digits, label)
+    return (2, "", 0, "", label)

@@ -17,7 +17,15 @@ from .deal import (
     score_deal,
 )
 from .errors import ScoringError
-from .honours import HonoursError, honours_from_deal, score_honours
+from .honours import (
+    HonourHolding,
+    HonoursError,
+    honour_holding_of,
+    honour_holdings,
+    honours_from_deal,
+    honours_question,
+    score_honours,
+)
 from .irregular import NewDealRequired, Procedure, check_artificial_score, irregular_procedure
 from .pairs import BoardResult, PairStanding, compare_boards, pair_label_key, pair_standings
 from .teams import MatchResult, TableSeating, TeamBoardResult, score_team_match
@@ -34,6 +42,7 @@ __all__ = [
     "DealError",
     "DealResult",
     "DealScore",
+    "HonourHolding",
     "HonoursError",
     "Item",
     "MatchResult",
@@ -50,7 +59,10 @@ __all__ = [
     "declarer_must_choose",
     "format_pbn_deal",
     "get_code",
+    "honour_holding_of",
+    "honour_holdings",
     "honours_from_deal",
+    "honours_question",
     "irregular_procedure",
     "pair_label_key",
     "pair_standings",

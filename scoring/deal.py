@@ -258,7 +258,7 @@ def _validate(r: DealResult, code: Code) -> None:
 
 def _must_choose(c: Contract, code: Code, ro: int, rd: int) -> bool:
     """Only the defenders revoked and the code leaves declarer a choice (RULES.md 3)."""
-    return bool(ro) and not rd and not c.is_nullo and not (code.each_revoke_costs and ro > 1)
+    return ro > 0 and rd == 0 and not c.is_nullo and not (code.each_revoke_costs and ro > 1)
 
 
 def declarer_must_choose(result: DealResult, code: Code | None = None) -> bool:
@@ -513,6 +513,7 @@ def revoke_choices(result: DealResult, code: Code | None = None) -> dict[str, De
     """
     if code is None:
         code = get_code()
+    _check_types(result)
     c = result.contract
     if c.is_pass or result.declarer not in SEATS:
         return {}

@@ -258,3 +258,12 @@ def test_revoke_choices_for_east_west_declarer_best_first():
     choices = revoke_choices(r, code)
     assert list(choices) == ["tricks", "points"]
     assert (choices["tricks"].net_ew, choices["points"].net_ew) == (173, 100)
+
+
+def test_revoke_choices_and_declarer_must_choose_on_bad_counts():
+    # Bad counts are explained (as score_deal would), never crash or invent a choice.
+    code = get_code()
+    with pytest.raises(ScoringError, match="counted per side"):
+        revoke_choices(DealResult(parse_contract("4H", code), "S", 8, revokes=[("EW", 1)]), code)
+    r = DealResult(parse_contract("4H", code), "S", 8, revokes={"EW": -1})
+    assert declarer_must_choose(r, code) is False

@@ -42,8 +42,11 @@ def make_mix(n: int, seed: int = 1915) -> list[tuple[DealResult, object]]:
         revokes = {}
         choice = None
         if rng.random() < 0.05:
-            revokes = {rng.choice(["NS", "EW"]): 1}
+            revoker = rng.choice(["NS", "EW"])
+            revokes = {revoker: 1}
             choice = "points" if strain == "NULLO" else rng.choice(["points", "tricks"])
+            if revoker == ("NS" if declarer in "NS" else "EW"):
+                choice = None  # declarer's own side revoked: no choice to record (Law 84(a))
         penalties = (Penalty("NS", 50, "Law 54"),) if rng.random() < 0.02 else ()
         mix.append(
             (

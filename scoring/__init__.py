@@ -5,12 +5,28 @@ No Django here: this package is a library with a command line
 """
 
 from .cards import SEATS, SIDES, DealError, format_pbn_deal, parse_pbn_deal, side_of
-from .codes import CODES, Code, get_code
+from .codes import CODES, Code, code_from_pbn_scoring, get_code
 from .contract import PASS, Contract, ContractError, parse_contract
-from .deal import DealResult, DealScore, Item, Penalty, revoke_choices, score_deal
+from .deal import (
+    DealResult,
+    DealScore,
+    Item,
+    Penalty,
+    declarer_must_choose,
+    revoke_choices,
+    score_deal,
+)
 from .errors import ScoringError
-from .honours import HonoursError, honours_from_deal, score_honours
-from .irregular import Procedure, irregular_procedure
+from .honours import (
+    HonourHolding,
+    HonoursError,
+    honour_holding_of,
+    honour_holdings,
+    honours_from_deal,
+    honours_question,
+    score_honours,
+)
+from .irregular import NewDealRequired, Procedure, check_artificial_score, irregular_procedure
 from .pairs import BoardResult, PairStanding, compare_boards, pair_label_key, pair_standings
 from .teams import MatchResult, TableSeating, TeamBoardResult, score_team_match
 
@@ -26,19 +42,27 @@ __all__ = [
     "DealError",
     "DealResult",
     "DealScore",
+    "HonourHolding",
     "HonoursError",
     "Item",
     "MatchResult",
+    "NewDealRequired",
     "PairStanding",
     "Penalty",
     "Procedure",
     "ScoringError",
     "TableSeating",
     "TeamBoardResult",
+    "check_artificial_score",
+    "code_from_pbn_scoring",
     "compare_boards",
+    "declarer_must_choose",
     "format_pbn_deal",
     "get_code",
+    "honour_holding_of",
+    "honour_holdings",
     "honours_from_deal",
+    "honours_question",
     "irregular_procedure",
     "pair_label_key",
     "pair_standings",

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
-from collections.abc import Sequence
-from typing import TextIO
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, BinaryIO, TextIO
 
 from .deal import score_deal
 from .errors import ScoringError
@@ -21,34 +22,63 @@ from .teams import score_team_match
 DEAL_HELP = """\
 Score deals.  Reads JSON Lines on standard input (one object per line) and
 writes one JSON object per input line on standard output, in the same order.
+Blank lines are skipped.  A field given as null is the same as a field left
+out.  A field that cannot apply is refused, not ignored: declarer, tricks,
+honours, revokes or revoke_penalty on PASS; revoke_penalty when no choice
+arose (nobody revoked, declarer's side revoked, both sides did); honours
+under Royalton; both honours and deal; an unknown field name.
 
 Input fields (only "contract" is always required):
   id              any JSON value, echoed back
   code            "1915" (Whist Club 1915, default), "1913" (royal spades),
                   "royalton" (Hawley 1915)
-  english_slams   true: the English slam rule for 1913 (little 50, grand 100)
-  contract        "PASS", or level 1-7, strain C D H S RS NT NULLO, optional
-                  royal R (Royalton), optional X or XX:
-                  4H  3NTX  2RS  3SRX  2NULLO  5CXX
+  english_slams   true: the English slam rule (1913 only; little slam 50,
+                  grand slam 100 instead of 20 and 40)
+  english_bidding true: the English bidding rule (1913 only): the dealer may
+                  pass (PASS: passed out, no score), spades are always royals
+                  at 9 (S and RS mean the same), the lowest declaration is one
+                  club, and Law 48's limit on the dealer's one spade is gone
+  contract        "PASS" (all four passed: no score; not under 1913, whose
+                  dealer must declare), or the level 1-7, the strain, an
+                  optional R (a Royalton royal bid), then X (doubled) or XX
+                  (redoubled): 4H  3NTX  2RS  3SRX  2NULLO  5CXX.  Strains:
+                    1915      C 6, D 7, H 8, S 9, NT 10 a trick
+                    1913      S 2 (plain spades: the dealer's weak one
+                              spade), C 6, D 7, H 8, RS 9 (royal spades),
+                              NT 10; with english_bidding S = RS = 9
+                    Royalton  S C D H NT NULLO, all 10 a trick; R after the
+                              strain makes a royal bid (3SR, 2NULLOR): still
+                              10 a trick, but undertricks 100 (200 doubled,
+                              400 redoubled); NULLO undertakes that the
+                              opponents take 6 + level tricks
   declarer        N E S W (required unless PASS)
-  tricks          tricks won in play by declarer's side, 0-13
-  dealer          N E S W (1913: the dealer's one spade, Law 48)
-  honours         {"N":n,"E":n,"S":n,"W":n}: trump honours (aces at no
-                  trump) each player held; they must add up to 5 (4 aces)
+  tricks          tricks won in play by declarer's side, 0-13 (required
+                  unless PASS).  On a nullo too these are declarer's side's
+                  tricks: a 2NULLO is made when they take 5 or fewer
+  dealer          N E S W (1913: the dealer's one spade, Law 48; a one-spade
+                  contract by another player is refused)
+  honours         {"N":n,"E":n,"S":n,"W":n}: how many trump honours (A K Q J
+                  10; the aces at no trump) each player held; they must add
+                  up to 5 (4 aces).  Left out, no honours are scored (the
+                  app asks for them; here omitting them means none)
   deal            a PBN deal, "N:AKQJ.T98.. ...": honours are derived from it
-  revokes         {"NS":n,"EW":n}: established revokes by each side
+  revokes         {"NS":n,"EW":n}: established revokes by each side (0-13)
   revoke_penalty  "points" or "tricks": declarer's choice when only the
-                  defenders revoked (required then; "tricks" not on nullo)
-  penalties       [{"side":"NS"|"EW","points":n,"law":"..."}]: points to
-                  that side's honour score
-  premium         true (default) or false: the duplicate premium of 125
+                  defenders revoked; required then, except on a nullo (only
+                  the points) and under Royalton when the defenders revoked
+                  twice or more (Law 77(c): 100 each, no choice)
+  penalties       [{"side":"NS"|"EW","points":n,"law":"..."}]: the side
+                  named RECEIVES the points (positive, in its honour score)
+  premium         true (default) or false: the duplicate premium of 125 to a
+                  side whose trick score for the deal is 30 or more
+                  (Royalton: 40, its game)
 
 Output per line:
   {"id":..., "ns":{"trick":n,"honour":n}, "ew":{"trick":n,"honour":n},
    "net_ns":n, "items":[{"side":"NS","column":"honour","points":125,
    "reason":"duplicate premium, Duplicate Law A"}, ...]}
-or, for a line that cannot be scored:
-  {"id":..., "error":"what is wrong"}
+or, for a line that cannot be scored (bad JSON, bad values, anything):
+  {"id":..., "error":"what is wrong"}   (id null when it cannot be found)
 
 Invalid lines never stop the others.  Exit status: 0 when every line was
 valid, 1 otherwise.
@@ -58,27 +88,105 @@ Example:
 """
 
 
-def run_deal(stdin: TextIO, stdout: TextIO) -> int:
-    """Score each JSON line of ``stdin``; return the exit status."""
-    status = 0
-    for lineno, line in enumerate(stdin, 1):
-        if not line.strip():
-            continue
-        out: dict
+_FAULT = "an error in the scoring program itself, not in the input; please report it"
+
+
+class _InputError(ValueError):
+    """A JSON text this program refuses to read, with the reason in words."""
+
+
+def _refuse_constant(name: str) -> Any:
+    raise _InputError(f"{name} is not a number JSON allows")
+
+
+def _read_int(text: str) -> int:
+    if len(text.lstrip("-")) > _MAX_DIGITS:
+        raise _InputError(f"it holds a number of more than {_MAX_DIGITS:,} digits")
+    return int(text)
+
+
+def _read_float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise _InputError(f"the number {text[:20]} is too large")
+    return value
+
+
+_MAX_DIGITS = 4000  # below Python's 4,300-digit limit on reading integers
+
+
+def load_json(text: str) -> Any:
+    """Parse one JSON text strictly; raise ValueError with a director's reason.
+
+    Refuses what Python's json module would take but JSON does not (NaN,
+    Infinity), numbers too long or too large to hold, and nesting too deep
+    to read.
+    """
+    try:
+        return json.loads(
+            text, parse_constant=_refuse_constant, parse_int=_read_int, parse_float=_read_float
+        )
+    except _InputError:
+        raise
+    except json.JSONDecodeError as e:
+        raise _InputError(f"{e.msg} (column {e.colno})") from None
+    except RecursionError:
+        raise _InputError("it is nested too deeply") from None
+
+
+def _text(raw: str | bytes, first: bool) -> str:
+    """A line as text: bytes must be UTF-8 (a byte-order mark on the first line is dropped)."""
+    text = raw.decode("utf-8") if isinstance(raw, bytes) else raw
+    return text.removeprefix("\ufeff") if first else text
+
+
+def _deal_line(raw: str | bytes, lineno: int) -> dict:
+    """The answer to one input line of ``deal``: a score, or an error with the id if found."""
+    try:
+        text = _text(raw, lineno == 1)
+    except UnicodeDecodeError as e:
+        # Find the id if the rest of the line reads; the error names the bad byte.
+        guess = raw.decode("utf-8", "replace") if isinstance(raw, bytes) else ""
         try:
-            obj = json.loads(line)
-        except json.JSONDecodeError as e:
-            out = {"id": None, "error": f"line {lineno} is not valid JSON: {e.msg}"}
-        else:
-            ident = obj.get("id") if isinstance(obj, dict) else None
-            try:
-                result, code = deal_result_from_json(obj)
-                out = {"id": ident, **score_deal(result, code).to_json()}
-            except ScoringError as e:
-                out = {"id": ident, "error": str(e)}
+            obj = load_json(guess)
+        except ValueError:
+            obj = None
+        ident = obj.get("id") if isinstance(obj, dict) else None
+        return {
+            "id": ident,
+            "error": f"line {lineno} is not UTF-8 text (byte {e.start + 1} cannot be read)",
+        }
+    try:
+        obj = load_json(text)
+    except ValueError as e:
+        return {"id": None, "error": f"line {lineno} is not valid JSON: {e}"}
+    ident = obj.get("id") if isinstance(obj, dict) else None
+    try:
+        result, code = deal_result_from_json(obj)
+        return {"id": ident, **score_deal(result, code).to_json()}
+    except ScoringError as e:
+        return {"id": ident, "error": str(e)}
+    except RecursionError:
+        return {"id": None, "error": f"line {lineno} is nested too deeply to read"}
+    except Exception as e:  # a fault in this program: say so, and answer the other lines
+        return {"id": None, "error": f"line {lineno} could not be scored: {_FAULT} ({e!r:.80})"}
+
+
+def run_deal(stdin: Iterable[str | bytes], stdout: TextIO) -> int:
+    """Score each JSON line of ``stdin`` (text or bytes); return the exit status."""
+    status = 0
+    for lineno, raw in enumerate(stdin, 1):
+        if not raw.strip():
+            continue
+        out = _deal_line(raw, lineno)
+        try:
+            line = json.dumps(out, allow_nan=False)
+        except (ValueError, RecursionError):
+            out = {"id": None, "error": f"line {lineno}: its id cannot be written back as JSON"}
+            line = json.dumps(out)
         if "error" in out:
             status = 1
-        stdout.write(json.dumps(out) + "\n")
+        stdout.write(line + "\n")
     stdout.flush()
     return status
 
@@ -92,7 +200,10 @@ object on standard input:
 
 A result may carry "adjusted" instead of net_ns: "average", "ns-lowest" or
 "ew-lowest", the Law B artificial scores for that table, computed from the
-other tables' scores on the board.
+other tables' scores on the board.  An artificial score is refused on a board
+played at only two tables: there Duplicate Law B(3) orders a new deal.
+Pair labels are text or numbers; numbered pairs are listed first by number,
+then team pairs (A1, A2, B1), then any other label.
 
 Writes {"pairs": [{"pair": "1", "direction": "NS", "score": "-203/3",
 "display": "-68", "rank": "3", "boards": 3}, ...]}: "score" exact (an integer
@@ -101,8 +212,9 @@ or "p/q"), "display" rounded (whole points; matchpoints to two decimals, with
 ranked per direction (a Mitchell); if any pair plays both ways, one field
 ("direction": null).
 
-Bad input: a message on standard error naming the result, exit status 2,
-nothing on standard output.
+Bad input (not JSON, not UTF-8, an unknown field, a value of the wrong kind):
+a message on standard error naming the result, exit status 2, nothing on
+standard output.
 """
 
 TEAMS_HELP = """\
@@ -112,49 +224,78 @@ Score a team match (Duplicate Law G).  Reads one JSON object on standard input:
    "results": [{"board": 1, "table": 1, "net_ns": 50}, ...]}
 
 Every board must be played at every table (or carry "adjusted": "average",
-"ns-lowest" or "ew-lowest" instead of net_ns).  With an odd number of pairs a
+"ns-lowest" or "ew-lowest" instead of net_ns; never in a two-table match,
+where Duplicate Law B(3) orders a new deal).  With an odd number of pairs a
 team, each team adds the average of the direction opposite its odd pair.
 Writes {"teams": {"A": {"score": "-280/3", "rounded": -93, ...}, "B": {...}},
 "winner": "B" | null, "margin": "560/3", "by_fraction": false}.
 
-Bad input: a message on standard error, exit status 2, nothing on standard
-output.
+Bad input (not JSON, not UTF-8, an unknown field, a value of the wrong kind):
+a message on standard error naming what is wrong, exit status 2, nothing on
+standard output.
 """
 
 
-def _run_object(stdin: TextIO, stdout: TextIO, stderr: TextIO, compute) -> int:
+def _run_object(
+    stdin: TextIO | BinaryIO, stdout: TextIO, stderr: TextIO, compute: Callable[[Any], dict]
+) -> int:
     """Read one JSON object, compute, print; on bad input explain on stderr, exit 2."""
     try:
-        obj = json.loads(stdin.read())
-    except json.JSONDecodeError as e:
-        stderr.write(f"error: the input is not valid JSON: {e.msg} (line {e.lineno})\n")
+        text = _text(stdin.read(), True)
+    except UnicodeDecodeError as e:
+        stderr.write(f"error: the input is not UTF-8 text (byte {e.start + 1} cannot be read)\n")
         return 2
     try:
-        out = compute(obj)
+        obj = load_json(text)
+    except ValueError as e:
+        stderr.write(f"error: the input is not valid JSON: {e}\n")
+        return 2
+    try:
+        out = json.dumps(compute(obj), allow_nan=False)
     except ScoringError as e:
         stderr.write(f"error: {e}\n")
         return 2
-    stdout.write(json.dumps(out) + "\n")
+    except RecursionError:
+        stderr.write("error: the input is nested too deeply to read\n")
+        return 2
+    except Exception as e:  # a fault in this program: say so rather than print a traceback
+        stderr.write(f"error: {_FAULT} ({e!r:.80})\n")
+        return 2
+    stdout.write(out + "\n")
     return 0
 
 
-def run_pairs(stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
-    def compute(obj):
+def run_pairs(stdin: TextIO | BinaryIO, stdout: TextIO, stderr: TextIO) -> int:
+    """Compare a pair contest read from ``stdin``; return the exit status (0, or 2)."""
+
+    def compute(obj: Any) -> dict:
         method, results = pair_contest_from_json(obj)
         return {"pairs": [s.to_json() for s in pair_standings(results, method)]}
 
     return _run_object(stdin, stdout, stderr, compute)
 
 
-def run_teams(stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
-    def compute(obj):
+def run_teams(stdin: TextIO | BinaryIO, stdout: TextIO, stderr: TextIO) -> int:
+    """Score a team match read from ``stdin``; return the exit status (0, or 2)."""
+
+    def compute(obj: Any) -> dict:
         tables, results = team_match_from_json(obj)
         return score_team_match(tables, results).to_json()
 
     return _run_object(stdin, stdout, stderr, compute)
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+def main(
+    argv: Sequence[str] | None = None,
+    stdin: TextIO | BinaryIO | None = None,
+    stdout: TextIO | None = None,
+    stderr: TextIO | None = None,
+) -> int:
+    """The command line; the streams default to the process's own (for tests, pass StringIO).
+
+    Standard input is read as bytes, so a line that is not UTF-8 is answered
+    like any other bad line instead of stopping the program.
+    """
     parser = argparse.ArgumentParser(
         prog="python -m scoring",
         description="Duplicate Auction Bridge scoring by the 1915, 1913 and Royalton laws.",
@@ -177,12 +318,16 @@ def main(argv: Sequence[str] | None = None) -> int:
             formatter_class=argparse.RawDescriptionHelpFormatter,
         )
     args = parser.parse_args(argv)
+    if stdin is None:
+        stdin = getattr(sys.stdin, "buffer", sys.stdin)
+    stdout = stdout or sys.stdout
+    stderr = stderr or sys.stderr
     if args.command == "deal":
-        return run_deal(sys.stdin, sys.stdout)
+        return run_deal(stdin, stdout)
     if args.command == "pairs":
-        return run_pairs(sys.stdin, sys.stdout, sys.stderr)
+        return run_pairs(stdin, stdout, stderr)
     if args.command == "teams":
-        return run_teams(sys.stdin, sys.stdout, sys.stderr)
+        return run_teams(stdin, stdout, stderr)
     parser.error(f"unknown command {args.command}")
     return 2
 

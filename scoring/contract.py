@@ -3,7 +3,9 @@
 Notation (DESIGN.md): ``PASS``; otherwise level 1-7, strain, an optional
 ``R`` for a Royalton royal bid, and an optional ``X`` or ``XX``:
 ``4H``, ``3NT``, ``2SX``, ``5CXX``, 1913 royal spades ``2RS``, Royalton
-royal ``3SR`` and nullo ``2NULLO`` (royal nullo ``2NULLOR``).
+royal ``3SR`` and nullo ``2NULLO`` (royal nullo ``2NULLOR``).  Each code's
+own examples are :attr:`Code.notation_hint`; under the 1913 English bidding
+rule ``2S`` and ``2RS`` are the same contract (spades are always royals).
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from .codes import Code
-from .errors import ScoringError
+from .errors import ScoringError, short_repr
 
 __all__ = ["PASS", "Contract", "ContractError", "parse_contract"]
 
@@ -78,32 +80,36 @@ class Contract:
 PASS = Contract(0)
 
 
-@lru_cache(maxsize=1024)
 def parse_contract(text: str, code: Code) -> Contract:
-    """Read ``text`` as a contract and check that ``code`` allows it.
-
-    Cached: an event has a few dozen distinct contracts and scoring reads
-    them thousands of times.
-    """
+    """Read ``text`` as a contract and check that ``code`` allows it."""
     if not isinstance(text, str):
-        raise ContractError(f"the contract must be written as text like 4H or PASS, not {text!r}")
+        raise ContractError(
+            f"the contract must be written as text like {code.notation_hint.split(';')[0]}"
+            f", not {short_repr(text)}"
+        )
+    return _parse_contract(text, code)
+
+
+@lru_cache(maxsize=1024)
+def _parse_contract(text: str, code: Code) -> Contract:
+    """Cached: an event has a few dozen distinct contracts and scoring reads
+    them thousands of times."""
     raw = text.strip().upper().replace(" ", "")
     if raw in ("PASS", "P", "AP", "ALLPASS"):
         if not code.dealer_may_pass:
             raise ContractError(
-                f"under the {code.name} laws the dealer must declare (Law 42): "
+                f"under the {code.name} laws the dealer must declare ({code.laws['pass']}): "
                 "a deal cannot be passed out"
             )
         return PASS
     m = _PATTERN.match(raw)
     if not m:
         raise ContractError(
-            f'"{text}" is not a contract: write the level 1-7, the strain '
-            f"({', '.join(code.strains)}), then X or XX if doubled, e.g. 4H, 3NTX, or PASS"
+            f"{short_repr(text)} is not a contract: write the level 1-7, the strain "
+            f"({', '.join(code.strains)}), then X or XX if doubled: {code.notation_hint}"
         )
     level, strain, royal, dbl = m.groups()
-    if strain == "N":
-        strain = "NT"
+    strain = code.strain_aliases.get(strain, strain)
     if strain not in code.trick_values:
         raise ContractError(
             f'"{text}": {STRAIN_NAMES[strain]} is not a declaration under the {code.name} laws '

@@ -8,12 +8,12 @@ See RULES.md sections 1-4 and Duplicate Law A.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from .cards import SEATS, Deal, other_side, side_of
 from .codes import Code, get_code
 from .contract import Contract
-from .errors import ScoringError
+from .errors import ScoringError, short_repr
 from .honours import check_counts, honours_from_deal, score_honours
 
 __all__ = [
@@ -22,6 +22,7 @@ __all__ = [
     "Item",
     "Penalty",
     "ScoringError",
+    "declarer_must_choose",
     "revoke_choices",
     "score_deal",
 ]
@@ -43,11 +44,18 @@ class Penalty:
 class DealResult:
     """What happened at one table on one deal: the input to :func:`score_deal`.
 
-    ``tricks`` are the tricks won *in play* by declarer's side.  Honours come
-    from ``deal`` when the hands are known, else from ``honours`` (how many
-    each seat held), else there are none.  ``revokes`` counts established
-    revokes per side; ``revoke_penalty`` is declarer's choice, "points" or
-    "tricks", when only the defenders revoked.
+    ``tricks`` are the tricks won *in play* by declarer's side (a nullo too:
+    declarer's side's tricks; its target is the opponents' tricks).  Honours
+    come from ``deal`` when the hands are known, else from ``honours`` (how
+    many each seat held), else there are none.  ``revokes`` counts
+    established revokes per side; ``revoke_penalty`` is declarer's choice,
+    "points" or "tricks", when only the defenders revoked and the code gives
+    him one (see :func:`declarer_must_choose`).
+
+    A field that cannot apply is refused by :func:`score_deal`, never
+    ignored: a declarer, tricks, honours, revokes or a revoke penalty on a
+    passed-out deal; a revoke penalty when no choice arose; honours under
+    Royalton, or both honours and the deal.
     """
 
     contract: Contract
@@ -101,55 +109,139 @@ class DealScore:
         }
 
 
-_DOUBLED_WORDS = ("", " doubled", " redoubled")
+_SIDES = ("NS", "EW")
+_CHOICES = (None, "points", "tricks")
+
+
+def _check_types(r: DealResult) -> None:
+    """Every field's type and range, whatever the contract.
+
+    ``type(x) is int`` refuses True and False as numbers; plain dicts skip the
+    slower abstract Mapping check (score_deal runs on every result shown).
+    """
+    c = r.contract
+    if type(c) is not Contract:
+        raise ScoringError(
+            f"the contract must be read first (parse_contract), not given as {short_repr(c)}"
+        )
+    t = r.tricks
+    if type(t) is not int or not 0 <= t <= 13:
+        raise ScoringError(f"declarer's side won {short_repr(t)} tricks; there are 0 to 13 tricks")
+    if r.declarer is not None and r.declarer not in SEATS:
+        raise ScoringError(f"{short_repr(r.declarer)} is not a seat: the declarer is N, E, S or W")
+    if r.dealer is not None and r.dealer not in SEATS:
+        raise ScoringError(f"{short_repr(r.dealer)} is not a seat: the dealer is N, E, S or W")
+    revokes = r.revokes
+    if type(revokes) is not dict and not isinstance(revokes, Mapping):
+        raise ScoringError('revokes are counted per side, e.g. {"NS": 0, "EW": 1}')
+    for side, n in revokes.items():
+        if side not in _SIDES:
+            raise ScoringError(
+                f'revokes are counted per side, "NS" or "EW", not {short_repr(side)}'
+            )
+        if type(n) is not int or not 0 <= n <= 13:
+            raise ScoringError(
+                f"{side} is said to have revoked {short_repr(n)} times; give 0 to 13"
+            )
+    if r.revoke_penalty not in _CHOICES:
+        raise ScoringError(
+            'declarer\'s choice for a revoke is "points" or "tricks", '
+            f"not {short_repr(r.revoke_penalty)}"
+        )
+    h = r.honours
+    if h is not None and type(h) is not dict and not isinstance(h, Mapping):
+        raise ScoringError('honours are counted per seat, e.g. {"N": 2, "E": 0, "S": 1, "W": 2}')
+    if type(r.premium) is not bool:
+        raise ScoringError(
+            f"the duplicate premium is on (True) or off (False), not {short_repr(r.premium)}"
+        )
+    for p in r.penalties:
+        if type(p) is not Penalty:
+            raise ScoringError(
+                f"a penalty names a side, its points and its law, not {short_repr(p)}"
+            )
+        if p.side not in _SIDES:
+            raise ScoringError(f'a penalty goes to a side, "NS" or "EW", not {short_repr(p.side)}')
+        if type(p.law) is not str:
+            raise ScoringError(
+                f'a penalty\'s law is written as text, e.g. "Law 54", not {short_repr(p.law)}'
+            )
+        if type(p.points) is not int or p.points <= 0:
+            raise ScoringError(
+                f"a penalty is a positive number of points, not {short_repr(p.points)} "
+                f"({p.law or 'no law given'})"
+            )
 
 
 def _validate(r: DealResult, code: Code) -> None:
+    _check_types(r)
     c = r.contract
     if c.is_pass:
         if not code.dealer_may_pass:
-            raise ScoringError(f"under the {code.name} laws the dealer must declare (Law 42)")
-        if any(r.revokes.get(s, 0) for s in ("NS", "EW")):
-            raise ScoringError("a passed-out deal is not played, so nobody can revoke")
+            raise ScoringError(
+                f"under the {code.name} laws the dealer must declare ({code.laws['pass']})"
+            )
+        what = (
+            ("declarer", r.declarer is not None),
+            ("tricks", r.tricks != 0),
+            ("honours", r.honours is not None),
+            ("revokes", any(r.revokes.values())),
+            ("revoke penalty", r.revoke_penalty is not None),
+        )
+        given = [w for w, present in what if present]
+        if given:
+            raise ScoringError(
+                f"a passed-out deal is not played, so it has no {' and no '.join(given)}: "
+                f"leave {'it' if len(given) == 1 else 'them'} out"
+            )
         return
-    if r.declarer not in SEATS:
-        if r.declarer is None:
-            raise ScoringError("the declarer is missing: give N, E, S or W")
-        raise ScoringError(f'"{r.declarer}" is not a seat: the declarer is N, E, S or W')
-    if isinstance(r.tricks, bool) or not isinstance(r.tricks, int) or not 0 <= r.tricks <= 13:
-        raise ScoringError(f"declarer's side won {r.tricks!r} tricks; there are 0 to 13 tricks")
-    if r.dealer is not None and r.dealer not in SEATS:
-        raise ScoringError(f'"{r.dealer}" is not a seat: the dealer is N, E, S or W')
+    if r.declarer is None:
+        raise ScoringError("the declarer is missing: give N, E, S or W")
     if c.royal and not code.has_royal:
         raise ScoringError(f"royal bids belong to the Royalton laws, not the {code.name} laws")
     if c.strain not in code.trick_values:
         raise ScoringError(f"{c.describe()} is not a declaration under the {code.name} laws")
-    for side, n in r.revokes.items():
-        if side not in ("NS", "EW"):
-            raise ScoringError(f'revokes are counted per side, "NS" or "EW", not "{side}"')
-        if isinstance(n, bool) or not isinstance(n, int) or n < 0 or n > 13:
-            raise ScoringError(f"{side} is said to have revoked {n!r} times; give 0 to 13")
     d = side_of(r.declarer)
     ro = r.revokes.get(other_side(d), 0)
     rd = r.revokes.get(d, 0)
-    if r.revoke_penalty not in (None, "points", "tricks"):
+    if r.revoke_penalty is not None:
+        if not ro or rd:
+            why = (
+                "nobody revoked"
+                if not ro and not rd
+                else f"both sides revoked ({code.laws['revoke_both']})"
+                if ro
+                else "only declarer's side revoked"
+            )
+            raise ScoringError(
+                f"declarer chooses a revoke penalty only when the defenders alone revoked; "
+                f"here {why}: leave the choice out"
+            )
+        if r.revoke_penalty == "tricks":
+            if c.is_nullo:
+                raise ScoringError(
+                    "on a nullo the revoke penalty of tricks is not offered: "
+                    "declarer takes the 100 points"
+                )
+            if code.each_revoke_costs and ro > 1:
+                raise ScoringError(
+                    f"the defenders revoked {ro} times, so each revoke costs "
+                    f"{code.revoke_penalty} points and declarer cannot take three tricks "
+                    f"({code.laws['revoke_further']})"
+                )
+    elif _must_choose(c, code, ro, rd):
         raise ScoringError(
-            f'declarer\'s choice for a revoke is "points" or "tricks", not "{r.revoke_penalty}"'
+            "a defender revoked: record declarer's choice of penalty, "
+            f'"points" ({code.revoke_penalty} to declarer) or "tricks" '
+            "(three tricks moved to declarer)"
         )
-    if ro and not rd:
-        if r.revoke_penalty is None:
+    if r.honours is not None:
+        if not code.has_honours:
+            raise ScoringError(f"the {code.name} laws score no honours ({code.laws['honours']})")
+        if r.deal is not None:
             raise ScoringError(
-                "a defender revoked: record declarer's choice of penalty, "
-                '"points" (100 to declarer) or "tricks" (three tricks moved to declarer)'
+                "give either the deal (the honours are counted from it) or the honours, not both"
             )
-        if r.revoke_penalty == "tricks" and c.is_nullo:
-            raise ScoringError(
-                "on a nullo the revoke penalty of tricks is not offered: "
-                "declarer takes the 100 points"
-            )
-    if r.honours is not None and not code.has_honours and any(r.honours.values()):
-        raise ScoringError(f"the {code.name} laws score no honours (Royalton Law 85)")
-    if r.honours is not None and r.deal is None and code.has_honours and not c.is_nullo:
         check_counts(r.honours, c.strain)
     if (
         code.spade_opening_cap
@@ -162,13 +254,33 @@ def _validate(r: DealResult, code: Code) -> None:
             f"under the {code.name} laws one spade can only be the dealer's own "
             f"declaration (Laws 42, 44), but the dealer is {r.dealer} and declarer {r.declarer}"
         )
-    for p in r.penalties:
-        if p.side not in ("NS", "EW"):
-            raise ScoringError(f'a penalty goes to a side, "NS" or "EW", not "{p.side}"')
-        if isinstance(p.points, bool) or not isinstance(p.points, int) or p.points <= 0:
-            raise ScoringError(
-                f"a penalty is a positive number of points, not {p.points!r} ({p.law or 'no law'})"
-            )
+
+
+def _must_choose(c: Contract, code: Code, ro: int, rd: int) -> bool:
+    """Only the defenders revoked and the code leaves declarer a choice (RULES.md 3)."""
+    return ro > 0 and rd == 0 and not c.is_nullo and not (code.each_revoke_costs and ro > 1)
+
+
+def declarer_must_choose(result: DealResult, code: Code | None = None) -> bool:
+    """True when the scorer must still record declarer's choice of revoke penalty.
+
+    That is exactly when a defender revoked, declarer's side did not, no
+    choice was recorded, and the code offers one: 100 points or three tricks
+    (1913/1915 Law 84(b), Royalton Law 77(b)).  There is none on a nullo
+    (RULES.md section 3: only the points), nor under Royalton Law 77(c) when
+    the defenders revoked more than once (each revoke costs 100).
+    """
+    if code is None:
+        code = get_code()
+    c = result.contract
+    if c.is_pass or result.revoke_penalty is not None or result.declarer not in SEATS:
+        return False
+    d = side_of(result.declarer)  # type: ignore[arg-type]
+    revokes = result.revokes if isinstance(result.revokes, Mapping) else {}
+    ro, rd = revokes.get(other_side(d), 0), revokes.get(d, 0)
+    if not all(type(n) is int for n in (ro, rd)):
+        return False  # score_deal explains what is wrong with the counts
+    return _must_choose(c, code, ro, rd)
 
 
 def score_deal(result: DealResult, code: Code | None = None) -> DealScore:
@@ -187,16 +299,6 @@ def score_deal(result: DealResult, code: Code | None = None) -> DealScore:
     laws = code.laws
     if not c.is_pass:
         _score_play(result, code, items)
-    # Duplicate Law A: 125 to a side whose trick score for the deal reaches game.
-    if result.premium:
-        for side in ("NS", "EW"):
-            tricks = sum(i.points for i in items if i.side == side and i.column == TRICK)
-            if tricks >= code.premium_threshold:
-                items.append(
-                    Item(side, HONOUR, code.premium, f"duplicate premium, {laws['premium']}")
-                )
-    for p in result.penalties:
-        items.append(Item(p.side, HONOUR, p.points, f"penalty, {p.law}" if p.law else "penalty"))
     ns_t = ns_h = ew_t = ew_h = 0
     for i in items:
         if i.side == "NS":
@@ -208,6 +310,20 @@ def score_deal(result: DealResult, code: Code | None = None) -> DealScore:
             ew_t += i.points
         else:
             ew_h += i.points
+    # Duplicate Law A: 125 to a side whose trick score for the deal reaches game.
+    if result.premium:
+        if ns_t >= code.premium_threshold:
+            items.append(Item("NS", HONOUR, code.premium, f"duplicate premium, {laws['premium']}"))
+            ns_h += code.premium
+        if ew_t >= code.premium_threshold:
+            items.append(Item("EW", HONOUR, code.premium, f"duplicate premium, {laws['premium']}"))
+            ew_h += code.premium
+    for p in result.penalties:
+        items.append(Item(p.side, HONOUR, p.points, f"penalty, {p.law}" if p.law else "penalty"))
+        if p.side == "NS":
+            ns_h += p.points
+        else:
+            ew_h += p.points
     return DealScore(ns_t, ns_h, ew_t, ew_h, tuple(items))
 
 
@@ -233,8 +349,10 @@ def _score_play(r: DealResult, code: Code, items: list[Item]) -> None:
     if rd and ro:
         # Both sides revoked: only honours, plus 100 for each revoke of the
         # other side after its first (1915 Law 89).  Royalton Law 81: an
-        # equal number on both sides permits no score at all.
-        if code.slams_need_declaration and rd == ro:
+        # equal number on both sides permits no score at all; its "new deal"
+        # cannot apply in duplicate (Duplicate Law F), and the director's
+        # penalties, added by score_deal, still stand (Reading, RULES.md 3).
+        if code.equal_revokes_void and rd == ro:
             items.clear()
             return
         law = laws["revoke_both"]
@@ -246,34 +364,65 @@ def _score_play(r: DealResult, code: Code, items: list[Item]) -> None:
 
     tricks = r.tricks
     bonus_tricks = tricks  # tricks that may earn the doubled bonus and slams
+    revoke_note = ""
     if ro:
-        # A defender revoked: declarer's choice for the first, 100 for each more.
-        if r.revoke_penalty == "tricks":
-            moved = min(3, 13 - tricks)
-            tricks += moved
-            if code.slams_need_declaration:
-                bonus_tricks = tricks  # Royalton Law 77(b): they count for slam and bonus
-            revoke_note = f"{moved} penalty trick(s) for a revoke, {laws['revoke_defender']}"
-        else:
-            items.append(Item(d, HONOUR, pen, f"revoke by a defender, {laws['revoke_defender']}"))
-            revoke_note = ""
-        if ro > 1:
+        if code.each_revoke_costs and ro > 1:
+            # Royalton Law 77(c): more than one revoke by a side, 100 each, the first included.
             items.append(
                 Item(
                     d,
                     HONOUR,
-                    pen * (ro - 1),
-                    f"{ro - 1} further revoke(s), {laws['revoke_further']}",
+                    pen * ro,
+                    f"{ro} revokes by the defenders at {pen} each, {laws['revoke_further']}",
                 )
             )
-    else:
-        revoke_note = ""
+        else:
+            # A defender revoked: declarer's choice for the first, 100 for each more.
+            if r.revoke_penalty == "tricks":
+                moved = min(3, 13 - tricks)
+                tricks += moved
+                if code.penalty_tricks_earn_bonus:
+                    bonus_tricks = tricks  # Royalton Law 77(b): they count for slam and bonus
+                revoke_note = f"{moved} penalty trick(s) for a revoke, {laws['revoke_defender']}"
+            else:
+                items.append(
+                    Item(d, HONOUR, pen, f"revoke by a defender, {laws['revoke_defender']}")
+                )
+            if ro > 1:
+                items.append(
+                    Item(
+                        d,
+                        HONOUR,
+                        pen * (ro - 1),
+                        f"{ro - 1} further revoke(s), {laws['revoke_further']}",
+                    )
+                )
     if rd:
-        items.append(
-            Item(
-                o, HONOUR, pen * rd, f"{rd} revoke(s) by declarer's side, {laws['revoke_declarer']}"
+        if rd == 1:
+            items.append(
+                Item(o, HONOUR, pen, f"revoke by declarer's side, {laws['revoke_declarer']}")
             )
-        )
+        elif code.each_revoke_costs:
+            items.append(
+                Item(
+                    o,
+                    HONOUR,
+                    pen * rd,
+                    f"{rd} revokes by declarer's side at {pen} each, {laws['revoke_further']}",
+                )
+            )
+        else:
+            items.append(
+                Item(o, HONOUR, pen, f"revoke by declarer's side, {laws['revoke_declarer']}")
+            )
+            items.append(
+                Item(
+                    o,
+                    HONOUR,
+                    pen * (rd - 1),
+                    f"{rd - 1} further revoke(s), {laws['revoke_further']}",
+                )
+            )
 
     # The play itself.  For a nullo the target is the opponents' tricks.
     mult = c.multiplier
@@ -283,10 +432,14 @@ def _score_play(r: DealResult, code: Code, items: list[Item]) -> None:
         if not rd:  # a revoking declarer cannot score for tricks (Law 84(a))
             odd = won - 6
             value = code.trick_values[c.strain]
-            reason = f"{odd} odd trick(s) at {value}{' x ' + str(mult) if mult > 1 else ''}"
+            law = code.trick_law(c.strain)
+            if mult > 1:
+                reason = f"{odd} odd trick(s) at {value} x {mult}, {law}, {laws['doubling']}"
+            else:
+                reason = f"{odd} odd trick(s) at {value}, {law}"
             if revoke_note:
-                reason += f", including {revoke_note}"
-            items.append(Item(d, TRICK, odd * value * mult, f"{reason}, {laws['tricks']}"))
+                reason += f"; including {revoke_note}"
+            items.append(Item(d, TRICK, odd * value * mult, reason))
             if c.doubled and won_in_bonus >= c.target:
                 base = code.doubled_bonus * (mult // 2)
                 extra = won_in_bonus - c.target
@@ -299,11 +452,18 @@ def _score_play(r: DealResult, code: Code, items: list[Item]) -> None:
                         f"{f' with {extra} over' if extra else ''}, {laws['doubled_bonus']}",
                     )
                 )
-    elif not ro:  # a revoking side scores no undertricks (Law 84(b))
+    elif not ro or code.revoking_side_may_score:
+        # 1913/1915 Law 84: "the value of their honours is the only score that can be
+        # made by a revoking side"; Royalton Law 77 has no such bar (RULES.md 3).
         under = c.target - won
-        per = (code.royal_undertrick if c.royal else code.undertrick) * mult
+        if c.royal:
+            per = code.royal_undertrick * mult
+            law = laws["royal_undertricks"] if mult == 1 else laws["undertricks"]
+        else:
+            per = code.undertrick * mult
+            law = laws["undertricks"]
         points = under * per
-        reason = f"{under} undertrick(s) at {per}, {laws['undertricks']}"
+        reason = f"{under} undertrick(s) at {per}, {law}"
         if (
             code.spade_opening_cap
             and c.level == 1
@@ -342,18 +502,26 @@ def _score_play(r: DealResult, code: Code, items: list[Item]) -> None:
 
 
 def revoke_choices(result: DealResult, code: Code | None = None) -> dict[str, DealScore]:
-    """Both of declarer's options after a defender's revoke, scored, best first.
+    """Declarer's options after the defenders' revoke, each scored, best for him first.
 
-    1915 Law 84(b) lets declarer take 100 points or three tricks; the scorer
-    records the choice, and the app shows which is worth more to declarer's
-    side.  On a nullo only the points are offered.
+    1915 Law 84(b) (1913 the same, Royalton Law 77(b)) lets declarer take 100
+    points or three tricks; the scorer records the choice, and the app shows
+    which is worth more to declarer's side.  Only the options the laws allow
+    are offered: just the points on a nullo (RULES.md section 3) and under
+    Royalton Law 77(c) when the defenders revoked more than once.  Empty when
+    the defenders did not revoke alone (nothing to choose).
     """
-    from dataclasses import replace
-
     if code is None:
         code = get_code()
-    options = ("points",) if result.contract.is_nullo else ("points", "tricks")
+    _check_types(result)
+    c = result.contract
+    if c.is_pass or result.declarer not in SEATS:
+        return {}
+    d = side_of(result.declarer)  # type: ignore[arg-type]
+    ro, rd = result.revokes.get(other_side(d), 0), result.revokes.get(d, 0)
+    if not ro or rd:
+        return {}
+    options = ("points", "tricks") if _must_choose(c, code, ro, rd) else ("points",)
     scores = {o: score_deal(replace(result, revoke_penalty=o), code) for o in options}
-    side = side_of(result.declarer)  # type: ignore[arg-type]
-    sign = 1 if side == "NS" else -1
+    sign = 1 if d == "NS" else -1
     return dict(sorted(scores.items(), key=lambda kv: -sign * kv[1].net_ns))

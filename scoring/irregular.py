@@ -35,14 +35,20 @@ from .errors import ScoringError
 __all__ = [
     "ADJUSTMENTS",
     "DISCOVERY",
+    "NewDealRequired",
     "Procedure",
     "artificial_matchpoints",
     "artificial_net",
+    "check_artificial_score",
     "irregular_procedure",
 ]
 
 ADJUSTMENTS = ("average", "ns-lowest", "ew-lowest")
 DISCOVERY = ("original-play", "before-overplay", "after-overplay")
+
+
+class NewDealRequired(ScoringError):
+    """An artificial score asked for where Law B orders a new deal instead."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,6 +134,25 @@ def irregular_procedure(
         f"lowest score and their opponents the highest made at any table on the deal",
         "Duplicate Law B(3)",
     )
+
+
+def check_artificial_score(tables: int, board: int | None = None) -> None:
+    """Refuse an artificial score on a board played at ``tables`` tables when Law B forbids it.
+
+    An artificial score exists only under Duplicate Law B(3) with more than
+    two tables; in a two-table contest the law orders a new deal instead.
+    The rule is :func:`irregular_procedure`'s, asked here, never spelled again.
+    Raises :class:`NewDealRequired` (a :class:`ScoringError`) naming Law B(3).
+    """
+    procedure = irregular_procedure("after-overplay", tables, "N", "opponent")
+    if procedure.action != "artificial-score":
+        where = "this board" if board is None else f"board {board}"
+        count = "two" if tables == 2 else str(tables)
+        raise NewDealRequired(
+            f"{where} is played at only {count} tables, where an artificial score is never "
+            f"given: {procedure.explanation} ({procedure.law}); enter the new deal's results "
+            "instead of an adjustment"
+        )
 
 
 def artificial_net(real: Sequence[int], adjusted: str) -> Fraction | int:

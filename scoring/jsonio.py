@@ -7,22 +7,25 @@ the field at fault; none of them prints.
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Any
 
 from .cards import DealError, parse_pbn_deal
 from .codes import Code, get_code
 from .contract import parse_contract
 from .deal import DealResult, Penalty
-from .errors import ScoringError
+from .errors import ScoringError, short_repr
+from .irregular import ADJUSTMENTS
 from .pairs import METHODS, BoardResult
 from .teams import TableSeating, TeamBoardResult
 
 __all__ = ["deal_result_from_json", "pair_contest_from_json", "team_match_from_json"]
 
-_DEAL_FIELDS = {
+_DEAL_FIELDS = (
     "id",
     "code",
     "english_slams",
+    "english_bidding",
     "contract",
     "declarer",
     "tricks",
@@ -33,46 +36,113 @@ _DEAL_FIELDS = {
     "revoke_penalty",
     "penalties",
     "premium",
-}
+)
+_PENALTY_FIELDS = ("side", "points", "law")
+
+
+def _unknown(obj: dict, known: tuple[str, ...], where: str) -> None:
+    unknown = [k for k in obj if k not in known]
+    if unknown:
+        names = ", ".join(short_repr(k)[1:-1] for k in sorted(unknown)[:5])
+        raise ScoringError(f"{where}unknown field(s) {names}; the fields are {', '.join(known)}")
 
 
 def _seat(value: Any, what: str) -> str | None:
     if value is None:
         return None
     if not isinstance(value, str) or value.strip().upper() not in ("N", "E", "S", "W"):
-        raise ScoringError(f"{what} must be a seat, N, E, S or W, not {value!r}")
+        raise ScoringError(f"{what} must be a seat, N, E, S or W, not {short_repr(value)}")
     return value.strip().upper()
 
 
-def deal_result_from_json(obj: Any) -> tuple[DealResult, Code]:
-    """Turn one input object of ``python -m scoring deal`` into a result and its code."""
-    if not isinstance(obj, dict):
-        raise ScoringError('each line must be a JSON object such as {"contract": "4H", ...}')
-    unknown = sorted(set(obj) - _DEAL_FIELDS)
-    if unknown:
+def _flag(obj: dict, name: str, default: bool) -> bool:
+    value = obj.get(name)
+    if value is None:
+        return default
+    if not isinstance(value, bool):
+        raise ScoringError(f"{name} is true or false, not {short_repr(value)}")
+    return value
+
+
+def _per_key(value: Any, what: str, example: str) -> dict[str, Any]:
+    if not isinstance(value, dict):
         raise ScoringError(
-            f"unknown field(s) {', '.join(unknown)}; "
-            f"the fields are {', '.join(sorted(_DEAL_FIELDS))}"
+            f"{what} are given as an object, e.g. {example}, not {short_repr(value)}"
+        )
+    return {k.strip().upper(): v for k, v in value.items()}
+
+
+def _penalty(p: Any) -> Penalty:
+    example = '{"side": "NS", "points": 50, "law": "Law 54"}'
+    if not isinstance(p, dict) or "side" not in p or "points" not in p:
+        raise ScoringError(
+            f"each penalty needs a side and points, e.g. {example}; got {short_repr(p)}"
+        )
+    _unknown(p, _PENALTY_FIELDS, "a penalty has ")
+    side, points, law = p["side"], p["points"], p.get("law", "")
+    if not isinstance(side, str):
+        raise ScoringError(f'a penalty goes to a side, "NS" or "EW", not {short_repr(side)}')
+    if law is None:
+        law = ""
+    if not isinstance(law, str):
+        raise ScoringError(
+            f'a penalty\'s law is written as text, e.g. "Law 54", not {short_repr(law)}'
+        )
+    return Penalty(side.strip().upper(), points, law.strip())
+
+
+def deal_result_from_json(obj: Any) -> tuple[DealResult, Code]:
+    """Turn one input object of ``python -m scoring deal`` into a result and its code.
+
+    A field given as ``null`` is the same as a field left out.  A field that
+    cannot apply is refused, not ignored: ``declarer`` or ``tricks`` on a
+    passed-out deal (here), the rest by :func:`scoring.deal.score_deal`.
+    """
+    if not isinstance(obj, dict):
+        raise ScoringError(
+            'each line must be a JSON object such as {"contract": "4H", "declarer": "S", '
+            f'"tricks": 10}}, not {short_repr(obj)}'
+        )
+    _unknown(obj, _DEAL_FIELDS, "")
+    key = obj.get("code")
+    if key is None:
+        key = "1915"
+    if not isinstance(key, str):
+        raise ScoringError(
+            f'code is "1915", "1913" or "royalton", written as text, not {short_repr(key)}'
         )
     try:
-        code = get_code(str(obj.get("code", "1915")), english_slams=bool(obj.get("english_slams")))
+        code = get_code(
+            key,
+            english_slams=_flag(obj, "english_slams", False),
+            english_bidding=_flag(obj, "english_bidding", False),
+        )
     except ValueError as e:
         raise ScoringError(str(e)) from None
-    if "contract" not in obj:
-        raise ScoringError('the contract is missing, e.g. "contract": "4H" or "PASS"')
+    if obj.get("contract") is None:
+        raise ScoringError(f'the contract is missing, e.g. "contract": "4H" ({code.notation_hint})')
     contract = parse_contract(obj["contract"], code)
     declarer = _seat(obj.get("declarer"), "the declarer")
     dealer = _seat(obj.get("dealer"), "the dealer")
-    tricks = obj.get("tricks", 0 if contract.is_pass else None)
-    if tricks is None:
+    tricks = obj.get("tricks")
+    if contract.is_pass:
+        given = [f for f in ("declarer", "tricks") if obj.get(f) is not None]
+        if given:
+            raise ScoringError(
+                f"a passed-out deal is not played, so it has no {' and no '.join(given)}: "
+                f"leave {'it' if len(given) == 1 else 'them'} out"
+            )
+        tricks = 0
+    elif tricks is None:
         raise ScoringError("the number of tricks won by declarer's side is missing")
     if isinstance(tricks, bool) or not isinstance(tricks, int):
-        raise ScoringError(f"tricks must be a whole number from 0 to 13, not {tricks!r}")
+        raise ScoringError(
+            f"tricks (won by declarer's side) must be a whole number from 0 to 13, "
+            f"not {short_repr(tricks)}"
+        )
     honours = obj.get("honours")
     if honours is not None:
-        if not isinstance(honours, dict):
-            raise ScoringError('honours are given per seat, e.g. {"N": 2, "E": 0, "S": 1, "W": 2}')
-        honours = {str(k).upper(): v for k, v in honours.items()}
+        honours = _per_key(honours, "honours", '{"N": 2, "E": 0, "S": 1, "W": 2}')
     deal = None
     if obj.get("deal") is not None:
         try:
@@ -81,27 +151,19 @@ def deal_result_from_json(obj: Any) -> tuple[DealResult, Code]:
             raise ScoringError(f"the deal is wrong: {e}") from None
         if honours is not None:
             raise ScoringError("give either the deal or the honours, not both")
-    revokes = obj.get("revokes") or {}
-    if not isinstance(revokes, dict):
-        raise ScoringError('revokes are counted per side, e.g. {"NS": 0, "EW": 1}')
-    revokes = {str(k).upper(): v for k, v in revokes.items()}
-    penalties = []
-    raw_pens = obj.get("penalties") or []
+    revokes = obj.get("revokes")
+    revokes = {} if revokes is None else _per_key(revokes, "revokes", '{"NS": 0, "EW": 1}')
+    raw_pens = obj.get("penalties")
+    if raw_pens is None:
+        raw_pens = []
     if not isinstance(raw_pens, list):
         raise ScoringError(
             'penalties are a list, e.g. [{"side": "NS", "points": 50, "law": "Law 54"}]'
         )
-    for p in raw_pens:
-        if not isinstance(p, dict) or "side" not in p or "points" not in p:
-            raise ScoringError(
-                "each penalty needs a side and points, "
-                f'e.g. {{"side": "NS", "points": 50}}; got {p!r}'
-            )
-        penalties.append(Penalty(str(p["side"]).upper(), p["points"], str(p.get("law", ""))))
-    premium = obj.get("premium", True)
-    if not isinstance(premium, bool):
-        raise ScoringError(f"premium is true or false, not {premium!r}")
+    penalties = tuple(_penalty(p) for p in raw_pens)
     choice = obj.get("revoke_penalty")
+    if choice is not None and not isinstance(choice, str):
+        raise ScoringError(f'revoke_penalty is "points" or "tricks", not {short_repr(choice)}')
     result = DealResult(
         contract=contract,
         declarer=declarer,
@@ -110,32 +172,54 @@ def deal_result_from_json(obj: Any) -> tuple[DealResult, Code]:
         honours=honours,
         deal=deal,
         revokes=revokes,
-        revoke_penalty=choice.lower() if isinstance(choice, str) else choice,
-        penalties=tuple(penalties),
-        premium=premium,
+        revoke_penalty=choice.strip().lower() if choice is not None else None,
+        penalties=penalties,
+        premium=_flag(obj, "premium", True),
     )
     return result, code
 
 
+_PAIRS_FIELDS = ("method", "results")
+_PAIR_RESULT_FIELDS = ("board", "ns", "ew", "net_ns", "adjusted")
+_TEAMS_FIELDS = ("tables", "results")
+_TABLE_FIELDS = ("table", "ns", "ew")
+_TEAM_RESULT_FIELDS = ("board", "table", "net_ns", "adjusted")
+
+
 def _pair_id(value: Any, where: str, what: str) -> str:
-    if isinstance(value, bool) or not isinstance(value, (str, int)) or str(value).strip() == "":
+    if value is None:
         raise ScoringError(f"{where}: the {what} pair is missing")
-    return str(value).strip()
+    if isinstance(value, bool) or not isinstance(value, (str, int)) or str(value).strip() == "":
+        raise ScoringError(
+            f"{where}: the {what} pair is named by text or a number, not {short_repr(value)}"
+        )
+    label = str(value).strip()
+    if any(unicodedata.category(ch) in ("Cc", "Cs") for ch in label):
+        raise ScoringError(
+            f"{where}: the {what} pair's name {short_repr(label)} holds a control character; "
+            "a name is one line of text"
+        )
+    return label
 
 
 def _whole(value: Any, where: str, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ScoringError(f"{where}: {what} must be a whole number, not {value!r}")
+        raise ScoringError(f"{where}: {what} must be a whole number, not {short_repr(value)}")
     return value
 
 
 def _net_or_adjusted(r: dict, where: str) -> tuple[int | None, str | None]:
     adjusted = r.get("adjusted")
     if adjusted is not None:
-        if "net_ns" in r and r["net_ns"] is not None:
+        if r.get("net_ns") is not None:
             raise ScoringError(f"{where}: give either net_ns or adjusted, not both")
-        return None, str(adjusted)
-    if "net_ns" not in r:
+        if adjusted not in ADJUSTMENTS:
+            raise ScoringError(
+                f"{where}: adjusted must be one of {', '.join(ADJUSTMENTS)}, "
+                f"not {short_repr(adjusted)}"
+            )
+        return None, adjusted
+    if r.get("net_ns") is None:
         raise ScoringError(f"{where}: net_ns (or adjusted) is missing")
     return _whole(r["net_ns"], where, "net_ns"), None
 
@@ -144,9 +228,10 @@ def pair_contest_from_json(obj: Any) -> tuple[str, list[BoardResult]]:
     """The input of ``python -m scoring pairs``: the method and every traveller line."""
     if not isinstance(obj, dict):
         raise ScoringError('the input is one JSON object: {"method": "total", "results": [...]}')
+    _unknown(obj, _PAIRS_FIELDS, "the input has ")
     method = obj.get("method", "total")
     if method not in METHODS:
-        raise ScoringError(f'method is "total" or "matchpoints", not {method!r}')
+        raise ScoringError(f'method is "total" or "matchpoints", not {short_repr(method)}')
     raw = obj.get("results")
     if not isinstance(raw, list) or not raw:
         raise ScoringError('"results" must be a non-empty list of traveller lines')
@@ -155,8 +240,9 @@ def pair_contest_from_json(obj: Any) -> tuple[str, list[BoardResult]]:
         where = f"result {i}"
         if not isinstance(r, dict):
             raise ScoringError(f"{where}: each result is an object with board, ns, ew, net_ns")
+        _unknown(r, _PAIR_RESULT_FIELDS, f"{where} has ")
         board = _whole(r.get("board"), where, "board")
-        where = f"result {i} (board {board})"
+        where = f"result {i} (board {short_repr(board)})"
         ns = _pair_id(r.get("ns"), where, "North-South")
         ew = _pair_id(r.get("ew"), where, "East-West")
         net, adjusted = _net_or_adjusted(r, where)
@@ -168,6 +254,7 @@ def team_match_from_json(obj: Any) -> tuple[list[TableSeating], list[TeamBoardRe
     """The input of ``python -m scoring teams``: the seating and every board's result."""
     if not isinstance(obj, dict):
         raise ScoringError('the input is one JSON object: {"tables": [...], "results": [...]}')
+    _unknown(obj, _TEAMS_FIELDS, "the input has ")
     raw_tables = obj.get("tables")
     if not isinstance(raw_tables, list) or not raw_tables:
         raise ScoringError('"tables" must list each table: {"table": 1, "ns": "A", "ew": "B"}')
@@ -176,12 +263,13 @@ def team_match_from_json(obj: Any) -> tuple[list[TableSeating], list[TeamBoardRe
         where = f"table entry {i}"
         if not isinstance(t, dict):
             raise ScoringError(f'{where}: write {{"table": 1, "ns": "A", "ew": "B"}}')
+        _unknown(t, _TABLE_FIELDS, f"{where} has ")
         number = _whole(t.get("table"), where, "table")
         tables.append(
             TableSeating(
                 number,
-                _pair_id(t.get("ns"), f"table {number}", "North-South team's"),
-                _pair_id(t.get("ew"), f"table {number}", "East-West team's"),
+                _pair_id(t.get("ns"), f"table {short_repr(number)}", "North-South team's"),
+                _pair_id(t.get("ew"), f"table {short_repr(number)}", "East-West team's"),
             )
         )
     raw = obj.get("results")
@@ -194,8 +282,11 @@ def team_match_from_json(obj: Any) -> tuple[list[TableSeating], list[TeamBoardRe
         where = f"result {i}"
         if not isinstance(r, dict):
             raise ScoringError(f"{where}: each result is an object with board, table, net_ns")
+        _unknown(r, _TEAM_RESULT_FIELDS, f"{where} has ")
         board = _whole(r.get("board"), where, "board")
         table = _whole(r.get("table"), where, "table")
-        net, adjusted = _net_or_adjusted(r, f"result {i} (board {board}, table {table})")
+        net, adjusted = _net_or_adjusted(
+            r, f"result {i} (board {short_repr(board)}, table {short_repr(table)})"
+        )
         results.append(TeamBoardResult(board, table, net, adjusted))
     return tables, results

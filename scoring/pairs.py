@@ -32,7 +32,7 @@ from typing import NamedTuple
 
 from .errors import ScoringError
 from .fractions_fmt import exact, round_half_away, two_decimals
-from .irregular import ADJUSTMENTS, artificial_matchpoints, artificial_net
+from .irregular import ADJUSTMENTS, artificial_matchpoints, artificial_net, check_artificial_score
 
 __all__ = [
     "BoardLine",
@@ -40,6 +40,7 @@ __all__ = [
     "PairStanding",
     "board_matchpoints",
     "compare_boards",
+    "pair_label_key",
     "pair_standings",
     "rank_labels",
 ]
@@ -165,12 +166,16 @@ def _by_board(results: Sequence[BoardResult]) -> dict[int, list[BoardResult]]:
 
 
 def _real_scores(board: int, lines: list[BoardResult]) -> list[int]:
+    """The real scores on a board; Law B decides whether its adjusted lines may stand."""
     real = [r.net_ns for r in lines if r.adjusted is None]
-    if not real and lines:
-        raise ScoringError(
-            f"board {board} has only adjusted results: an artificial score needs at "
-            "least one table's real score on the board (Law B)"
-        )
+    if len(real) != len(lines):
+        if len(lines) >= 2:
+            check_artificial_score(len(lines), board)  # Law B(3): never with two tables
+        if not real:
+            raise ScoringError(
+                f"board {board} has only adjusted results: an artificial score needs at "
+                "least one table's real score on the board (Duplicate Law B(3))"
+            )
     return real  # type: ignore[return-value]
 
 
@@ -388,16 +393,26 @@ def _exact_keys(values: Sequence[Fraction | int]) -> list[int]:
     ]
 
 
-_LABEL = re.compile(r"([A-Za-z]*)([0-9]+)")
+_NUMBER = re.compile(r"[0-9]+")
+_TEAM_PAIR = re.compile(r"([A-Za-z])([0-9]+)")
 
 
-def pair_label_key(label: str) -> tuple:
-    """The one order of pair labels everywhere: "1" < "2" < "10", then "A1" < "A2" < "B1".
+def pair_label_key(label: str) -> tuple[int, str, int, str, str]:
+    """THE sort order of pair labels, for standings, lists and score cards alike.
 
-    Numbers compare as numbers (ASCII digits only), a team's letter before its
-    number; any other label sorts after these, alphabetically.
+    Numbered pairs first, by number ("1" < "2" < "10"); then team-match pairs,
+    a team letter and a number, by team then number ("A1" < "A2" < "B1");
+    then anything else, by its text.  The key is total, so any sort by it is
+    stable and gives the same order whatever order the labels came in.
+    Numbers are compared by their digits (the count, then the digits), so a
+    label of any length is safe.
     """
-    m = _LABEL.fullmatch(label)
+    m = _NUMBER.fullmatch(label)
     if m:
-        return (0, m[1], int(m[2]), label)
-    return (1, label, 0, label)
+        digits = label.lstrip("0")
+        return (0, "", len(digits), digits, label)
+    m = _TEAM_PAIR.fullmatch(label)
+    if m:
+        digits = m[2].lstrip("0")
+        return (1, m[1].upper(), len(digits), digits, label)
+    return (2, "", 0, "", label)

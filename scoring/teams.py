@@ -9,6 +9,10 @@ majority direction).  Averages are rounded to the nearest whole point; the
 exact fraction decides only when the rounded totals tie, and the match is
 then won "by the fraction of a point".  Equal exact totals are a tie.
 
+Law B artificial scores (a result marked ``adjusted``) are computed from
+the other tables' scores on the board, and refused in a two-table match,
+where Law B(3) orders a new deal instead (:mod:`scoring.irregular`).
+
 Worked example (RULES.md 5G), three pairs a team, team A North-South at
 tables 1 and 2, NS net totals s1, s2, s3:
 A = s1 + s2 - s3 + avgEW, B = -s1 - s2 + s3 + avgNS, avgNS = (s1+s2+s3)/3 = -avgEW.
@@ -23,7 +27,7 @@ from fractions import Fraction
 
 from .errors import ScoringError
 from .fractions_fmt import exact, round_half_away
-from .irregular import ADJUSTMENTS, artificial_net
+from .irregular import ADJUSTMENTS, artificial_net, check_artificial_score
 
 __all__ = ["MatchResult", "TableSeating", "TeamBoardResult", "TeamScore", "score_team_match"]
 
@@ -157,8 +161,13 @@ def score_team_match(
                 "adjustment"
             )
         real = [r.net_ns for r in at.values() if r.adjusted is None]
+        if len(real) != len(at):
+            check_artificial_score(len(at), board)  # Law B(3): never in a two-table match
         if not real:
-            raise ScoringError(f"board {board} has only adjusted results; nothing to average")
+            raise ScoringError(
+                f"board {board} has only adjusted results: an artificial score needs at least "
+                "one table's real score on the board (Duplicate Law B(3))"
+            )
         for t, r in at.items():
             net = r.net_ns if r.adjusted is None else artificial_net(real, r.adjusted)  # type: ignore[arg-type]
             table_totals[t] += net

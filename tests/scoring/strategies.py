@@ -26,15 +26,25 @@ def honour_counts(draw, strain):
 def deal_results(draw, code_key=None):
     """A valid (result, code) pair."""
     key = code_key or draw(st.sampled_from(CODE_KEYS))
-    code = get_code(key, english_slams=key == "1913" and draw(st.booleans()))
+    code = get_code(
+        key,
+        english_slams=key == "1913" and draw(st.booleans()),
+        english_bidding=key == "1913" and draw(st.booleans()),
+    )
     contract = draw(contracts(code))
     declarer = draw(st.sampled_from("NESW"))
     honours = None
     if code.has_honours and contract.strain != "NULLO" and draw(st.booleans()):
         honours = draw(honour_counts(contract.strain))
     revokes = {"NS": draw(st.integers(0, 2)), "EW": draw(st.integers(0, 2))}
-    choices = ["points"] if contract.is_nullo else ["points", "tricks"]
-    penalty = draw(st.sampled_from(choices))
+    # Declarer's choice exists only when the defenders alone revoked (RULES.md 3);
+    # recorded only when the code offers it, sometimes "points" where it is all there is.
+    ours, theirs = ("NS", "EW") if declarer in "NS" else ("EW", "NS")
+    penalty = None
+    if revokes[theirs] and not revokes[ours]:
+        only_points = contract.is_nullo or (code.each_revoke_costs and revokes[theirs] > 1)
+        choices = [None, "points"] if only_points else ["points", "tricks"]
+        penalty = draw(st.sampled_from(choices))
     penalties = tuple(
         Penalty(draw(st.sampled_from(["NS", "EW"])), draw(st.integers(1, 200)), "Law 54")
         for _ in range(draw(st.integers(0, 2)))

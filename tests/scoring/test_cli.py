@@ -261,3 +261,202 @@ def test_pairs_and_teams_help():
             [sys.executable, "-m", "scoring", cmd, "--help"], capture_output=True, text=True
         ).stdout
         assert word in text
+
+
+def test_deal_help_explains_the_notation_and_the_refusals():
+    text = subprocess.run(
+        [sys.executable, "-m", "scoring", "deal", "--help"], capture_output=True, text=True
+    ).stdout
+    for words in (
+        "S 2 (plain spades",  # 1913: S and RS
+        "RS 9 (royal spades)",
+        "with english_bidding S = RS = 9",
+        "R after the",  # Royalton royal
+        "NULLO undertakes",
+        "On a nullo too these are declarer's side's",  # nullo tricks
+        "trick score for the deal is 30 or more",
+        "(Royalton: 40, its game)",
+        "the side",  # a penalty's side receives the points
+        "RECEIVES the points",
+        "is refused, not ignored",
+        "revoke_penalty when no choice",
+        "declarer, tricks,",  # ... on PASS
+        "english_bidding true: the English bidding rule (1913 only)",
+        "Left out, no honours are scored",
+        "must add",
+    ):
+        assert words in text, words
+
+
+def test_english_bidding_on_the_command_line():
+    status, out = run(
+        [
+            {"id": 1, "code": "1913", "english_bidding": True, "contract": "PASS"},
+            # 4S made: 4 x 9 = 36 + premium 125 (spades are royals by the English rule).
+            {
+                "id": 2,
+                "code": "1913",
+                "english_bidding": True,
+                "contract": "4S",
+                "declarer": "S",
+                "tricks": 10,
+            },
+            {
+                "id": 3,
+                "code": "1913",
+                "english_bidding": True,
+                "contract": "4RS",
+                "declarer": "S",
+                "tricks": 10,
+            },
+            {
+                "id": 4,
+                "code": "1915",
+                "english_bidding": True,
+                "contract": "4S",
+                "declarer": "S",
+                "tricks": 10,
+            },
+            {"id": 5, "code": "1913", "english_bidding": "yes", "contract": "4S"},
+        ]
+    )
+    assert status == 1
+    assert out[0]["net_ns"] == 0
+    assert out[1]["net_ns"] == out[2]["net_ns"] == 161
+    assert "English bidding rule is an option of the 1913 laws only" in out[3]["error"]
+    assert out[4]["error"] == 'english_bidding is true or false, not "yes"'
+
+
+def test_fields_that_cannot_apply_are_refused_on_the_command_line():
+    status, out = run(
+        [
+            {"id": 1, "contract": "PASS", "tricks": 14},
+            {"id": 2, "contract": "PASS", "tricks": -1},
+            {"id": 3, "contract": "PASS", "tricks": 0},
+            {"id": 4, "contract": "PASS", "declarer": "N"},
+            {"id": 5, "contract": "PASS", "revokes": {"XX": 1}},
+            {"id": 6, "contract": "PASS", "penalties": [{"side": "NS", "points": -50}]},
+            {"id": 7, "contract": "4H", "declarer": "S", "tricks": 10, "revoke_penalty": "points"},
+            {
+                "id": 8,
+                "code": "royalton",
+                "contract": "4H",
+                "declarer": "S",
+                "tricks": 10,
+                "honours": {"N": 0, "E": 0, "S": 0, "W": 0},
+            },
+            {
+                "id": 9,
+                "contract": "4H",
+                "declarer": "S",
+                "tricks": 10,
+                "penalties": [{"side": "NS", "points": 50, "law": 54}],
+            },
+            {
+                "id": 10,
+                "contract": "4H",
+                "declarer": "S",
+                "tricks": 10,
+                "penalties": [{"side": "NS", "points": 50, "why": "x"}],
+            },
+            {"id": 11, "contract": "PASS", "tricks": None, "declarer": None},  # null: left out
+        ]
+    )
+    errors = [o.get("error", "") for o in out]
+    assert status == 1
+    for i in (0, 1, 2):
+        assert errors[i] == "a passed-out deal is not played, so it has no tricks: leave it out"
+    assert errors[3] == "a passed-out deal is not played, so it has no declarer: leave it out"
+    assert errors[4] == 'revokes are counted per side, "NS" or "EW", not "XX"'
+    assert errors[5].startswith("a penalty is a positive number of points, not -50")
+    assert errors[6].endswith("here nobody revoked: leave the choice out")
+    assert errors[7] == "the Royalton (Hawley 1915) laws score no honours (Royalton Law 85)"
+    assert errors[8] == 'a penalty\'s law is written as text, e.g. "Law 54", not 54'
+    assert errors[9].startswith("a penalty has unknown field(s) why")
+    assert out[10]["net_ns"] == 0
+
+
+def test_royalton_77c_on_the_command_line():
+    status, out = run(
+        [
+            # 4H made, EW revoke twice: 40 + 125 + 2 x 100 (Royalton Law 77(c)), no choice.
+            {
+                "id": 1,
+                "code": "royalton",
+                "contract": "4H",
+                "declarer": "S",
+                "tricks": 10,
+                "revokes": {"EW": 2},
+            },
+            {
+                "id": 2,
+                "code": "royalton",
+                "contract": "4H",
+                "declarer": "S",
+                "tricks": 10,
+                "revokes": {"EW": 2},
+                "revoke_penalty": "tricks",
+            },
+        ]
+    )
+    assert status == 1
+    assert out[0]["net_ns"] == 365
+    assert "Royalton Law 77(c)" in out[1]["error"]
+
+
+def test_main_in_process_with_streams():
+    from scoring.__main__ import main
+
+    out = io.StringIO()
+    line = json.dumps({"id": "x", "contract": "4H", "declarer": "S", "tricks": 10})
+    assert main(["deal"], io.StringIO(line + "\n"), out, io.StringIO()) == 0
+    assert json.loads(out.getvalue())["net_ns"] == 157
+
+
+def test_a_byte_order_mark_on_the_first_line_is_allowed():
+    out = io.StringIO()
+    line = "\ufeff" + json.dumps({"id": 1, "contract": "PASS"}) + "\n"
+    assert run_deal(io.StringIO(line), out) == 0
+
+
+def test_pairs_command_refuses_an_artificial_score_at_two_tables():
+    from scoring.__main__ import run_pairs
+
+    status, out, err = run_object(
+        run_pairs,
+        {
+            "results": [
+                {"board": 1, "ns": "1", "ew": "3", "net_ns": 100},
+                {"board": 1, "ns": "2", "ew": "4", "adjusted": "average"},
+            ]
+        },
+    )
+    assert status == 2 and out == ""
+    assert "board 1 is played at only two tables" in err and "Duplicate Law B(3)" in err
+
+
+def test_teams_command_refuses_an_artificial_score_at_two_tables():
+    from scoring.__main__ import run_teams
+
+    status, out, err = run_object(
+        run_teams,
+        {
+            "tables": [{"table": 1, "ns": "A", "ew": "B"}, {"table": 2, "ns": "B", "ew": "A"}],
+            "results": [
+                {"board": 1, "table": 1, "net_ns": 120},
+                {"board": 1, "table": 2, "adjusted": "ns-lowest"},
+            ],
+        },
+    )
+    assert status == 2 and out == "" and "Duplicate Law B(3)" in err
+
+
+def test_pairs_and_teams_refuse_unknown_fields():
+    from scoring.__main__ import run_pairs, run_teams
+
+    status, out, err = run_object(
+        run_pairs, {"results": [{"board": 1, "ns": "1", "ew": "2", "net": 5}]}
+    )
+    assert (status, out) == (2, "") and "result 1 has unknown field(s) net" in err
+    status, out, err = run_object(run_teams, {"tables": [], "results": [], "scoring": "x"})
+    assert (status, out) == (2, "") and "the input has unknown field(s) scoring" in err

@@ -24,7 +24,8 @@ def mitchell_fields(draw):
         for i in range(n):
             adjusted = None
             net = draw(net_scores)
-            if n > 1 and i == n - 1 and draw(st.booleans()):
+            # Law B(3): an artificial score only on a board played at more than two tables.
+            if n > 2 and i == n - 1 and draw(st.booleans()):
                 adjusted, net = draw(st.sampled_from(["average", "ns-lowest", "ew-lowest"])), None
             results.append(BoardResult(b, f"n{ns[i]}", f"e{ew[i]}", net, adjusted))
     return results

@@ -2,8 +2,10 @@
 
 import pytest
 
-from scoring import ScoringError
+from scoring import NewDealRequired, ScoringError, check_artificial_score
 from scoring.irregular import artificial_net, irregular_procedure
+from scoring.pairs import BoardResult, compare_boards, pair_standings
+from scoring.teams import TableSeating, TeamBoardResult, score_team_match
 
 
 def test_found_in_the_original_play_new_deal():
@@ -54,3 +56,42 @@ def test_artificial_net():
     assert artificial_net([100, 200, 400], "ew-lowest") == 400
     with pytest.raises(ScoringError):
         artificial_net([], "average")
+
+
+# --- Law B(3): a two-table contest never takes an artificial score -----------------
+
+TWO_TABLE_WORDS = r"board 1 is played at only two tables.*new deal.*\(Duplicate Law B\(3\)\)"
+
+
+def test_check_artificial_score_asks_irregular_procedure():
+    check_artificial_score(3, 1)  # more than two tables: an artificial score is allowed
+    with pytest.raises(NewDealRequired, match=TWO_TABLE_WORDS):
+        check_artificial_score(2, 1)
+    assert issubclass(NewDealRequired, ScoringError)
+
+
+@pytest.mark.parametrize("method", ["total", "matchpoints"])
+def test_pair_comparison_refuses_an_artificial_score_at_two_tables(method):
+    # Board 1 at two tables, one of them adjusted: Law B(3) orders a new deal.
+    results = [BoardResult(1, "1", "3", 100), BoardResult(1, "2", "4", None, "average")]
+    with pytest.raises(NewDealRequired, match=TWO_TABLE_WORDS):
+        pair_standings(results, method)
+    with pytest.raises(NewDealRequired, match=TWO_TABLE_WORDS):
+        compare_boards(results, method)
+
+
+def test_pair_comparison_allows_it_at_three_tables():
+    # Three tables: NS 100 and 200 real, the third the average 150 (Law B(3)).
+    results = [
+        BoardResult(1, "1", "4", 100),
+        BoardResult(1, "2", "5", 200),
+        BoardResult(1, "3", "6", None, "average"),
+    ]
+    assert compare_boards(results)[2].net_ns == 150
+
+
+def test_two_table_team_match_refuses_an_artificial_score():
+    tables = [TableSeating(1, "A", "B"), TableSeating(2, "B", "A")]
+    results = [TeamBoardResult(1, 1, 120), TeamBoardResult(1, 2, None, "ew-lowest")]
+    with pytest.raises(NewDealRequired, match=TWO_TABLE_WORDS):
+        score_team_match(tables, results)

@@ -4,7 +4,7 @@ from fractions import Fraction
 
 import pytest
 
-from scoring import ScoringError
+from scoring import ScoringError, pair_label_key
 from scoring.fractions_fmt import exact, round_half_away, two_decimals
 from scoring.pairs import BoardResult, compare_boards, pair_standings, rank_labels
 
@@ -219,3 +219,32 @@ def test_bad_results_are_named(results, words):
 def test_unknown_method():
     with pytest.raises(ScoringError, match="method"):
         pair_standings(MITCHELL_3, "imps")
+
+
+def test_pair_label_key_is_the_one_order():
+    labels = ["B1", "10", "x", "A2", "2", "1", "A10", "A1", "Zed", "01"]
+    assert sorted(labels, key=pair_label_key) == [
+        "01",  # the same number as "1": then by the text
+        "1",
+        "2",
+        "10",
+        "A1",
+        "A2",
+        "A10",
+        "B1",
+        "Zed",
+        "x",
+    ]
+
+
+def test_pair_label_key_is_safe_for_any_text():
+    # A 5,000-digit number (Python will not turn it into an int) and digits that
+    # are not ASCII ("²", Arabic-Indic one) sort without error, the latter as text.
+    huge = "9" * 5000
+    assert sorted(["2", huge, "²", "١"], key=pair_label_key) == ["2", huge, "²", "١"]
+
+
+def test_standings_list_pairs_in_label_order_when_tied():
+    # One board, every pair the same score: all tie, listed by label.
+    results = [BoardResult(1, "10", "A1", 0), BoardResult(1, "2", "B1", 0)]
+    assert [s.pair for s in pair_standings(results)] == ["2", "10", "A1", "B1"]

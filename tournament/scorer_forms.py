@@ -93,7 +93,8 @@ class TabletEntryForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.code = code
         self.hand_record = hand_record
-        self.fields["strain"].choices = [(s, STRAIN_LABELS[s]) for s in code.strains]
+        labels = {**STRAIN_LABELS, "S": "Royal ♠"} if code.english_bidding else STRAIN_LABELS
+        self.fields["strain"].choices = [(s, labels[s]) for s in code.strains]
         if not code.has_royal:
             del self.fields["royal"]
         if not code.dealer_may_pass:  # 1913 without the English bidding rule (Law 42)

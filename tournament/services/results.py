@@ -15,7 +15,8 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from scoring import DealScore, irregular_procedure
+from scoring import DealScore, ScoringError
+from scoring.irregular import check_artificial_score
 
 from ..models import Board, Event, Result, Round, Seating
 from .audit import Actor, audit
@@ -229,13 +230,12 @@ def _new_result(
 
 def _check_artificial_allowed(event: Event, board: Board) -> None:
     """Law B(3): an artificial score needs more than two tables; asked of :mod:`scoring`."""
-    tables = Seating.objects.playing(event, board.number).count()
-    procedure = irregular_procedure("after-overplay", max(tables, 2), "N", "opponent")
-    if procedure.action != "artificial-score":
-        raise ServiceError(
-            f"board {board.number} is played at only {tables} tables, and an artificial score "
-            f"is never given in a two-table contest ({procedure.law}): {procedure.explanation}"
+    try:
+        check_artificial_score(
+            max(Seating.objects.playing(event, board.number).count(), 2), board.number
         )
+    except ScoringError as e:
+        raise ServiceError(str(e)) from None
 
 
 def _lock_live(result: Result) -> tuple[Seating, Result]:

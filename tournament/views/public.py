@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
-from scoring import ScoringError, revoke_choices, score_deal, side_of
+from scoring import ScoringError, declarer_must_choose, revoke_choices, score_deal
 from scoring.codes import CODES
 
 from ..forms import DealForm, MovementForm
@@ -54,14 +56,11 @@ def deal_calculator(request: HttpRequest) -> HttpResponse:
             score = score_deal(result, code)
         except ScoringError as e:
             error = str(e)
-        if result.declarer and not result.contract.is_pass:
-            d = side_of(result.declarer)
-            other = "EW" if d == "NS" else "NS"
-            if result.revokes.get(other) and not result.revokes.get(d):
-                try:
-                    choices = list(revoke_choices(result, code).items())
-                except ScoringError:
-                    choices = None
+        if declarer_must_choose(replace(result, revoke_penalty=None), code):  # show both
+            try:
+                choices = list(revoke_choices(result, code).items())
+            except ScoringError:
+                choices = None
     return render(
         request,
         "public/calculator.html",

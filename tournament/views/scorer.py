@@ -13,7 +13,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
-from scoring import ScoringError, revoke_choices, side_of
+from scoring import ScoringError, declarer_must_choose, revoke_choices
 
 from .. import services, tablets
 from ..access import table_view
@@ -106,17 +106,11 @@ def _board_page(
 
 
 def _revoke_advice(link: TableLink, board: Board, form: TabletEntryForm) -> list | None:
-    """When only the defenders revoked and no choice is made: both options, best first."""
-    entry = form.entry()
-    if entry.contract == "PASS" or not entry.declarer:
-        return None
-    d = side_of(entry.declarer)
-    theirs = entry.revokes_ew if d == "NS" else entry.revokes_ns
-    ours = entry.revokes_ns if d == "NS" else entry.revokes_ew
-    if not theirs or ours or entry.revoke_penalty:
-        return None
+    """When declarer must still choose a revoke penalty: both options, best first."""
     try:
-        result = services.deal_result(link.event, board, entry)
+        result = services.deal_result(link.event, board, form.entry())
+        if not declarer_must_choose(result, link.event.laws):
+            return None
         return list(revoke_choices(result, link.event.laws).items())
     except ScoringError:
         return None

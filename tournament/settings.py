@@ -112,6 +112,7 @@ INSTALLED_APPS = [
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "django_tables2",
+    "axes",
     "tournament",
 ]
 
@@ -124,6 +125,8 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Last, as django-axes requires: turns a locked-out login into its page.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "tournament.urls"
@@ -167,6 +170,12 @@ if _sqlite:
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+AUTHENTICATION_BACKENDS = [
+    # First: refuses a locked-out username from that address before the password is checked.
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
@@ -192,6 +201,16 @@ LOGIN_REDIRECT_URL = "director_events"
 LOGOUT_REDIRECT_URL = "home"
 
 DJANGO_TABLES2_TEMPLATE = "django_tables2/table.html"
+
+# Director (and admin) log in: five wrong passwords for one username from one
+# address lock that username from that address for a quarter of an hour; the
+# same director can still log in from another device, and a tablet guessing
+# cannot lock the director out of the room. A success clears the count.
+AXES_FAILURE_LIMIT = 5
+AXES_COOLOFF_TIME = timedelta(minutes=15)
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 
 # Served over HTTPS (directly, or behind a proxy that terminates it): cookies
 # only over HTTPS, plain HTTP redirected, and browsers told to keep to HTTPS.
@@ -231,6 +250,8 @@ LOGGING: dict = {
         "django": {"handlers": [], "level": "INFO", "propagate": True},
         # 5xx (with the traceback); 4xx are the client's own mistakes.
         "django.request": {"level": "ERROR"},
+        # Lockouts (each failed login is in the admin's Access attempts).
+        "axes": {"level": "WARNING"},
         "tournament": {"level": "INFO"},
     },
 }

@@ -190,11 +190,13 @@ STATIC_URL = "static/"
 STATIC_ROOT = Path(os.environ.get("STATIC_ROOT") or BASE_DIR / "staticfiles")
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
-    # collectstatic (run by ``manage.py room``) compresses the files and names
-    # them by their content, so tablets cache them for good and never keep a
-    # stale one. The tests, which do not collect, swap in the plain storage.
-    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
+    # Compressed and named by content once collected (tablets cache them for
+    # good); plain names, never a 500, before (see staticstorage.py). The
+    # tests, which do not collect, use the plain storage (tests/conftest.py).
+    "staticfiles": {"BACKEND": "tournament.staticstorage.ContentNamedStaticFiles"},
 }
+# Files not collected yet are served from the apps' folders under their plain names.
+WHITENOISE_USE_FINDERS = True
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "director_events"

@@ -335,3 +335,24 @@ def test_table_links_carry_public_url_when_set(client, director, event, settings
     token = re.search(rb"http://192\.168\.1\.20:8000/t/([^/]+)/", page).group(1).decode()
     qr = segno.make(f"http://192.168.1.20:8000/t/{token}/", error="m").svg_inline(scale=3)
     assert qr.encode() in cards
+
+
+@pytest.mark.django_db
+def test_a_server_started_without_collectstatic_still_has_its_css_and_script(
+    client, settings, tmp_path
+):
+    """gunicorn started by hand, no collectstatic: plain names, served from the apps'
+    folders, instead of a 500 on every page for want of a manifest."""
+    settings.STORAGES = {
+        **settings.STORAGES,
+        "staticfiles": {"BACKEND": "tournament.staticstorage.ContentNamedStaticFiles"},
+    }
+    settings.STATIC_ROOT = tmp_path  # collected nothing
+    page = client.get("/login/")
+    assert page.status_code == 200
+    assert b'href="/static/tournament/site.css"' in page.content
+    assert b'src="/static/tournament/poll.js"' in page.content
+    for name in ("site.css", "poll.js"):
+        response = client.get(f"/static/tournament/{name}")
+        assert response.status_code == 200
+        assert b"".join(response.streaming_content) == (STATIC / name).read_bytes()

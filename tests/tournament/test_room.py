@@ -206,7 +206,8 @@ def test_make_run_serves_the_room_on_its_lan_address(tmp_path):
         assert printed == room.origin(addresses[0], server.port)
         assert "127.0.0.1" not in printed and "localhost" not in printed
         lan_host = urllib.parse.urlsplit(printed).netloc
-        assert server.printed("Database:").startswith("sqlite3; 4 workers")
+        workers = room.default_workers(sqlite=True)
+        assert server.printed("Database:").startswith(f"sqlite3; {workers} workers")
 
         # Its pages, CSS and live-refresh script, by WhiteNoise from the collected files.
         status, _, page = server.get("/login/")
@@ -314,6 +315,14 @@ def test_lan_addresses_put_the_room_network_first(monkeypatch):
 
 def test_lan_addresses_read_the_real_interfaces_without_loopback():
     assert all(not a.startswith("127.") for a in room.lan_addresses())
+
+
+def test_worker_counts():
+    assert room.default_workers(sqlite=True, cores=1) == 3
+    assert room.default_workers(sqlite=True, cores=2) == 5
+    assert room.default_workers(sqlite=True, cores=8) == 5  # one writer at a time anyway
+    assert room.default_workers(sqlite=False, cores=2) == 5
+    assert room.default_workers(sqlite=False, cores=4) == 9
 
 
 def test_origin_leaves_out_the_scheme_port():

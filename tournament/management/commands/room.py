@@ -14,6 +14,7 @@ from __future__ import annotations
 import io
 import os
 import sys
+from typing import Any
 
 from django.conf import settings
 from django.core.management import call_command
@@ -44,19 +45,20 @@ class Command(BaseCommand):
             "--workers",
             type=int,
             default=int(os.environ.get("WEB_CONCURRENCY") or 0),
-            help="gunicorn worker processes (env WEB_CONCURRENCY; default: "
-            f"{room.SQLITE_WORKERS} on SQLite, {room.POSTGRES_WORKERS} on PostgreSQL)",
+            help="gunicorn worker processes (env WEB_CONCURRENCY; default: 2 a core and "
+            f"one more, at most {room.SQLITE_MAX_WORKERS} on SQLite)",
         )
         parser.add_argument(
             "--no-demo", action="store_true", help="do not load the demo on an empty database"
         )
 
-    def handle(self, *args: object, **opts: object) -> None:
+    def handle(self, *args: Any, **opts: Any) -> None:
         host = str(opts["host"])
-        port = int(opts["port"])  # type: ignore[call-overload]
+        port = int(opts["port"])
         if not 0 < port < 65536:
             raise CommandError(f"PORT must be 1-65535, not {port}")
-        workers = int(opts["workers"]) or room.default_workers()  # type: ignore[call-overload]
+        sqlite = settings.DATABASES["default"]["ENGINE"].endswith("sqlite3")
+        workers = int(opts["workers"]) or room.default_workers(sqlite)
 
         call_command("migrate", interactive=False, verbosity=0)
         demo_loaded = False

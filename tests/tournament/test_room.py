@@ -53,6 +53,7 @@ def make_run_command(port: int) -> str:
             "make",
             "-s",
             "-n",
+            "--no-print-directory",
             "-o",
             ".venv/.installed",  # as if set up already: print, never install
             "run",
@@ -60,6 +61,8 @@ def make_run_command(port: int) -> str:
             f"BIN={Path(sys.executable).parent}",
         ],
         cwd=ROOT,
+        # Not a sub-make of `make test`: no inherited flags, no "Entering directory".
+        env={k: v for k, v in os.environ.items() if k not in {"MAKEFLAGS", "MAKELEVEL", "MFLAGS"}},
         capture_output=True,
         text=True,
         check=True,

@@ -12,7 +12,9 @@ keeps its plain name instead, which WhiteNoise serves from the app's folder
 from __future__ import annotations
 
 import logging
+from urllib.parse import urlsplit
 
+from django.contrib.staticfiles import finders
 from whitenoise.storage import CompressedManifestStaticFilesStorage
 
 logger = logging.getLogger(__name__)
@@ -27,6 +29,10 @@ class ContentNamedStaticFiles(CompressedManifestStaticFilesStorage):
         try:
             return super().stored_name(name)
         except ValueError:
+            # No such file at all (a typo; or WhiteNoise probing whether a name
+            # is a hashed one): an error, as Django has it.
+            if not finders.find(urlsplit(name).path):
+                raise
             if name not in self._warned:
                 self._warned.add(name)
                 logger.warning(

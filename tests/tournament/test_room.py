@@ -30,6 +30,7 @@ from pathlib import Path
 
 import pytest
 import segno
+from django.core.files.storage import storages
 from django.db import connection
 
 from tests.tournament.conftest import make_event
@@ -368,3 +369,7 @@ def test_a_server_started_without_collectstatic_still_has_its_css_and_script(
         response = client.get(f"/static/tournament/{name}")
         assert response.status_code == 200
         assert b"".join(response.streaming_content) == (STATIC / name).read_bytes()
+    # A file that exists nowhere is still an error, as in Django.
+    storage = storages["staticfiles"]
+    with pytest.raises(ValueError):
+        storage.url("tournament/no-such-file.css")

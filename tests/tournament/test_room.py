@@ -80,7 +80,15 @@ def scratch_env(tmp: Path, database_url: str, **extra: str) -> dict[str, str]:
         k: v
         for k, v in os.environ.items()
         if k
-        not in {"DEBUG", "SECRET_KEY", "PUBLIC_URL", "ALLOWED_HOSTS", "HOST", "WEB_CONCURRENCY"}
+        not in {
+            "DEBUG",
+            "SECRET_KEY",
+            "PUBLIC_URL",
+            "ALLOWED_HOSTS",
+            "HOST",
+            "WEB_CONCURRENCY",
+            "DJANGO_ALLOW_ASYNC_UNSAFE",  # set by the end-to-end tests' conftest
+        }
     }
     env.update(
         DATABASE_URL=database_url,

@@ -36,6 +36,7 @@ CLEAN_ENV = {
         "LOG_FILE",
         "TRUST_X_FORWARDED_PROTO",
         "HSTS_PRELOAD",
+        "DJANGO_ALLOW_ASYNC_UNSAFE",  # set by the end-to-end tests' conftest
     }
 }
 

@@ -99,6 +99,8 @@ def room_addresses(bind_host: str) -> list[str]:
     """
     if bind_host in ANY_ADDRESS:
         return lan_addresses()
+    if bind_host.lower() == "localhost":
+        return []
     try:
         if ipaddress.ip_address(bind_host).is_loopback:
             return []

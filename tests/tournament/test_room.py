@@ -322,7 +322,8 @@ def test_lan_addresses_put_the_room_network_first(monkeypatch):
     assert room.lan_addresses() == ["192.168.1.20", "10.0.0.5", "172.17.0.1", "100.101.102.103"]
     assert room.room_addresses("0.0.0.0") == room.lan_addresses()
     assert room.room_addresses("10.0.0.5") == ["10.0.0.5"]
-    assert room.room_addresses("127.0.0.1") == []
+    assert room.room_addresses("127.0.0.1") == [] == room.room_addresses("localhost")
+    assert room.room_addresses("bridge.local") == ["bridge.local"]
 
 
 def test_lan_addresses_read_the_real_interfaces_without_loopback():

@@ -1,12 +1,17 @@
 # Duplicate Auction: the two commands of the README, and a few helpers.
-#   make run    set up, migrate, load the demo on an empty database, serve on :8000
+#   make run    set up, migrate, load the demo on an empty database, serve the room
+#               (gunicorn on every interface, HOST=0.0.0.0 PORT=8000; prints the
+#               address the tablets use)
 #   make test   set up and run the whole test suite
+#   make dev    Django's development server on 127.0.0.1:$(PORT), DEBUG on
 PYTHON ?= python3
 VENV   ?= .venv
 BIN     = $(VENV)/bin
 STAMP   = $(VENV)/.installed
+HOST   ?= 0.0.0.0
+PORT   ?= 8000
 
-.PHONY: run test browser lint format bench clean
+.PHONY: run dev test browser lint format bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -14,10 +19,15 @@ $(STAMP): pyproject.toml
 	$(BIN)/pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
+# manage.py room migrates, runs "manage.py demo --if-empty", collects the static
+# files, prints the tablets' address and becomes gunicorn (tournament/room.py).
 run: $(STAMP)
+	HOST=$(HOST) PORT=$(PORT) $(BIN)/python manage.py room
+
+dev: $(STAMP)
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py demo --if-empty
-	$(BIN)/python manage.py runserver 127.0.0.1:8000
+	DEBUG=1 $(BIN)/python manage.py runserver 127.0.0.1:$(PORT)
 
 test: $(STAMP) browser
 	$(BIN)/python -m pytest
@@ -41,4 +51,4 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/score_deals.py
 
 clean:
-	rm -rf $(VENV) .pytest_cache .hypothesis
+	rm -rf $(VENV) .pytest_cache .hypothesis staticfiles

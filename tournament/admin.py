@@ -2,9 +2,21 @@
 
 Results and the audit trail are read-only here: a result changes only
 through the services, which keep its history and write the audit entry.
+
+Nothing secret can be filtered or searched on: Django's change lists accept a
+filter on any field of the model in the query string (``?token__startswith=a``),
+which would recover a table's token, or a password hash, one character at a
+time. ``SECRET_FIELDS`` lists them; every ModelAdmin here refuses them.
 """
 
+from __future__ import annotations
+
 from django.contrib import admin
+from django.contrib.auth import get_user_model
+from django.contrib.auth.admin import UserAdmin
+from django.core.exceptions import FieldDoesNotExist
+from django.db import models
+from django.http import HttpRequest
 
 from .models import (
     AuditEntry,
@@ -22,8 +34,48 @@ from .models import (
     Team,
 )
 
+User = get_user_model()
 
-class ReadOnlyAdmin(admin.ModelAdmin):
+SECRET_FIELDS: dict[type[models.Model], frozenset[str]] = {
+    TableLink: frozenset({"token", "pin"}),
+    User: frozenset({"password"}),
+}
+
+
+def reaches_secret(model: type[models.Model], path: str) -> bool:
+    """Whether a lookup path (``link__token__startswith``, a search field such
+    as ``^name``) ends on, or passes through, a secret field."""
+    for part in path.lstrip("^=@").split("__"):
+        try:
+            field = model._meta.get_field(part)
+        except FieldDoesNotExist:
+            return False  # a lookup or transform (startswith, exact...): the path ended
+        if field.name in SECRET_FIELDS.get(model, ()):
+            return True
+        if not field.is_relation or field.related_model is None:
+            return False
+        model = field.related_model
+    return False
+
+
+class NoSecretLookups(admin.ModelAdmin):
+    """Refuses query-string filters that reach a secret field (a 400, not a list)."""
+
+    def lookup_allowed(self, lookup: str, value: str, request: HttpRequest) -> bool:
+        if reaches_secret(self.model, lookup):
+            return False
+        return super().lookup_allowed(lookup, value, request)
+
+
+admin.site.unregister(User)
+
+
+@admin.register(User)
+class GuardedUserAdmin(NoSecretLookups, UserAdmin):
+    """Django's user admin, without filters on the password hash."""
+
+
+class ReadOnlyAdmin(NoSecretLookups):
     def has_add_permission(self, request):
         return False
 
@@ -35,7 +87,7 @@ class ReadOnlyAdmin(admin.ModelAdmin):
 
 
 @admin.register(Event)
-class EventAdmin(admin.ModelAdmin):
+class EventAdmin(NoSecretLookups):
     list_display = ["name", "date", "code", "form", "method", "movement", "tables", "published"]
     list_filter = ["code", "form", "published"]
     search_fields = ["name"]
@@ -61,7 +113,7 @@ class PlayerInline(admin.TabularInline):
 
 
 @admin.register(Pair)
-class PairAdmin(admin.ModelAdmin):
+class PairAdmin(NoSecretLookups):
     list_display = ["label", "event", "team"]
     list_filter = ["event"]
     readonly_fields = ["event", "label", "team"]
@@ -69,7 +121,7 @@ class PairAdmin(admin.ModelAdmin):
 
 
 @admin.register(Team)
-class TeamAdmin(admin.ModelAdmin):
+class TeamAdmin(NoSecretLookups):
     list_display = ["label", "name", "event"]
     readonly_fields = ["event", "label"]
 
@@ -80,7 +132,7 @@ class PlayerAdmin(ReadOnlyAdmin):
 
 
 @admin.register(Board)
-class BoardAdmin(admin.ModelAdmin):
+class BoardAdmin(NoSecretLookups):
     list_display = ["number", "event", "deal", "redeals"]
     list_filter = ["event"]
     readonly_fields = ["event", "number", "redeals"]

@@ -1,39 +1,106 @@
 """Django settings for Duplicate Auction.
 
-Everything a deployment changes comes from the environment:
-``DATABASE_URL`` (SQLite in the project folder when unset), ``SECRET_KEY``,
-``DEBUG`` and ``ALLOWED_HOSTS`` (comma-separated).
+The defaults are the production ones (``make run`` serves the room with them);
+everything a deployment changes comes from the environment:
+
+``DEBUG``              off unless ``DEBUG=1`` (``make dev`` sets it).
+``SECRET_KEY``         when unset, generated on first start and kept in
+                       ``SECRET_KEY_FILE`` (default ``var/secret_key``, 0600,
+                       outside git), so sessions survive a restart.
+``DATABASE_URL``       SQLite in the project folder when unset.
+``CONN_MAX_AGE``       seconds a PostgreSQL connection is kept (default 60).
+``ALLOWED_HOSTS``      comma-separated; localhost and PUBLIC_URL's host are
+                       always allowed (``manage.py room`` adds the addresses it
+                       prints).
+``PUBLIC_URL``         the address tablets use (``http://192.168.1.20:8000``,
+                       ``https://bridge.example.org``): table links and QR codes
+                       carry it. ``manage.py room`` computes it when unset.
+``HTTPS``              ``1`` when served over HTTPS: secure cookies, HSTS,
+                       redirect to HTTPS (``HSTS_SECONDS``, ``HSTS_PRELOAD``).
+``TRUST_X_FORWARDED_PROTO``  ``1`` behind a proxy that terminates HTTPS and
+                       sets ``X-Forwarded-Proto`` (and strips the client's).
+``LOG_FILE``           server errors with their tracebacks (default
+                       ``var/log/duplicate-auction.log``, rotated; empty: console
+                       only).
+``STATIC_ROOT``        where ``collectstatic`` puts the files WhiteNoise serves.
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
+import secrets
+from datetime import timedelta
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
+from django.core.management.utils import get_random_secret_key
 
 BASE_DIR = Path(__file__).resolve().parent.parent
+# Files the running app keeps for itself (secret key, logs): gitignored.
+VAR_DIR = BASE_DIR / "var"
 
 
 def _env_bool(name: str, default: bool) -> bool:
     value = os.environ.get(name)
-    if value is None:
+    if value is None or not value.strip():
         return default
     return value.strip().lower() in ("1", "true", "yes", "on")
 
 
-DEBUG = _env_bool("DEBUG", True)
-SECRET_KEY = os.environ.get("SECRET_KEY", "")
-if not SECRET_KEY:
-    if not DEBUG:
-        raise RuntimeError("SECRET_KEY must be set when DEBUG is off")
-    SECRET_KEY = "dev-only-insecure-key-do-not-use-in-production"
+def _env_list(name: str, default: str = "") -> list[str]:
+    return [x.strip() for x in os.environ.get(name, default).split(",") if x.strip()]
 
-ALLOWED_HOSTS = [
-    h.strip()
-    for h in os.environ.get("ALLOWED_HOSTS", "127.0.0.1,localhost").split(",")
-    if h.strip()
-]
+
+def _kept_secret_key(path: Path) -> str:
+    """The key in ``path``, made on first use: sessions outlive a restart, and
+    no key ever sits in the repository or in a default."""
+    try:
+        key = path.read_text().strip()
+        if key:
+            return key
+    except FileNotFoundError:
+        pass
+    path.parent.mkdir(parents=True, exist_ok=True)
+    # Write a private temporary file, then link it into place: two processes
+    # starting at once cannot both create the key, nor read a half-written one.
+    tmp = path.with_name(f".{path.name}.{secrets.token_hex(8)}")
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    try:
+        with os.fdopen(fd, "w") as f:
+            f.write(get_random_secret_key() + "\n")
+        with contextlib.suppress(FileExistsError):  # another process was first: use its key
+            os.link(tmp, path)
+    finally:
+        tmp.unlink()
+    key = path.read_text().strip()
+    if not key:
+        raise ImproperlyConfigured(f"{path} is empty: delete it, or set SECRET_KEY")
+    return key
+
+
+DEBUG = _env_bool("DEBUG", False)
+SECRET_KEY_FILE = Path(os.environ.get("SECRET_KEY_FILE") or VAR_DIR / "secret_key")
+SECRET_KEY = os.environ.get("SECRET_KEY") or _kept_secret_key(SECRET_KEY_FILE)
+
+# The address the tablets use: an origin, scheme://host[:port], no path.
+PUBLIC_URL = os.environ.get("PUBLIC_URL", "").strip().rstrip("/")
+if PUBLIC_URL:
+    _public = urlsplit(PUBLIC_URL)
+    if _public.scheme not in ("http", "https") or not _public.hostname or _public.path:
+        raise ImproperlyConfigured(
+            f"PUBLIC_URL must look like http://192.168.1.20:8000 (no path), not {PUBLIC_URL!r}"
+        )
+
+ALLOWED_HOSTS = _env_list("ALLOWED_HOSTS", "127.0.0.1,localhost,[::1]")
+CSRF_TRUSTED_ORIGINS: list[str] = []
+if PUBLIC_URL:
+    _host = _public.hostname
+    ALLOWED_HOSTS.append(f"[{_host}]" if ":" in _host else _host)
+    # A proxy that rewrites Host would otherwise fail the CSRF origin check.
+    CSRF_TRUSTED_ORIGINS.append(PUBLIC_URL)
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -41,19 +108,25 @@ INSTALLED_APPS = [
     "django.contrib.contenttypes",
     "django.contrib.sessions",
     "django.contrib.messages",
+    # WhiteNoise serves the static files under runserver too (make dev), as in the room.
+    "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "django_tables2",
+    "axes",
     "tournament",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Last, as django-axes requires: turns a locked-out login into its page.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "tournament.urls"
@@ -76,13 +149,15 @@ TEMPLATES = [
 WSGI_APPLICATION = "tournament.wsgi.application"
 ASGI_APPLICATION = "tournament.asgi.application"
 
-DATABASES = {
-    "default": dj_database_url.config(
-        default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
-        conn_max_age=int(os.environ.get("CONN_MAX_AGE", "0")),
-    )
-}
-if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
+DATABASES = {"default": dj_database_url.config(default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}")}
+_sqlite = DATABASES["default"]["ENGINE"].endswith("sqlite3")
+# PostgreSQL: keep each worker's connection for a minute instead of opening one
+# per request. SQLite opens a file, which costs nothing to repeat.
+DATABASES["default"]["CONN_MAX_AGE"] = int(os.environ.get("CONN_MAX_AGE") or (0 if _sqlite else 60))
+# A kept connection the server dropped (restart, failover, idle timeout) is
+# noticed at the start of the next request and replaced, not failed on.
+DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+if _sqlite:
     # Several tablets write at once: take the write lock at the start of each
     # transaction and wait for it, instead of failing with "database is locked".
     DATABASES["default"].setdefault("OPTIONS", {}).update(
@@ -95,6 +170,12 @@ if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+AUTHENTICATION_BACKENDS = [
+    # First: refuses a locked-out username from that address before the password is checked.
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
@@ -106,10 +187,85 @@ USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "static/"
-STATIC_ROOT = BASE_DIR / "staticfiles"
+STATIC_ROOT = Path(os.environ.get("STATIC_ROOT") or BASE_DIR / "staticfiles")
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    # Compressed and named by content once collected (tablets cache them for
+    # good); plain names, never a 500, before (see staticstorage.py). The
+    # tests, which do not collect, use the plain storage (tests/conftest.py).
+    "staticfiles": {"BACKEND": "tournament.staticstorage.ContentNamedStaticFiles"},
+}
+# Files not collected yet are served from the apps' folders under their plain names.
+WHITENOISE_USE_FINDERS = True
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "director_events"
 LOGOUT_REDIRECT_URL = "home"
 
 DJANGO_TABLES2_TEMPLATE = "django_tables2/table.html"
+
+# Director (and admin) log in: five wrong passwords for one username from one
+# address lock that username from that address for a quarter of an hour; the
+# same director can still log in from another device, and a tablet guessing
+# cannot lock the director out of the room. A success clears the count.
+AXES_FAILURE_LIMIT = 5
+AXES_COOLOFF_TIME = timedelta(minutes=15)
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
+
+# Served over HTTPS (directly, or behind a proxy that terminates it): cookies
+# only over HTTPS, plain HTTP redirected, and browsers told to keep to HTTPS.
+# The room's Wi-Fi is usually plain HTTP, where none of this can apply.
+HTTPS = _env_bool("HTTPS", False)
+SESSION_COOKIE_SECURE = HTTPS
+CSRF_COOKIE_SECURE = HTTPS
+SECURE_SSL_REDIRECT = HTTPS
+SECURE_HSTS_SECONDS = int(os.environ.get("HSTS_SECONDS") or 365 * 24 * 3600) if HTTPS else 0
+SECURE_HSTS_INCLUDE_SUBDOMAINS = _env_bool("HSTS_INCLUDE_SUBDOMAINS", True)
+SECURE_HSTS_PRELOAD = _env_bool("HSTS_PRELOAD", False)
+if _env_bool("TRUST_X_FORWARDED_PROTO", False):
+    # Only behind a proxy that sets this header itself and drops the client's.
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+# security.W021 asks for HSTS preload: a promise to browser makers that the
+# site's owner makes (HSTS_PRELOAD=1), not one a default should make for him.
+SILENCED_SYSTEM_CHECKS = [] if SECURE_HSTS_PRELOAD else ["security.W021"]
+
+# Logging: warnings and server errors (with their tracebacks) to the console
+# and to a rotating file. Each gunicorn worker writes the file itself: server
+# errors are rare enough that a rollover racing between workers costs at most
+# the order of a few lines.
+LOG_FILE = os.environ.get("LOG_FILE", str(VAR_DIR / "log" / "duplicate-auction.log"))
+_log_handlers = ["console"]
+LOGGING: dict = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {
+        "plain": {"format": "{asctime} {levelname} {name} [{process}] {message}", "style": "{"},
+    },
+    "handlers": {
+        "console": {"class": "logging.StreamHandler", "formatter": "plain"},
+    },
+    "root": {"handlers": _log_handlers, "level": "WARNING"},
+    "loggers": {
+        # Django's own default sends 500s to ADMINS by mail: there is no mail here.
+        "django": {"handlers": [], "level": "INFO", "propagate": True},
+        # 5xx (with the traceback); 4xx are the client's own mistakes.
+        "django.request": {"level": "ERROR"},
+        # Lockouts (each failed login is in the admin's Access attempts).
+        "axes": {"level": "WARNING"},
+        "tournament": {"level": "INFO"},
+    },
+}
+if LOG_FILE:
+    Path(LOG_FILE).parent.mkdir(parents=True, exist_ok=True)
+    LOGGING["handlers"]["file"] = {
+        "class": "logging.handlers.RotatingFileHandler",
+        "filename": LOG_FILE,
+        "maxBytes": 5 * 1024 * 1024,
+        "backupCount": 5,
+        "encoding": "utf-8",
+        "delay": True,
+        "formatter": "plain",
+    }
+    _log_handlers.append("file")

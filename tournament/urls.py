@@ -6,6 +6,9 @@ from django.urls import path
 
 from .views import director, events, files, public, scorer
 
+# The server error page must not depend on what may have failed (see errors.py).
+handler500 = "tournament.errors.server_error"
+
 urlpatterns = [
     path("", public.home, name="home"),
     path("movements/", public.movement_preview, name="movement_preview"),

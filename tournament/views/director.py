@@ -397,9 +397,13 @@ def audit_log(request: HttpRequest, event: Event) -> HttpResponse:
 
 
 def _link_rows(request: HttpRequest, event: Event) -> list[dict]:
+    """Each table's link and QR code, on the address the tablets use (PUBLIC_URL),
+    which need not be the one the director's browser used (127.0.0.1)."""
+    from tournament.room import absolute_url  # kept here: only this function needs it
+
     rows = []
     for link in tablets.links(event):
-        url = request.build_absolute_uri(reverse("scorer_home", args=[link.token]))
+        url = absolute_url(request, reverse("scorer_home", args=[link.token]))
         rows.append(
             {"link": link, "url": url, "qr": segno.make(url, error="m").svg_inline(scale=3)}
         )

@@ -1,0 +1,384 @@
+"""The room's server, started exactly as ``make run`` starts it.
+
+The command is the one ``make -n run`` prints (so a change to the Makefile is
+tested too), run with a free port, a scratch SQLite file, and scratch folders
+for the static files, the log and the secret key, so the developer's own are
+never touched. Every request goes to 127.0.0.1 (the LAN address is checked
+through the Host header, never by sending traffic to it). The server and its
+workers are always killed, and each wait is bounded.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import re
+import signal
+import socket
+import stat
+import subprocess
+import sys
+import threading
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+from collections.abc import Iterator
+from http.cookiejar import CookieJar
+from pathlib import Path
+
+import pytest
+import segno
+from django.core.files.storage import storages
+from django.db import connection
+
+from tests.tournament.conftest import make_event
+from tournament import room
+
+ROOT = Path(__file__).resolve().parents[2]
+STATIC = ROOT / "tournament" / "static" / "tournament"
+START_TIMEOUT = 40  # seconds: migrate (nothing to do), collectstatic, gunicorn's boot
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def make_run_command(port: int) -> str:
+    """The recipe of ``make run``, as make prints it, with this interpreter's venv."""
+    out = subprocess.run(
+        [
+            "make",
+            "-s",
+            "-n",
+            "--no-print-directory",
+            "-o",
+            ".venv/.installed",  # as if set up already: print, never install
+            "run",
+            f"PORT={port}",
+            f"BIN={Path(sys.executable).parent}",
+        ],
+        cwd=ROOT,
+        # Not a sub-make of `make test`: no inherited flags, no "Entering directory".
+        env={k: v for k, v in os.environ.items() if k not in {"MAKEFLAGS", "MAKELEVEL", "MFLAGS"}},
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=30,
+    ).stdout
+    lines = [line for line in out.splitlines() if line.strip()]
+    assert len(lines) == 1 and "manage.py room" in lines[0], out
+    return lines[0]
+
+
+def scratch_env(tmp: Path, database_url: str, **extra: str) -> dict[str, str]:
+    """The developer's environment without anything that would change the defaults."""
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if k
+        not in {
+            "DEBUG",
+            "SECRET_KEY",
+            "PUBLIC_URL",
+            "ALLOWED_HOSTS",
+            "HOST",
+            "WEB_CONCURRENCY",
+            "DJANGO_ALLOW_ASYNC_UNSAFE",  # set by the end-to-end tests' conftest
+        }
+    }
+    env.update(
+        DATABASE_URL=database_url,
+        STATIC_ROOT=str(tmp / "static"),
+        LOG_FILE=str(tmp / "log" / "room.log"),
+        SECRET_KEY_FILE=str(tmp / "secret_key"),
+        DJANGO_SETTINGS_MODULE="tournament.settings",
+        PYTHONUNBUFFERED="1",
+    )
+    env.update(extra)
+    return env
+
+
+class Room:
+    """A running ``make run`` server: its port, what it printed, and a client for it."""
+
+    def __init__(self, port: int, output: list[str]):
+        self.port = port
+        self.output = output
+        self.base = f"http://127.0.0.1:{port}"
+        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(CookieJar()))
+
+    def printed(self, label: str) -> str:
+        for line in self.output:
+            if line.startswith(label):
+                return line[len(label) :].strip()
+        raise AssertionError(f"{label!r} not printed:\n" + "\n".join(self.output))
+
+    def get(self, path: str, data: dict | None = None, **headers: str):
+        body = urllib.parse.urlencode(data).encode() if data is not None else None
+        request = urllib.request.Request(self.base + path, data=body, headers=headers)
+        try:
+            with self.opener.open(request, timeout=20) as r:
+                return r.status, dict(r.headers), r.read()
+        except urllib.error.HTTPError as e:
+            return e.code, dict(e.headers), e.read()
+
+    def log_in(self, username: str, password: str) -> None:
+        _, _, page = self.get("/login/")
+        token = re.search(rb'name="csrfmiddlewaretoken" value="([^"]+)"', page).group(1)
+        status, _, page = self.get(
+            "/login/",
+            {"csrfmiddlewaretoken": token.decode(), "username": username, "password": password},
+            Referer=self.base + "/login/",
+        )
+        assert status == 200 and b"Log out" in page, page[:500]
+
+
+@contextlib.contextmanager
+def running_room(env: dict[str, str]) -> Iterator[Room]:
+    """Start ``make run``'s command; stop it and its workers whatever happens."""
+    port = free_port()
+    env = {**env, "PORT": str(port)}
+    proc = subprocess.Popen(
+        ["sh", "-c", make_run_command(port)],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        start_new_session=True,  # one process group: the shell, gunicorn, its workers
+    )
+    output: list[str] = []
+    reader = threading.Thread(target=lambda: output.extend(proc.stdout), daemon=True)
+    reader.start()
+    try:
+        deadline = time.monotonic() + START_TIMEOUT
+        while True:
+            assert proc.poll() is None, "the server stopped:\n" + "\n".join(output)
+            assert time.monotonic() < deadline, "no server after 40 s:\n" + "\n".join(output)
+            if any("Booting worker" in line for line in output):
+                with contextlib.suppress(OSError):
+                    socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
+                    break
+            time.sleep(0.2)
+        yield Room(port, [line.rstrip("\n") for line in output])
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(proc.pid, signal.SIGTERM)
+        try:
+            proc.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait(timeout=5)
+        reader.join(timeout=5)
+
+
+PREPARE = """
+import datetime, json, django
+django.setup()
+from django.core.management import call_command
+from django.contrib.auth import get_user_model
+from tournament import services, tablets
+call_command("migrate", verbosity=0)
+user = get_user_model().objects.create_user("td", password="pw-td-1915")
+event = services.create_event(
+    user, name="Room test", date=datetime.date(1915, 3, 1), code="1915", english_slams=False,
+    premium=True, form="pairs", method="total", movement="mitchell", tables=3,
+    boards_per_round=2, even="skip", arrow_switch=False, pairs_count=None,
+)
+print(json.dumps({"event": event.pk,
+                  "tokens": [tablets.link_for(event, t).token for t in (1, 2, 3)]}))
+"""
+
+
+def test_make_run_serves_the_room_on_its_lan_address(tmp_path):
+    addresses = room.lan_addresses()
+    if not addresses:
+        pytest.skip("this machine has no network address besides loopback")
+    # A database with an event already (make run loads the demo only on an empty one).
+    env = scratch_env(tmp_path, f"sqlite:///{tmp_path / 'room.sqlite3'}")
+    prepared = subprocess.run(
+        [sys.executable, "-c", PREPARE],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=60,
+    )
+    setup = json.loads(prepared.stdout.strip().splitlines()[-1])
+
+    with running_room(env) as server:
+        # The address printed for the tablets is this machine's LAN address.
+        printed = server.printed("Tablets and phones:").rstrip("/")
+        assert printed == room.origin(addresses[0], server.port)
+        assert "127.0.0.1" not in printed and "localhost" not in printed
+        lan_host = urllib.parse.urlsplit(printed).netloc
+        workers = room.default_workers(sqlite=True)
+        assert server.printed("Database:").startswith(f"sqlite3; {workers} workers")
+
+        # Its pages, CSS and live-refresh script, by WhiteNoise from the collected files.
+        status, _, page = server.get("/login/")
+        assert status == 200
+        css = re.search(rb'href="(/static/tournament/site\.[0-9a-f]+\.css)"', page).group(1)
+        js = re.search(rb'src="(/static/tournament/poll\.[0-9a-f]+\.js)"', page).group(1)
+        for url, source, kind in (
+            (css, "site.css", "text/css"),
+            (js, "poll.js", "javascript"),
+        ):
+            status, headers, body = server.get(url.decode())
+            assert status == 200, url
+            assert kind in headers["Content-Type"]
+            assert "immutable" in headers["Cache-Control"]  # named by content: cached for good
+            assert body == (STATIC / source).read_bytes()
+
+        # The printed address is an allowed host; a stranger's is not.
+        assert server.get("/login/", Host=lan_host)[0] == 200
+        assert server.get("/login/", Host="evil.example")[0] == 400
+
+        # Table links and QR codes carry the printed address, not the director's 127.0.0.1.
+        server.log_in("td", "pw-td-1915")
+        status, _, links = server.get(f"/director/events/{setup['event']}/links/")
+        assert status == 200
+        status, _, cards = server.get(f"/director/events/{setup['event']}/table-cards/")
+        assert status == 200
+        for token in setup["tokens"]:
+            url = f"{printed}/t/{token}/"
+            assert url.encode() in links
+            assert segno.make(url, error="m").svg_inline(scale=3).encode() in cards
+        assert b"127.0.0.1" not in links and b"127.0.0.1" not in cards
+
+        # DEBUG is off: the 404 page lists no URL patterns.
+        status, _, page = server.get("/no-such-page/")
+        assert status == 404
+        assert b"Not found" in page and b"URLconf" not in page and b"director/events" not in page
+
+    # The secret key was made on first start, private to its owner.
+    key_file = tmp_path / "secret_key"
+    assert stat.S_IMODE(key_file.stat().st_mode) == 0o600
+    assert len(key_file.read_text().strip()) >= 50
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_request_after_the_database_dropped_the_connection_succeeds(tmp_path, director):
+    """CONN_HEALTH_CHECKS: a kept connection the server killed is replaced, not failed on."""
+    if connection.vendor != "postgresql":
+        pytest.skip("pg_terminate_backend is PostgreSQL's; SQLite keeps no server connection")
+    make_event(director)  # committed: the server sees it, and loads no demo
+    db = connection.settings_dict
+    url = "postgres://{}:{}@{}:{}/{}".format(
+        urllib.parse.quote(db["USER"] or ""),
+        urllib.parse.quote(db["PASSWORD"] or ""),
+        db["HOST"] or "127.0.0.1",
+        db["PORT"] or 5432,
+        db["NAME"],
+    )
+    env = scratch_env(tmp_path, url, WEB_CONCURRENCY="1")  # one worker: one connection
+    with running_room(env) as server:
+        assert server.get("/events/")[0] == 200
+        with connection.cursor() as cursor:
+            cursor.execute(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                "WHERE datname = current_database() AND pid <> pg_backend_pid()"
+            )
+            assert cursor.fetchall(), "the worker kept no connection to terminate"
+        status, _, page = server.get("/events/")
+        assert status == 200, page[:300]
+
+
+def fake_interfaces(monkeypatch, interfaces: dict, down=(), default_route=("eth0",)):
+    """psutil's view of the machine, replaced by ``interfaces`` {name: [ipv4, ...]}."""
+    from types import SimpleNamespace
+
+    addrs = {
+        name: [SimpleNamespace(family=socket.AF_INET, address=a) for a in ips]
+        + [SimpleNamespace(family=socket.AF_INET6, address="fe80::1")]
+        for name, ips in interfaces.items()
+    }
+    stats = {name: SimpleNamespace(isup=name not in down) for name in interfaces}
+    monkeypatch.setattr(room.psutil, "net_if_addrs", lambda: addrs)
+    monkeypatch.setattr(room.psutil, "net_if_stats", lambda: stats)
+    monkeypatch.setattr(room, "_default_route_interfaces", lambda: set(default_route))
+
+
+def test_lan_addresses_put_the_room_network_first(monkeypatch):
+    fake_interfaces(
+        monkeypatch,
+        {
+            "lo": ["127.0.0.1"],
+            "docker0": ["172.17.0.1"],
+            "wlan0": ["192.168.1.20", "169.254.3.4"],
+            "eth1": ["10.0.0.5"],
+            "eth2": ["10.9.9.9"],
+            "tailscale0": ["100.101.102.103"],
+        },
+        down={"eth2"},
+        default_route=("wlan0",),
+    )
+    assert room.lan_addresses() == ["192.168.1.20", "10.0.0.5", "172.17.0.1", "100.101.102.103"]
+    assert room.room_addresses("0.0.0.0") == room.lan_addresses()
+    assert room.room_addresses("10.0.0.5") == ["10.0.0.5"]
+    assert room.room_addresses("127.0.0.1") == [] == room.room_addresses("localhost")
+    assert room.room_addresses("bridge.local") == ["bridge.local"]
+
+
+def test_lan_addresses_read_the_real_interfaces_without_loopback():
+    assert all(not a.startswith("127.") for a in room.lan_addresses())
+
+
+def test_worker_counts():
+    assert room.default_workers(sqlite=True, cores=1) == 3
+    assert room.default_workers(sqlite=True, cores=2) == 5
+    assert room.default_workers(sqlite=True, cores=8) == 5  # one writer at a time anyway
+    assert room.default_workers(sqlite=False, cores=2) == 5
+    assert room.default_workers(sqlite=False, cores=4) == 9
+
+
+def test_origin_leaves_out_the_scheme_port():
+    assert room.origin("192.168.1.20", 8000) == "http://192.168.1.20:8000"
+    assert room.origin("192.168.1.20", 80) == "http://192.168.1.20"
+    assert room.origin("fd00::2", 8000) == "http://[fd00::2]:8000"
+    assert room.origin("bridge.example.org", 443, "https") == "https://bridge.example.org"
+
+
+@pytest.mark.django_db
+def test_table_links_carry_public_url_when_set(client, director, event, settings):
+    client.force_login(director)
+    url = f"/director/events/{event.pk}/links/"
+    assert b"http://testserver/t/" in client.get(url).content
+    settings.PUBLIC_URL = "http://192.168.1.20:8000"
+    page = client.get(url).content
+    assert b"http://192.168.1.20:8000/t/" in page and b"testserver/t/" not in page
+    cards = client.get(f"/director/events/{event.pk}/table-cards/").content
+    token = re.search(rb"http://192\.168\.1\.20:8000/t/([^/]+)/", page).group(1).decode()
+    qr = segno.make(f"http://192.168.1.20:8000/t/{token}/", error="m").svg_inline(scale=3)
+    assert qr.encode() in cards
+
+
+@pytest.mark.django_db
+def test_a_server_started_without_collectstatic_still_has_its_css_and_script(
+    client, settings, tmp_path
+):
+    """gunicorn started by hand, no collectstatic: plain names, served from the apps'
+    folders, instead of a 500 on every page for want of a manifest."""
+    settings.STORAGES = {
+        **settings.STORAGES,
+        "staticfiles": {"BACKEND": "tournament.staticstorage.ContentNamedStaticFiles"},
+    }
+    settings.STATIC_ROOT = tmp_path  # collected nothing
+    page = client.get("/login/")
+    assert page.status_code == 200
+    assert b'href="/static/tournament/site.css"' in page.content
+    assert b'src="/static/tournament/poll.js"' in page.content
+    for name in ("site.css", "poll.js"):
+        response = client.get(f"/static/tournament/{name}")
+        assert response.status_code == 200
+        assert b"".join(response.streaming_content) == (STATIC / name).read_bytes()
+    # A file that exists nowhere is still an error, as in Django.
+    storage = storages["staticfiles"]
+    with pytest.raises(ValueError):
+        storage.url("tournament/no-such-file.css")

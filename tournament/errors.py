@@ -1,0 +1,36 @@
+"""The server error page, made so that it cannot fail in turn.
+
+Django's own handler renders ``500.html`` and lets an error in that rendering
+escape, leaving the phone with gunicorn's bare text. The page here is
+rendered without the request (no context processors, no session, no
+database), and if even that fails (a missing static file is itself a
+classic cause of a 500), a plain page stands in for it.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from django.http import HttpRequest, HttpResponseServerError
+from django.template import loader
+
+logger = logging.getLogger(__name__)
+
+PLAIN = (
+    "<!doctype html><html lang='en'><head><meta charset='utf-8'>"
+    "<meta name='viewport' content='width=device-width, initial-scale=1'>"
+    "<title>Server error · Duplicate Auction</title></head><body>"
+    "<h1>Something went wrong on our side</h1>"
+    "<p>The error has been written to the server's log. Go back and try again.</p>"
+    "</body></html>"
+)
+
+
+def server_error(request: HttpRequest) -> HttpResponseServerError:
+    """``handler500``: the project's page, or the plain one when it cannot be drawn."""
+    try:
+        html = loader.render_to_string("500.html")
+    except Exception:
+        logger.exception("the 500 page could not be rendered; served the plain one")
+        html = PLAIN
+    return HttpResponseServerError(html)

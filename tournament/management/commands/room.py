@@ -1,0 +1,117 @@
+"""``manage.py room``: set up and serve the room, as ``make run`` does.
+
+One command for the club evening: migrate, load the demo on an empty database
+(``demo --if-empty``; ``--no-demo`` for a real deployment), collect the static
+files, then replace this process by gunicorn listening on every interface
+(``HOST``/``PORT``, default 0.0.0.0:8000), with WhiteNoise serving the static
+files. Before that it prints the address the tablets use (``PUBLIC_URL``, or
+this machine's LAN address) and hands it to the workers, so every table link
+and QR code carries it, and allows it as a host.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import sys
+from typing import Any
+
+from django.conf import settings
+from django.core.management import call_command
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.db import connections
+
+from tournament import room
+from tournament.management.commands import demo
+from tournament.models import Event
+
+
+class Command(BaseCommand):
+    help = "Set up (migrate, demo on an empty database, static files) and serve the room."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument(
+            "--host",
+            default=os.environ.get("HOST") or "0.0.0.0",
+            help="address to listen on (env HOST; default 0.0.0.0, every interface)",
+        )
+        parser.add_argument(
+            "--port",
+            type=int,
+            default=int(os.environ.get("PORT") or 8000),
+            help="port (env PORT; default 8000)",
+        )
+        parser.add_argument(
+            "--workers",
+            type=int,
+            default=int(os.environ.get("WEB_CONCURRENCY") or 0),
+            help="gunicorn worker processes (env WEB_CONCURRENCY; default: 2 a core and "
+            f"one more, at most {room.SQLITE_MAX_WORKERS} on SQLite)",
+        )
+        parser.add_argument(
+            "--no-demo", action="store_true", help="do not load the demo on an empty database"
+        )
+
+    def handle(self, *args: Any, **opts: Any) -> None:
+        host = str(opts["host"])
+        port = int(opts["port"])
+        if not 0 < port < 65536:
+            raise CommandError(f"PORT must be 1-65535, not {port}")
+        sqlite = settings.DATABASES["default"]["ENGINE"].endswith("sqlite3")
+        workers = int(opts["workers"]) or room.default_workers(sqlite)
+
+        call_command("migrate", interactive=False, verbosity=0)
+        demo_loaded = False
+        if not opts["no_demo"] and not Event.objects.exists():
+            call_command("demo", "--if-empty", stdout=io.StringIO())
+            demo_loaded = True
+        call_command("collectstatic", interactive=False, verbosity=0)
+        connections.close_all()
+
+        addresses = room.room_addresses(host)
+        public = settings.PUBLIC_URL or room.origin(
+            addresses[0] if addresses else "127.0.0.1", port
+        )
+        allowed = list(dict.fromkeys([*settings.ALLOWED_HOSTS, *addresses]))
+        os.environ["PUBLIC_URL"] = public
+        os.environ["ALLOWED_HOSTS"] = ",".join(allowed)
+
+        out = self.stdout.write
+        out("")
+        out(self.style.SUCCESS(f"Tablets and phones: {public}/"))
+        out("  (table cards' QR codes and table links carry this address)")
+        others = [room.origin(a, port) for a in addresses[1:]]
+        if others:
+            out(f"Also reachable at:  {', '.join(others)}")
+        if not addresses and not settings.PUBLIC_URL:
+            out(
+                self.style.WARNING(
+                    "No network address found (or HOST is loopback): only this machine can "
+                    "reach the server. Join the club's network, or set PUBLIC_URL."
+                )
+            )
+        out(f"On this machine:    {room.origin('127.0.0.1', port)}/")
+        if demo_loaded:
+            out(f"Demo loaded: log in as {demo.DEMO_USER} / {demo.DEMO_PASSWORD}")
+        out(
+            f"Database: {settings.DATABASES['default']['ENGINE'].rsplit('.', 1)[-1]}; "
+            f"{workers} workers; errors logged to {settings.LOG_FILE or 'the console'}"
+        )
+        out("Stop with Ctrl-C.")
+        out("")
+        self.stdout.flush()
+        sys.stderr.flush()
+
+        bind = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+        argv = [
+            sys.executable,
+            "-m",
+            "gunicorn",
+            "tournament.wsgi:application",
+            "--bind",
+            bind,
+            "--workers",
+            str(workers),
+            *room.GUNICORN_OPTIONS,
+        ]
+        os.execv(sys.executable, argv)

@@ -11,6 +11,8 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.text import slugify
 
+from scoring.pbn import decode_pbn_bytes
+
 from .. import deals, exports, services
 from ..models import Board, Event
 
@@ -96,11 +98,7 @@ def director_deals(request: HttpRequest, pk: int) -> HttpResponse:
                 messages.success(request, f"Boards dealt from seed {seed}.")
                 return redirect("director_deals", event.pk)
             if request.POST.get("action") == "import" and upload.is_valid():
-                raw = upload.cleaned_data["file"].read()
-                try:
-                    text = raw.decode("utf-8-sig")
-                except UnicodeDecodeError:
-                    text = raw.decode("latin-1")
+                text = decode_pbn_bytes(upload.cleaned_data["file"].read())
                 n = deals.import_pbn(event, text, user=request.user)
                 messages.success(request, f"{n} deal(s) imported.")
                 return redirect("director_deals", event.pk)

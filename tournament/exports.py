@@ -2,28 +2,47 @@
 
 Every export is recomputed from the live results by :mod:`scoring`, the
 same as the pages, so a spreadsheet never disagrees with the standings.
+
+Rows hold numbers (``int``, ``float``, exact ``Fraction``), text and ``None``;
+each writer escapes the text it writes and nothing else:
+
+- text: control characters (tab, CR, LF, ...) become spaces, in every format
+  (:func:`scoring.pbn.printing_text`), so a name reads the same everywhere;
+- XLSX: text a spreadsheet would run as a formula or read as an error value
+  (starting, after any spaces, with ``=``, ``+``, ``-`` or ``@``; or ``#N/A``
+  and the like) is stored as a text cell with Excel's "quote prefix", so it
+  stays text even when edited; numbers are number cells; an exact fraction is
+  the text ``n/d`` (a decimal column beside it holds the number);
+- CSV: the same text gets a leading ``'``; numbers, negative ones included,
+  and exact fractions (``-1135/3``) are written as they are, never quoted:
+  they are the app's own numbers, not someone's text;
+- PBN: every tag value and table cell is escaped (:mod:`scoring.pbn`).
 """
 
 from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from fractions import Fraction
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
 from openpyxl import Workbook
 from openpyxl.cell import WriteOnlyCell
+from openpyxl.cell.cell import ERROR_CODES
 from openpyxl.styles import Alignment, Font
 from openpyxl.utils import get_column_letter
 
 from scoring import BoardResult, compare_boards
 from scoring.fractions_fmt import exact, round_half_away
-from scoring.pbn import format_table, format_tag
+from scoring.pbn import format_table, format_tag, printing_text
 
 from . import services, standings
 from .models import Board, Event, Result
 from .movements import MovementError
+
+if TYPE_CHECKING:
+    from openpyxl.worksheet._write_only import WriteOnlyWorksheet
 
 STANDINGS_COLUMNS = [
     ("Field", 10),
@@ -74,8 +93,9 @@ def standings_rows(event: Event) -> list[list[Any]]:
         field = {"NS": "North-South", "EW": "East-West", None: "All"}[r.direction]
         percent = float(r.percent) if r.percent else None
         rounded = round_half_away(r.score) if event.method == "total" else _number(r.score)
+        score = Fraction(r.score)  # the exact score: each writer shows it as n/d
         rows.append(
-            [field, r.rank, r.pair, r.names, rounded, r.exact, _number(r.score), percent, r.boards]
+            [field, r.rank, r.pair, r.names, rounded, score, _number(r.score), percent, r.boards]
         )
     return rows
 
@@ -191,10 +211,10 @@ def team_rows(event: Event) -> list[list[Any]]:
             [
                 label,
                 _number(s.raw),
-                exact(s.average_added),
+                Fraction(s.average_added),
                 _number(s.average_added),
                 s.average_direction or "",
-                exact(s.score),
+                Fraction(s.score),
                 _number(s.score),
                 s.rounded,
             ]
@@ -202,7 +222,7 @@ def team_rows(event: Event) -> list[list[Any]]:
     rows += [
         [],
         ["Winner", match.winner or "tie"],
-        ["Margin (exact)", exact(match.margin)],
+        ["Margin (exact)", Fraction(match.margin)],
         ["Margin (rounded)", match.margin_rounded],
         ["Won by the fraction of a point", "yes" if match.by_fraction else "no"],
         [],
@@ -210,6 +230,42 @@ def team_rows(event: Event) -> list[list[Any]]:
     ]
     rows += [[t, _number(total)] for t, total in sorted(match.table_totals.items())]
     return rows
+
+
+_FORMULA_START = frozenset("=+-@")
+_ERROR_CODES = frozenset(ERROR_CODES)
+
+
+def formula_like(text: str) -> bool:
+    """Would a spreadsheet run this text as a formula (``=``, ``+``, ``-``, ``@``
+    first, spaces before it or not)?  Tab, CR and LF never start a written text:
+    :func:`scoring.pbn.printing_text` made them spaces."""
+    first = text.lstrip(" ")[:1]
+    return first in _FORMULA_START
+
+
+def xlsx_row(ws: WriteOnlyWorksheet, row: Sequence[Any]) -> list[Any]:
+    """A row's values for ``ws.append``: numbers as numbers, text always as text.
+
+    openpyxl stores a string starting with ``=`` as a formula and one such as
+    ``#N/A`` as an error value, and refuses control characters; so text is made
+    printable, and text a spreadsheet would run or misread becomes a text cell
+    (``data_type "s"``) with the quote prefix, which keeps it text in Excel
+    even once edited.  An exact ``Fraction`` is the text ``n/d``.
+    """
+    out: list[Any] = []
+    for value in row:
+        if isinstance(value, Fraction):
+            value = exact(value)
+        if isinstance(value, str):
+            value = printing_text(value)
+            if formula_like(value) or value in _ERROR_CODES:
+                cell = WriteOnlyCell(ws, value=value)
+                cell.data_type = "s"
+                cell.quotePrefix = True
+                value = cell
+        out.append(value)
+    return out
 
 
 def _sheet(
@@ -237,7 +293,7 @@ def _sheet(
         header.append(cell)
     ws.append(header)
     for row in rows:
-        ws.append(row)
+        ws.append(xlsx_row(ws, row))
     return ws
 
 
@@ -254,13 +310,26 @@ def write_xlsx(event: Event, out: IO[bytes]) -> None:
 
 
 def csv_safe(value: Any) -> Any:
-    """Text that a spreadsheet would run as a formula is made inert with a quote."""
-    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@"):
-        return "'" + value
-    return "" if value is None else value
+    """One CSV cell: text made inert, numbers left as they are.
+
+    Text that a spreadsheet would run as a formula (OWASP's "CSV injection":
+    starting with ``=``, ``+``, ``-`` or ``@``) gets a leading quote, after its
+    control characters became spaces (so none can hide the ``=``).  Numbers,
+    negative ones included, are written as numbers and an exact ``Fraction`` as
+    ``n/d`` (``-1135/3``): both are the app's own, never quoted.
+    """
+    if value is None:
+        return ""
+    if isinstance(value, str):
+        text = printing_text(value)
+        return "'" + text if formula_like(text) else text
+    if isinstance(value, Fraction):
+        return exact(value)
+    return value
 
 
-def _csv(header: list[str], rows: Iterable[list]) -> str:
+def csv_text(header: Sequence[str], rows: Iterable[Sequence[Any]]) -> str:
+    """A CSV file as text: UTF-8's BOM, the header, each row's cells through :func:`csv_safe`."""
     buf = io.StringIO()
     buf.write("\ufeff")  # the BOM: spreadsheets then read UTF-8
     w = csv.writer(buf)
@@ -271,11 +340,11 @@ def _csv(header: list[str], rows: Iterable[list]) -> str:
 
 
 def standings_csv(event: Event) -> str:
-    return _csv([c for c, _ in STANDINGS_COLUMNS], standings_rows(event))
+    return csv_text([c for c, _ in STANDINGS_COLUMNS], standings_rows(event))
 
 
 def travellers_csv(event: Event) -> str:
-    return _csv([c for c, _ in TRAVELLER_COLUMNS], traveller_rows(event))
+    return csv_text([c for c, _ in TRAVELLER_COLUMNS], traveller_rows(event))
 
 
 SCORE_TABLE = [
@@ -303,7 +372,9 @@ def write_pbn(event: Event) -> str:
     ``Scoring`` names the code of laws ("Auction;WhistClub1915"); Auction
     Bridge has no vulnerability (``Vulnerable "None"``).  Contracts in the
     score table use this app's notation, which PBN's extends with RS (royal
-    spades), R (Royalton royal) and NULLO.
+    spades), R (Royalton royal) and NULLO.  Every value and cell is escaped by
+    :func:`format_tag` and :func:`format_table`, the header comment made one
+    line: the file reads back through :func:`scoring.pbn.deals_from_pbn`.
     """
     scoring_name = {"1915": "WhistClub1915", "1913": "WhistClub1913", "royalton": "Royalton"}[
         event.code
@@ -312,7 +383,7 @@ def write_pbn(event: Event) -> str:
     by_board: dict[int, list[dict[str, Any]]] = {}
     for r in _live_lines(event):
         by_board.setdefault(r["board__number"], []).append(r)
-    out = ["% PBN 2.1", "% EXPORT", f"% Duplicate Auction: {event.name}", ""]
+    out = ["% PBN 2.1", "% EXPORT", f"% Duplicate Auction: {printing_text(event.name)}", ""]
     for i, board in enumerate(Board.objects.filter(event=event)):
         tags = [
             ("Event", event.name),

@@ -1,4 +1,4 @@
-"""Results out: XLSX (openpyxl, write-only), CSV and PBN.
+"""Results out: XLSX (openpyxl, write-only), CSV and PBN, and the one registry of them.
 
 Every export is recomputed from the live results by :mod:`scoring`, the
 same as the pages, so a spreadsheet never disagrees with the standings.
@@ -17,16 +17,21 @@ each writer escapes the text it writes and nothing else:
   and exact fractions (``-1135/3``) are written as they are, never quoted:
   they are the app's own numbers, not someone's text;
 - PBN: every tag value and table cell is escaped (:mod:`scoring.pbn`).
+
+:data:`EXPORT_FORMATS` lists the downloads; the download views, the
+``_downloads.html`` buttons and ``manage.py export_event`` all read it.
 """
 
 from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import IO, TYPE_CHECKING, Any
 
+from django.utils.text import slugify
 from openpyxl import Workbook
 from openpyxl.cell import WriteOnlyCell
 from openpyxl.cell.cell import ERROR_CODES
@@ -445,3 +450,82 @@ def write_pbn(event: Event) -> str:
                 )
         out.append("")
     return "\n".join(out) + "\n"
+
+
+@dataclass(frozen=True)
+class ExportFormat:
+    """One download: how its file is made, named, served and offered.
+
+    ``render`` returns the file's bytes (text formats in UTF-8); ``binary``
+    files never go to a terminal; ``pairs_only`` downloads are offered for
+    pair contests only (a team match has no pair standings).
+    """
+
+    key: str  # in the download URLs and export_event's --format
+    label: str  # on the download buttons
+    suffix: str  # the file name's ending
+    mime: str
+    render: Callable[[Event], bytes]
+    binary: bool = False
+    pairs_only: bool = False
+
+    def filename(self, event: Event) -> str:
+        """``club-night-19150301.pbn``: ASCII only, safe in a Content-Disposition header."""
+        return f"{slugify(event.name) or 'event'}-{event.date:%Y%m%d}.{self.suffix}"
+
+    def offered_for(self, event: Event) -> bool:
+        return not self.pairs_only or event.form == "pairs"
+
+
+def xlsx_bytes(event: Event) -> bytes:
+    buf = io.BytesIO()
+    write_xlsx(event, buf)
+    return buf.getvalue()
+
+
+def standings_csv_bytes(event: Event) -> bytes:
+    return standings_csv(event).encode("utf-8")
+
+
+def travellers_csv_bytes(event: Event) -> bytes:
+    return travellers_csv(event).encode("utf-8")
+
+
+def pbn_bytes(event: Event) -> bytes:
+    return write_pbn(event).encode("utf-8")
+
+
+EXPORT_FORMATS: dict[str, ExportFormat] = {
+    f.key: f
+    for f in (
+        ExportFormat(
+            "xlsx",
+            "Excel (XLSX)",
+            "xlsx",
+            "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+            xlsx_bytes,
+            binary=True,
+        ),
+        ExportFormat(
+            "standings-csv",
+            "Standings (CSV)",
+            "standings.csv",
+            "text/csv; charset=utf-8",
+            standings_csv_bytes,
+            pairs_only=True,
+        ),
+        ExportFormat(
+            "travellers-csv",
+            "Travellers (CSV)",
+            "travellers.csv",
+            "text/csv; charset=utf-8",
+            travellers_csv_bytes,
+        ),
+        ExportFormat("pbn", "PBN", "pbn", "application/x-pbn; charset=utf-8", pbn_bytes),
+    )
+}
+
+
+def formats_offered(event: Event) -> list[ExportFormat]:
+    """The downloads to show for ``event``, in the registry's order."""
+    return [f for f in EXPORT_FORMATS.values() if f.offered_for(event)]

@@ -289,3 +289,49 @@ def test_pbn_export_with_hostile_names_reads_back(demo, director):
     assert list(Board.objects.filter(event=new).values_list("deal", flat=True)) == list(
         Board.objects.filter(event=pairs).values_list("deal", flat=True)
     )
+
+
+def test_one_registry_serves_every_download(client, event, director):
+    assert list(exports.EXPORT_FORMATS) == ["xlsx", "standings-csv", "travellers-csv", "pbn"]
+    services.enter_result(
+        event, board_number=1, round_no=1, table=1, entry=Entry("4H", "S", 10), user=director
+    )
+    client.force_login(director)
+    for key, export in exports.EXPORT_FORMATS.items():
+        r = client.get(reverse("director_download", args=[event.pk, key]))
+        assert r.status_code == 200 and r["Content-Type"] == export.mime
+        name = f"club-night-19150301.{export.suffix}"
+        assert r["Content-Disposition"] == f'attachment; filename="{name}"'
+        assert r.content == export.render(event)
+    page = client.get(reverse("director_event", args=[event.pk])).content.decode()
+    for key, export in exports.EXPORT_FORMATS.items():
+        assert f'{reverse("director_download", args=[event.pk, key])}">{export.label}</a>' in page
+
+
+def test_the_download_buttons_offer_what_the_event_has(client, demo):
+    _, teams = demo
+    services.set_published(teams, True, user=teams.owner)
+    page = client.get(reverse("event_standings", args=[teams.pk])).content.decode()
+    offered = [f.key for f in exports.formats_offered(teams)]
+    assert offered == ["xlsx", "travellers-csv", "pbn"]  # no pair standings in a team match
+    for key in exports.EXPORT_FORMATS:
+        assert (reverse("event_download", args=[teams.pk, key]) in page) == (key in offered)
+
+
+def test_export_event_formats_come_from_the_registry(tmp_path, event, director):
+    from django.core.management.base import CommandError
+
+    for key, export in exports.EXPORT_FORMATS.items():
+        target = tmp_path / export.filename(event)
+        call_command(
+            "export_event", str(event.pk), "--format", key, "-o", str(target), stdout=io.StringIO()
+        )
+        assert target.read_bytes() == export.render(event)
+        if not export.binary:
+            out = io.StringIO()
+            call_command("export_event", str(event.pk), "--format", key, "-o", "-", stdout=out)
+            assert out.getvalue().encode() == export.render(event)
+    with pytest.raises(CommandError, match="not text"):
+        call_command("export_event", str(event.pk), "--format", "xlsx", "-o", "-")
+    with pytest.raises(CommandError, match="invalid choice"):
+        call_command("export_event", str(event.pk), "--format", "doc", "-o", "-")

@@ -2,45 +2,25 @@
 
 from __future__ import annotations
 
-import io
-
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils.text import slugify
 
 from scoring.pbn import decode_pbn_bytes
 
 from .. import deals, exports, services
 from ..models import Board, Event
 
-FORMATS = {
-    "xlsx": ("xlsx", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"),
-    "standings-csv": ("standings.csv", "text/csv; charset=utf-8"),
-    "travellers-csv": ("travellers.csv", "text/csv; charset=utf-8"),
-    "pbn": ("pbn", "application/x-pbn; charset=utf-8"),
-}
-
 
 def _download(event: Event, fmt: str) -> HttpResponse:
-    if fmt not in FORMATS:
+    """The file of one format of :data:`exports.EXPORT_FORMATS`, as an attachment."""
+    export = exports.EXPORT_FORMATS.get(fmt)
+    if export is None:
         raise Http404("No such format")
-    suffix, mime = FORMATS[fmt]
-    if fmt == "xlsx":
-        buf = io.BytesIO()
-        exports.write_xlsx(event, buf)
-        body: bytes | str = buf.getvalue()
-    elif fmt == "standings-csv":
-        body = exports.standings_csv(event)
-    elif fmt == "travellers-csv":
-        body = exports.travellers_csv(event)
-    else:
-        body = exports.write_pbn(event)
-    response = HttpResponse(body, content_type=mime)
-    name = f"{slugify(event.name) or 'event'}-{event.date:%Y%m%d}.{suffix}"
-    response["Content-Disposition"] = f'attachment; filename="{name}"'
+    response = HttpResponse(export.render(event), content_type=export.mime)
+    response["Content-Disposition"] = f'attachment; filename="{export.filename(event)}"'
     return response
 
 

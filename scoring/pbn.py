@@ -56,11 +56,13 @@ class PbnGame:
 # characters (refused in a value) rather than line ends.
 _LINE_END = re.compile(r"\r\n|\r|\n")
 
-# Control characters: Unicode's Cc (C0, DEL, C1), and the line and paragraph
-# separators.  PBN strings hold "printing characters" only (tab included among
-# the refused); outside strings only the tab may appear, as white space.
-_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
-_CONTROL_BUT_TAB = re.compile("[\x00-\x08\x0a-\x1f\x7f-\x9f\u2028\u2029]")
+# Control characters: Unicode's Cc (C0, DEL, C1), the line and paragraph
+# separators, and what no text file can hold (lone surrogates, which cannot be
+# encoded; U+FFFE and U+FFFF, which XML refuses).  PBN strings hold "printing
+# characters" only (tab included among the refused); outside strings only the
+# tab may appear, as white space.
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff\ufffe\uffff]")
+_CONTROL_BUT_TAB = re.compile("[\x00-\x08\x0a-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff\ufffe\uffff]")
 
 # One token of a line outside comments.  A string is closed by the first quote
 # not escaped by a backslash; an unclosed one is reported as such.
@@ -121,8 +123,14 @@ def _show(text: str, limit: int = 40) -> str:
     return f'"{shown}{"…" if len(text) > limit else ""}"'
 
 
+def _unprintable(char: str) -> str:
+    """``U+0000, a control character``: what a refused character is, for a message."""
+    what = "not a character" if char >= "\ud800" else "a control character"
+    return f"U+{ord(char):04X}, {what}"
+
+
 def printing_text(text: object) -> str:
-    """``text`` with every control character (tab, CR, LF, ...) made a space.
+    """``text`` with every control character (tab, CR, LF, ...) or non-character made a space.
 
     PBN strings hold printing characters only; the spreadsheet exports use the
     same rule, so a name reads the same in every file and never breaks a line.
@@ -204,9 +212,8 @@ def _lines(text: str) -> Iterator[_Line]:
                 bad = _CONTROL.search(value)
                 if bad:
                     raise PbnError(
-                        f"line {n}: the value of [{tag.group(1)} ...] holds a control "
-                        f"character (U+{ord(bad.group()):04X}); PBN values are printing "
-                        "characters only"
+                        f"line {n}: the value of [{tag.group(1)} ...] holds "
+                        f"{_unprintable(bad.group())}; PBN values are printing characters only"
                     )
                 tags.append((tag.group(1), _unescape(value)))
                 pos = tag.end()
@@ -214,8 +221,8 @@ def _lines(text: str) -> Iterator[_Line]:
             bad = (_CONTROL if kind == "string" else _CONTROL_BUT_TAB).search(token)
             if bad:
                 raise PbnError(
-                    f"line {n}: a control character (U+{ord(bad.group()):04X}) is not "
-                    "PBN text (is this a text file, saved as UTF-8 or Latin-1?)"
+                    f"line {n}: {_unprintable(bad.group())} is not PBN text "
+                    "(is this a text file, saved as UTF-8 or Latin-1?)"
                 )
             data.append(token)
             pos = m.end()

@@ -11,6 +11,7 @@ from django.urls import reverse
 from openpyxl import load_workbook
 
 from scoring import parse_pbn_deal
+from scoring.fractions_fmt import exact
 from scoring.pbn import parse_pbn, split_table_row
 from tournament import deals, exports, services, standings
 from tournament.models import Board, Player, Result
@@ -61,6 +62,8 @@ def test_xlsx_team_match_shows_law_g(demo):
     match = standings.team_match(teams)
     a = next(r for r in rows if r[0] == "A")
     assert a[7] == match.teams["A"].rounded and a[4] == match.teams["A"].average_direction
+    assert a[2] == exact(match.teams["A"].average_added)  # "-1700/3": exact, as text
+    assert a[5] == exact(match.teams["A"].score) and isinstance(a[1], int)
     assert any(r[0] == "Won by the fraction of a point" for r in rows)
 
 

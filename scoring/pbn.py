@@ -221,7 +221,7 @@ def _lines(text: str) -> Iterator[_Line]:
             bad = (_CONTROL if kind == "string" else _CONTROL_BUT_TAB).search(token)
             if bad:
                 raise PbnError(
-                    f"line {n}: {_unprintable(bad.group())} is not PBN text "
+                    f"line {n}: {_unprintable(bad.group())}, is not PBN text "
                     "(is this a text file, saved as UTF-8 or Latin-1?)"
                 )
             data.append(token)

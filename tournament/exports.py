@@ -1,29 +1,53 @@
-"""Results out: XLSX (openpyxl, write-only), CSV and PBN.
+"""Results out: XLSX (openpyxl, write-only), CSV and PBN, and the one registry of them.
 
 Every export is recomputed from the live results by :mod:`scoring`, the
 same as the pages, so a spreadsheet never disagrees with the standings.
+
+Rows hold numbers (``int``, ``float``, exact ``Fraction``), text and ``None``;
+each writer escapes the text it writes and nothing else:
+
+- text: control characters (tab, CR, LF, ...) become spaces, in every format
+  (:func:`scoring.pbn.printing_text`), so a name reads the same everywhere;
+- XLSX: text a spreadsheet would run as a formula or read as an error value
+  (starting, after any spaces, with ``=``, ``+``, ``-`` or ``@``; or ``#N/A``
+  and the like) is stored as a text cell with Excel's "quote prefix", so it
+  stays text even when edited; numbers are number cells; an exact fraction is
+  the text ``n/d`` (a decimal column beside it holds the number);
+- CSV: the same text gets a leading ``'``; numbers, negative ones included,
+  and exact fractions (``-1135/3``) are written as they are, never quoted:
+  they are the app's own numbers, not someone's text;
+- PBN: every tag value and table cell is escaped (:mod:`scoring.pbn`).
+
+:data:`EXPORT_FORMATS` lists the downloads; the download views, the
+``_downloads.html`` buttons and ``manage.py export_event`` all read it.
 """
 
 from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass
 from fractions import Fraction
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
+from django.utils.text import slugify
 from openpyxl import Workbook
 from openpyxl.cell import WriteOnlyCell
+from openpyxl.cell.cell import ERROR_CODES
 from openpyxl.styles import Alignment, Font
 from openpyxl.utils import get_column_letter
 
 from scoring import BoardResult, compare_boards
 from scoring.fractions_fmt import exact, round_half_away
-from scoring.pbn import format_table, format_tag
+from scoring.pbn import format_table, format_tag, printing_text
 
 from . import services, standings
 from .models import Board, Event, Result
 from .movements import MovementError
+
+if TYPE_CHECKING:
+    from openpyxl.worksheet._write_only import WriteOnlyWorksheet
 
 STANDINGS_COLUMNS = [
     ("Field", 10),
@@ -74,8 +98,9 @@ def standings_rows(event: Event) -> list[list[Any]]:
         field = {"NS": "North-South", "EW": "East-West", None: "All"}[r.direction]
         percent = float(r.percent) if r.percent else None
         rounded = round_half_away(r.score) if event.method == "total" else _number(r.score)
+        score = Fraction(r.score)  # the exact score: each writer shows it as n/d
         rows.append(
-            [field, r.rank, r.pair, r.names, rounded, r.exact, _number(r.score), percent, r.boards]
+            [field, r.rank, r.pair, r.names, rounded, score, _number(r.score), percent, r.boards]
         )
     return rows
 
@@ -103,7 +128,8 @@ _LINE_FIELDS = (
 def _live_lines(event: Event) -> list[dict[str, Any]]:
     """Every live traveller line, board by board, in one query."""
     return list(
-        Result.objects.filter(event=event, is_live=True)
+        Result.objects.filter(event=event)
+        .live()
         .order_by("board__number", "round", "table")
         .values(*_LINE_FIELDS)
     )
@@ -163,8 +189,9 @@ def settings_rows(event: Event, *, boards: set[int] | None = None) -> list[list[
     return [
         ["Event", event.name],
         ["Date", event.date.isoformat()],
-        ["Code of laws", event.get_code_display()],
-        ["English slam rule", "yes" if event.english_slams else "no"],
+        ["Code of laws", event.laws.name],
+        ["English slam rule", "yes" if event.laws.english_slams else "no"],
+        ["English bidding rule", "yes" if event.laws.english_bidding else "no"],
         ["Duplicate premium", "125 (Duplicate Law A)" if event.premium else "off"],
         ["Form", event.get_form_display()],
         ["Scoring", event.get_method_display()],
@@ -199,10 +226,10 @@ def team_rows(event: Event) -> list[list[Any]]:
             [
                 label,
                 _number(s.raw),
-                exact(s.average_added),
+                Fraction(s.average_added),
                 _number(s.average_added),
                 s.average_direction or "",
-                exact(s.score),
+                Fraction(s.score),
                 _number(s.score),
                 s.rounded,
             ]
@@ -210,7 +237,7 @@ def team_rows(event: Event) -> list[list[Any]]:
     rows += [
         [],
         ["Winner", match.winner or "tie"],
-        ["Margin (exact)", exact(match.margin)],
+        ["Margin (exact)", Fraction(match.margin)],
         ["Margin (rounded)", match.margin_rounded],
         ["Won by the fraction of a point", "yes" if match.by_fraction else "no"],
         [],
@@ -218,6 +245,42 @@ def team_rows(event: Event) -> list[list[Any]]:
     ]
     rows += [[t, _number(total)] for t, total in sorted(match.table_totals.items())]
     return rows
+
+
+_FORMULA_START = frozenset("=+-@")
+_ERROR_CODES = frozenset(ERROR_CODES)
+
+
+def formula_like(text: str) -> bool:
+    """Would a spreadsheet run this text as a formula (``=``, ``+``, ``-``, ``@``
+    first, spaces before it or not)?  Tab, CR and LF never start a written text:
+    :func:`scoring.pbn.printing_text` made them spaces."""
+    first = text.lstrip(" ")[:1]
+    return first in _FORMULA_START
+
+
+def xlsx_row(ws: WriteOnlyWorksheet, row: Sequence[Any]) -> list[Any]:
+    """A row's values for ``ws.append``: numbers as numbers, text always as text.
+
+    openpyxl stores a string starting with ``=`` as a formula and one such as
+    ``#N/A`` as an error value, and refuses control characters; so text is made
+    printable, and text a spreadsheet would run or misread becomes a text cell
+    (``data_type "s"``) with the quote prefix, which keeps it text in Excel
+    even once edited.  An exact ``Fraction`` is the text ``n/d``.
+    """
+    out: list[Any] = []
+    for value in row:
+        if isinstance(value, Fraction):
+            value = exact(value)
+        if isinstance(value, str):
+            value = printing_text(value)
+            if formula_like(value) or value in _ERROR_CODES:
+                cell = WriteOnlyCell(ws, value=value)
+                cell.data_type = "s"
+                cell.quotePrefix = True
+                value = cell
+        out.append(value)
+    return out
 
 
 def _sheet(
@@ -245,7 +308,7 @@ def _sheet(
         header.append(cell)
     ws.append(header)
     for row in rows:
-        ws.append(row)
+        ws.append(xlsx_row(ws, row))
     return ws
 
 
@@ -255,7 +318,7 @@ def write_xlsx(event: Event, out: IO[bytes], *, boards: set[int] | None = None) 
     ``boards``: only these boards' traveller lines, and no deal seed.
     """
     wb = Workbook(write_only=True)
-    if event.form == "teams":
+    if event.is_team_match:
         _sheet(wb, "Team match", TEAM_COLUMNS, team_rows(event))
     else:
         _sheet(wb, "Standings", STANDINGS_COLUMNS, standings_rows(event))
@@ -266,13 +329,26 @@ def write_xlsx(event: Event, out: IO[bytes], *, boards: set[int] | None = None) 
 
 
 def csv_safe(value: Any) -> Any:
-    """Text that a spreadsheet would run as a formula is made inert with a quote."""
-    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@"):
-        return "'" + value
-    return "" if value is None else value
+    """One CSV cell: text made inert, numbers left as they are.
+
+    Text that a spreadsheet would run as a formula (OWASP's "CSV injection":
+    starting with ``=``, ``+``, ``-`` or ``@``) gets a leading quote, after its
+    control characters became spaces (so none can hide the ``=``).  Numbers,
+    negative ones included, are written as numbers and an exact ``Fraction`` as
+    ``n/d`` (``-1135/3``): both are the app's own, never quoted.
+    """
+    if value is None:
+        return ""
+    if isinstance(value, str):
+        text = printing_text(value)
+        return "'" + text if formula_like(text) else text
+    if isinstance(value, Fraction):
+        return exact(value)
+    return value
 
 
-def _csv(header: list[str], rows: Iterable[list]) -> str:
+def csv_text(header: Sequence[str], rows: Iterable[Sequence[Any]]) -> str:
+    """A CSV file as text: UTF-8's BOM, the header, each row's cells through :func:`csv_safe`."""
     buf = io.StringIO()
     buf.write("\ufeff")  # the BOM: spreadsheets then read UTF-8
     w = csv.writer(buf)
@@ -283,11 +359,11 @@ def _csv(header: list[str], rows: Iterable[list]) -> str:
 
 
 def standings_csv(event: Event) -> str:
-    return _csv([c for c, _ in STANDINGS_COLUMNS], standings_rows(event))
+    return csv_text([c for c, _ in STANDINGS_COLUMNS], standings_rows(event))
 
 
 def travellers_csv(event: Event, *, boards: set[int] | None = None) -> str:
-    return _csv([c for c, _ in TRAVELLER_COLUMNS], traveller_rows(event, boards=boards))
+    return csv_text([c for c, _ in TRAVELLER_COLUMNS], traveller_rows(event, boards=boards))
 
 
 SCORE_TABLE = [
@@ -318,17 +394,16 @@ def write_pbn(event: Event, *, boards: set[int] | None = None) -> str:
     ``Scoring`` names the code of laws ("Auction;WhistClub1915"); Auction
     Bridge has no vulnerability (``Vulnerable "None"``).  Contracts in the
     score table use this app's notation, which PBN's extends with RS (royal
-    spades), R (Royalton royal) and NULLO.
+    spades), R (Royalton royal) and NULLO.  Every value and cell is escaped by
+    :func:`format_tag` and :func:`format_table`, the header comment made one
+    line: the file reads back through :func:`scoring.pbn.deals_from_pbn`.
     """
-    scoring_name = {"1915": "WhistClub1915", "1913": "WhistClub1913", "royalton": "Royalton"}[
-        event.code
-    ]
     date = event.date.strftime("%Y.%m.%d")
     by_board: dict[int, list[dict[str, Any]]] = {}
     for r in _live_lines(event):
         if boards is None or r["board__number"] in boards:
             by_board.setdefault(r["board__number"], []).append(r)
-    out = ["% PBN 2.1", "% EXPORT", f"% Duplicate Auction: {event.name}", ""]
+    out = ["% PBN 2.1", "% EXPORT", f"% Duplicate Auction: {printing_text(event.name)}", ""]
     for i, board in enumerate(Board.objects.filter(event=event)):
         tags = [
             ("Event", event.name),
@@ -343,7 +418,7 @@ def write_pbn(event: Event, *, boards: set[int] | None = None) -> str:
             ("Dealer", board.dealer),
             ("Vulnerable", "None"),
             ("Deal", board.deal if boards is None or board.number in boards else ""),
-            ("Scoring", f"Auction;{scoring_name}"),
+            ("Scoring", event.laws.pbn_scoring),
             ("Declarer", ""),
             ("Contract", ""),
             ("Result", ""),
@@ -368,7 +443,7 @@ def write_pbn(event: Event, *, boards: set[int] | None = None) -> str:
             )
         if rows:
             out.append(format_table("ScoreTable", SCORE_TABLE, rows))
-        if i == 0 and event.form == "pairs":
+        if i == 0 and not event.is_team_match:
             total = [
                 [s.direction or "All", s.rank, s.pair, s.names or "-", s.exact, s.display]
                 for s in standings.pair_contest(event)
@@ -390,3 +465,84 @@ def write_pbn(event: Event, *, boards: set[int] | None = None) -> str:
                 )
         out.append("")
     return "\n".join(out) + "\n"
+
+
+@dataclass(frozen=True)
+class ExportFormat:
+    """One download: how its file is made, named, served and offered.
+
+    ``render(event, boards=...)`` returns the file's bytes (text formats in
+    UTF-8), with only ``boards``' deals and traveller lines when given (the
+    publication rule of :mod:`tournament.access`); ``binary``
+    files never go to a terminal; ``pairs_only`` downloads are offered for
+    pair contests only (a team match has no pair standings).
+    """
+
+    key: str  # in the download URLs and export_event's --format
+    label: str  # on the download buttons
+    suffix: str  # the file name's ending
+    mime: str
+    render: Callable[..., bytes]
+    binary: bool = False
+    pairs_only: bool = False
+
+    def filename(self, event: Event) -> str:
+        """``club-night-19150301.pbn``: ASCII only, safe in a Content-Disposition header."""
+        return f"{slugify(event.name) or 'event'}-{event.date:%Y%m%d}.{self.suffix}"
+
+    def offered_for(self, event: Event) -> bool:
+        return not self.pairs_only or not event.is_team_match
+
+
+def xlsx_bytes(event: Event, *, boards: set[int] | None = None) -> bytes:
+    buf = io.BytesIO()
+    write_xlsx(event, buf, boards=boards)
+    return buf.getvalue()
+
+
+def standings_csv_bytes(event: Event, *, boards: set[int] | None = None) -> bytes:
+    return standings_csv(event).encode("utf-8")  # standings reveal no deal
+
+
+def travellers_csv_bytes(event: Event, *, boards: set[int] | None = None) -> bytes:
+    return travellers_csv(event, boards=boards).encode("utf-8")
+
+
+def pbn_bytes(event: Event, *, boards: set[int] | None = None) -> bytes:
+    return write_pbn(event, boards=boards).encode("utf-8")
+
+
+EXPORT_FORMATS: dict[str, ExportFormat] = {
+    f.key: f
+    for f in (
+        ExportFormat(
+            "xlsx",
+            "Excel (XLSX)",
+            "xlsx",
+            "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+            xlsx_bytes,
+            binary=True,
+        ),
+        ExportFormat(
+            "standings-csv",
+            "Standings (CSV)",
+            "standings.csv",
+            "text/csv; charset=utf-8",
+            standings_csv_bytes,
+            pairs_only=True,
+        ),
+        ExportFormat(
+            "travellers-csv",
+            "Travellers (CSV)",
+            "travellers.csv",
+            "text/csv; charset=utf-8",
+            travellers_csv_bytes,
+        ),
+        ExportFormat("pbn", "PBN", "pbn", "application/x-pbn; charset=utf-8", pbn_bytes),
+    )
+}
+
+
+def formats_offered(event: Event) -> list[ExportFormat]:
+    """The downloads to show for ``event``, in the registry's order."""
+    return [f for f in EXPORT_FORMATS.values() if f.offered_for(event)]

@@ -5,7 +5,15 @@ import pytest
 from scoring.cards import SEATS, parse_pbn_deal
 from scoring.dealing import PACK, deal_board, high_card_points
 from scoring.double_dummy import dd_tricks
-from scoring.pbn import PbnError, deals_from_pbn, format_table, format_tag, parse_pbn
+from scoring.pbn import (
+    PbnError,
+    deals_from_pbn,
+    decode_pbn_bytes,
+    format_table,
+    format_tag,
+    parse_pbn,
+    split_table_row,
+)
 
 DEAL = "N:AKQJ.T98.765.432 T98.AKQJ.432.765 765.432.AKQJ.T98 432.765.T98.AKQJ"
 
@@ -69,3 +77,126 @@ def test_double_dummy_table():
         assert t["N"][strain] == t["S"][strain]
     # North-South hold A K Q J of spades and diamonds: seven tricks in either.
     assert (t["N"]["S"], t["N"]["D"]) == (7, 7)
+
+
+def _one_board(board='"1"', deal=f'"{DEAL}"'):
+    return f"[Board {board}]\n[Deal {deal}]\n"
+
+
+@pytest.mark.parametrize(
+    "number",
+    ["²", "٣", "３", "۱", "1\u00a0", "١٢", "⑴", "0", "-1", "+1", "1.0", "", "1 2"],
+)
+def test_board_numbers_are_ascii_digits_only(number):
+    # int() and str.isdigit() take the first six; PBN numbers are 0-9 only.
+    with pytest.raises(PbnError, match="board"):
+        deals_from_pbn(_one_board(board=f'"{number}"'))
+
+
+def test_a_board_number_of_thousands_of_digits_is_refused_not_a_crash():
+    with pytest.raises(PbnError, match="too large"):
+        deals_from_pbn(_one_board(board='"' + "9" * 5000 + '"'))
+    assert list(deals_from_pbn(_one_board(board='"' + "0" * 5000 + '7"'))) == [7]
+
+
+@pytest.mark.parametrize(
+    ("deal", "words"),
+    [
+        (DEAL.replace("T98.AKQJ", "1098.AKQJ", 1), 'holds "1"'),
+        (DEAL.replace(" ", "\u2003", 1), "u2003"),
+        (DEAL.replace(" ", "\t", 1), "control character"),
+        (DEAL.replace("N:", "N: "), "not written as PBN writes a deal"),
+        (DEAL.replace("N:", "X:"), 'holds "X"'),
+        (DEAL.replace(".", "", 1), "not written as PBN writes a deal"),
+        (DEAL[2:], "not written as PBN writes a deal"),
+        (DEAL.replace("AKQJ", "ＡKQJ", 1), 'holds "Ａ"'),
+    ],
+)
+def test_a_deal_is_written_as_pbn_writes_it(deal, words):
+    with pytest.raises(PbnError, match=words):
+        deals_from_pbn(_one_board(deal=f'"{deal}"'))
+
+
+def test_what_pbn_allows_in_a_deal_is_read():
+    lower = "n:" + DEAL[2:].lower()
+    assert deals_from_pbn(_one_board(deal=f'"{lower}"'))[1] == DEAL
+    assert deals_from_pbn(_one_board(deal=f'" {DEAL.replace(" ", "  ")} "'))[1] == DEAL
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        (_one_board() + '[Board "2"]\n', "Board is given twice"),
+        (_one_board() + f'[Deal "{DEAL}"]\n', "Deal is given twice"),
+        (_one_board() + "AKQ\n", "follows the tag Deal, which has no section lines"),
+        ('[Board "1"] [Deal "x"] trailing\n', "shares a line with a tag"),
+        ('[Board"1"]\n', "not a tag"),
+        ('[1Board "1"]\n', "not a tag"),
+        ('[Bo rd "1"]\n', "not a tag"),
+        ('[Event "a\x00b"]\n' + _one_board(), "U\\+0000, a control character"),
+        ('[Event "a\tb"]\n' + _one_board(), "U\\+0009, a control character"),
+        ('[Event "a\x85b"]\n' + _one_board(), "U\\+0085, a control character"),
+        ('[Event "a\u2028b"]\n' + _one_board(), "U\\+2028, a control character"),
+        ('[Event "a\uffffb"]\n' + _one_board(), "U\\+FFFF, not a character"),
+        ('[Event "a\ud800b"]\n' + _one_board(), "U\\+D800, not a character"),
+        (_one_board() + "\x00\n", "control character"),
+        ('[Event "ab\\"]\n' + _one_board(), "not closed"),
+    ],
+)
+def test_what_is_not_pbn_is_refused_with_its_reason(text, words):
+    with pytest.raises(PbnError, match=words):
+        deals_from_pbn(text)
+
+
+def test_several_tags_on_a_line_and_comments_around_them():
+    text = f'{{deals}} [Board "1"] [Deal "{DEAL}"] ; the first\n\n[Board "2"]\t[Deal "{DEAL}"]'
+    assert deals_from_pbn(text) == {1: DEAL, 2: DEAL}
+
+
+def test_line_ends_are_cr_lf_lf_or_cr_only():
+    assert deals_from_pbn(_one_board().replace("\n", "\r\n")) == {1: DEAL}
+    assert deals_from_pbn(_one_board().replace("\n", "\r")) == {1: DEAL}
+    with pytest.raises(PbnError, match="control character"):  # not a line end in PBN
+        deals_from_pbn(_one_board().replace("\n", "\x0c"))
+
+
+def test_escapes_in_values_are_read_in_one_pass():
+    games = parse_pbn(r'[Event "a\\"] [Site "b\\\"c"] [Round "Rank\2R"]')
+    assert games[0].tags == {"Event": "a\\", "Site": 'b\\"c', "Round": "Rank\\2R"}
+
+
+@pytest.mark.parametrize(
+    "value",
+    ['The "Whist" Club', "back\\slash\\", 'x"]\n[Board "9"]', "a\r\nb\tc\x00d", "#", "", "Zoë 李"],
+)
+def test_format_tag_escapes_every_value(value):
+    text = format_tag("Event", value) + "\n" + _one_board()
+    games = parse_pbn(text)
+    assert len(games) == 1 and games[0].tags["Board"] == "1"
+    expected = value.replace("\r", " ").replace("\n", " ").replace("\t", " ").replace("\x00", " ")
+    assert games[0].tags["Event"] == expected
+    assert len(format_tag("Event", value).splitlines()) == 1
+
+
+def test_a_table_cell_cannot_break_its_row_or_start_a_tag():
+    hostile = ['Mrs. "Q" [Board "9"]', "a\nb", "back\\", "", "=1+1", ";x", "{c}", "%", "-1135/3"]
+    table = format_table(
+        "TotalScoreTable", ["Rank\\2R", "Names\\20L"], [[i, h] for i, h in enumerate(hostile)]
+    )
+    games = parse_pbn(_one_board() + table + "\n")
+    rows = games[0].sections["TotalScoreTable"]
+    assert [split_table_row(r) for r in rows] == [
+        [str(i), h.replace("\n", " ")] for i, h in enumerate(hostile)
+    ]
+    assert "-1135/3" in table.splitlines()[-1].split()  # a plain token stays bare
+
+
+def test_format_table_refuses_a_column_that_is_not_one():
+    with pytest.raises(PbnError, match="not a table column"):
+        format_table("ScoreTable", ['Names"\\20L'], [])
+
+
+def test_decode_pbn_bytes():
+    assert decode_pbn_bytes('\ufeff[Event "Zoë"]'.encode()) == '[Event "Zoë"]'
+    assert decode_pbn_bytes('[Event "Zoë"]'.encode("latin-1")) == '[Event "Zoë"]'
+    assert decode_pbn_bytes(bytes(range(256))) == bytes(range(256)).decode("latin-1")

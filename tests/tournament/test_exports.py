@@ -2,6 +2,8 @@
 
 import csv
 import io
+import zipfile
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -10,6 +12,8 @@ from django.urls import reverse
 from openpyxl import load_workbook
 
 from scoring import parse_pbn_deal
+from scoring.fractions_fmt import exact
+from scoring.pbn import parse_pbn, split_table_row
 from tournament import deals, exports, services, standings
 from tournament.models import Board, Player, Result
 from tournament.services import Actor, Entry, ServiceError
@@ -59,6 +63,8 @@ def test_xlsx_team_match_shows_law_g(demo):
     match = standings.team_match(teams)
     a = next(r for r in rows if r[0] == "A")
     assert a[7] == match.teams["A"].rounded and a[4] == match.teams["A"].average_direction
+    assert a[2] == exact(match.teams["A"].average_added)  # "-1700/3": exact, as text
+    assert a[5] == exact(match.teams["A"].score) and isinstance(a[1], int)
     assert any(r[0] == "Won by the fraction of a point" for r in rows)
 
 
@@ -234,3 +240,133 @@ def test_management_commands(tmp_path, event, director):
         call_command("import_pbn", "999", str(pbn))
     with pytest.raises(CommandError, match="cannot read"):
         call_command("import_pbn", str(other.pk), str(tmp_path / "missing.pbn"))
+
+
+HOSTILE = ["=cmd|' /C calc'!A0", "+1", "-2", "@SUM(1)", "#N/A", '"Q" \\ [Board "9"]\nx']
+
+
+def _name_the_players(event, names):
+    players = list(Player.objects.filter(pair__event=event).order_by("pk"))
+    for player, name in zip(players, names * len(players), strict=False):
+        player.name = name
+        player.save(update_fields=["name"])
+
+
+def test_hostile_text_is_text_and_numbers_are_numbers_in_xlsx_and_csv(demo):
+    pairs, _ = demo
+    _name_the_players(pairs, HOSTILE)
+    pairs.name = "=1+1"
+    pairs.save(update_fields=["name"])
+    buf = io.BytesIO()
+    exports.write_xlsx(pairs, buf)
+    wb = load_workbook(io.BytesIO(buf.getvalue()))
+    cells = {c.value: c for row in wb["Standings"].iter_rows(min_row=2) for c in row}
+    for row in exports.standings_rows(pairs):
+        names = cells[row[3].replace("\n", " ")]
+        assert names.data_type == "s"  # never "f" (formula) or "e" (error)
+        assert names.quotePrefix == exports.formula_like(row[3])
+    exact_scores = [r[5].value for r in wb["Standings"].iter_rows(min_row=2)]
+    assert any(s.startswith("-") for s in exact_scores)  # "-1577/5": text, not a formula
+    assert all(r[5].data_type == "s" for r in wb["Standings"].iter_rows(min_row=2))
+    assert all(r[4].data_type == "n" for r in wb["Standings"].iter_rows(min_row=2))
+    settings = {r[0].value: r[1] for r in wb["Settings"].iter_rows(min_row=2)}
+    assert settings["Event"].value == "=1+1" and settings["Event"].data_type == "s"
+    assert settings["Event"].quotePrefix
+    nets = [r[15] for r in wb["Travellers"].iter_rows(min_row=2)]
+    assert any(c.value < 0 for c in nets) and all(c.data_type == "n" for c in nets)
+    rows = list(csv.reader(io.StringIO(exports.standings_csv(pairs)[1:])))
+    assert [r[3] for r in rows[1:]] == [
+        ("'" if exports.formula_like(r.names) else "") + r.names.replace("\n", " ")
+        for r in standings.pair_contest(pairs)
+    ]
+    exact_scores = [r[5] for r in rows[1:]]  # "-1577/5": a number, never quoted
+    assert "-1577/5" in exact_scores and not any(s.startswith("'") for s in exact_scores)
+    assert [Fraction(s) for s in exact_scores] == [r.score for r in standings.pair_contest(pairs)]
+
+
+def test_csv_guards_text_but_never_numbers():
+    assert exports.csv_safe(-22) == -22 and exports.csv_safe(-21.4) == -21.4
+    assert exports.csv_safe(Fraction(-1135, 3)) == "-1135/3"  # the app's own number
+    assert exports.csv_safe("-2") == "'-2"  # a name: text
+    assert exports.csv_safe("\t=1+1") == "' =1+1"  # control characters cannot hide the =
+    assert exports.csv_safe("  @SUM(1)") == "'  @SUM(1)"
+    assert exports.csv_safe("a\r\nb") == "a  b" and exports.csv_safe("Zoë") == "Zoë"
+
+
+def test_pbn_export_with_hostile_names_reads_back(demo, director):
+    pairs, _ = demo
+    _name_the_players(pairs, HOSTILE)
+    pairs.name = 'Club "night"\n[Board "99"]\\'
+    pairs.save(update_fields=["name"])
+    text = exports.write_pbn(pairs)
+    games = parse_pbn(text)
+    assert len(games) == 15 and {g.tags["Event"] for g in games} == {'Club "night" [Board "99"]\\'}
+    names = [split_table_row(r)[3] for r in games[0].sections["TotalScoreTable"]]
+    assert names == [r.names.replace("\n", " ") for r in standings.pair_contest(pairs)]
+    new = make_event(director, name="Replay", tables=5, boards_per_round=3)
+    assert deals.import_pbn(new, text, by=Actor.director(director)) == 15
+    assert list(Board.objects.filter(event=new).values_list("deal", flat=True)) == list(
+        Board.objects.filter(event=pairs).values_list("deal", flat=True)
+    )
+
+
+def same_file(a: bytes, b: bytes) -> bool:
+    """Equal files; for an XLSX, equal parts but for the times it was written."""
+    if not a.startswith(b"PK"):
+        return a == b
+    za, zb = zipfile.ZipFile(io.BytesIO(a)), zipfile.ZipFile(io.BytesIO(b))
+    parts = [n for n in za.namelist() if n != "docProps/core.xml"]
+    return parts == [n for n in zb.namelist() if n != "docProps/core.xml"] and all(
+        za.read(n) == zb.read(n) for n in parts
+    )
+
+
+def test_one_registry_serves_every_download(client, event, director):
+    assert list(exports.EXPORT_FORMATS) == ["xlsx", "standings-csv", "travellers-csv", "pbn"]
+    services.enter_result(
+        event,
+        board_number=1,
+        round_no=1,
+        table=1,
+        entry=Entry("4H", "S", 10),
+        by=Actor.director(director),
+    )
+    client.force_login(director)
+    for key, export in exports.EXPORT_FORMATS.items():
+        r = client.get(reverse("director_download", args=[event.pk, key]))
+        assert r.status_code == 200 and r["Content-Type"] == export.mime
+        name = f"club-night-19150301.{export.suffix}"
+        assert r["Content-Disposition"] == f'attachment; filename="{name}"'
+        assert same_file(r.content, export.render(event))
+    page = client.get(reverse("director_event", args=[event.pk])).content.decode()
+    for key, export in exports.EXPORT_FORMATS.items():
+        assert f'{reverse("director_download", args=[event.pk, key])}">{export.label}</a>' in page
+
+
+def test_the_download_buttons_offer_what_the_event_has(client, demo):
+    _, teams = demo
+    services.set_published(teams, True, by=Actor.director(teams.owner))
+    page = client.get(reverse("event_standings", args=[teams.pk])).content.decode()
+    offered = [f.key for f in exports.formats_offered(teams)]
+    assert offered == ["xlsx", "travellers-csv", "pbn"]  # no pair standings in a team match
+    for key in exports.EXPORT_FORMATS:
+        assert (reverse("event_download", args=[teams.pk, key]) in page) == (key in offered)
+
+
+def test_export_event_formats_come_from_the_registry(tmp_path, event, director):
+    from django.core.management.base import CommandError
+
+    for key, export in exports.EXPORT_FORMATS.items():
+        target = tmp_path / export.filename(event)
+        call_command(
+            "export_event", str(event.pk), "--format", key, "-o", str(target), stdout=io.StringIO()
+        )
+        assert same_file(target.read_bytes(), export.render(event))
+        if not export.binary:
+            out = io.StringIO()
+            call_command("export_event", str(event.pk), "--format", key, "-o", "-", stdout=out)
+            assert out.getvalue().encode() == export.render(event)
+    with pytest.raises(CommandError, match="not text"):
+        call_command("export_event", str(event.pk), "--format", "xlsx", "-o", "-")
+    with pytest.raises(CommandError, match="invalid choice"):
+        call_command("export_event", str(event.pk), "--format", "doc", "-o", "-")

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import io
-
 from django import forms
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.utils.text import slugify
+
+from scoring.pbn import decode_pbn_bytes
 
 from .. import deals, exports
 from ..access import director_view, results_view, visibility
@@ -16,32 +15,15 @@ from ..models import Board, Event
 from ..services import Actor, ServiceError
 from .events import board_list
 
-FORMATS = {
-    "xlsx": ("xlsx", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"),
-    "standings-csv": ("standings.csv", "text/csv; charset=utf-8"),
-    "travellers-csv": ("travellers.csv", "text/csv; charset=utf-8"),
-    "pbn": ("pbn", "application/x-pbn; charset=utf-8"),
-}
-
 
 def _download(event: Event, fmt: str, boards: set[int] | None = None) -> HttpResponse:
-    """The file in ``fmt``: with only ``boards``' traveller lines and deals, when given."""
-    if fmt not in FORMATS:
+    """One format of :data:`exports.EXPORT_FORMATS` as an attachment; only ``boards``' deals
+    and traveller lines when given."""
+    export = exports.EXPORT_FORMATS.get(fmt)
+    if export is None:
         raise Http404("No such format")
-    suffix, mime = FORMATS[fmt]
-    if fmt == "xlsx":
-        buf = io.BytesIO()
-        exports.write_xlsx(event, buf, boards=boards)
-        body: bytes | str = buf.getvalue()
-    elif fmt == "standings-csv":
-        body = exports.standings_csv(event)
-    elif fmt == "travellers-csv":
-        body = exports.travellers_csv(event, boards=boards)
-    else:
-        body = exports.write_pbn(event, boards=boards)
-    response = HttpResponse(body, content_type=mime)
-    name = f"{slugify(event.name) or 'event'}-{event.date:%Y%m%d}.{suffix}"
-    response["Content-Disposition"] = f'attachment; filename="{name}"'
+    response = HttpResponse(export.render(event, boards=boards), content_type=export.mime)
+    response["Content-Disposition"] = f'attachment; filename="{export.filename(event)}"'
     return response
 
 
@@ -100,11 +82,7 @@ def director_deals(request: HttpRequest, event: Event) -> HttpResponse:
                 messages.success(request, f"Boards dealt from seed {seed}.")
                 return redirect("director_deals", event.pk)
             if request.POST.get("action") == "import" and upload.is_valid():
-                raw = upload.cleaned_data["file"].read()
-                try:
-                    text = raw.decode("utf-8-sig")
-                except UnicodeDecodeError:
-                    text = raw.decode("latin-1")
+                text = decode_pbn_bytes(upload.cleaned_data["file"].read())
                 n = deals.import_pbn(event, text, by=Actor.director(request.user))
                 messages.success(request, f"{n} deal(s) imported.")
                 return redirect("director_deals", event.pk)

@@ -1,8 +1,10 @@
-"""``manage.py export_event EVENT --format xlsx|standings-csv|travellers-csv|pbn -o FILE``."""
+"""``manage.py export_event EVENT --format xlsx|standings-csv|travellers-csv|pbn -o FILE``.
+
+The formats are those of :data:`tournament.exports.EXPORT_FORMATS`, the same
+files as the download buttons give.
+"""
 
 from __future__ import annotations
-
-import sys
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
@@ -15,33 +17,25 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("event", type=int, help="the event's number (its id)")
-        parser.add_argument(
-            "--format",
-            choices=["xlsx", "standings-csv", "travellers-csv", "pbn"],
-            default="xlsx",
-        )
+        parser.add_argument("--format", choices=list(exports.EXPORT_FORMATS), default="xlsx")
         parser.add_argument("-o", "--output", required=True, help="file to write ('-': stdout)")
 
     def handle(self, *args, **opts) -> None:
         event = Event.objects.filter(pk=opts["event"]).first()
         if event is None:
             raise CommandError(f"there is no event {opts['event']}")
-        fmt, path = opts["format"], opts["output"]
-        if fmt == "xlsx":
-            if path == "-":
-                raise CommandError("an XLSX workbook needs a file name, not standard output")
+        export, path = exports.EXPORT_FORMATS[opts["format"]], opts["output"]
+        if path == "-" and export.binary:
+            raise CommandError(
+                f"{export.label} is not text: it needs a file name, not standard output"
+            )
+        data = export.render(event)
+        if path == "-":
+            self.stdout.write(data.decode("utf-8"), ending="")
+            return
+        try:
             with open(path, "wb") as f:
-                exports.write_xlsx(event, f)
-        else:
-            text = {
-                "standings-csv": exports.standings_csv,
-                "travellers-csv": exports.travellers_csv,
-                "pbn": exports.write_pbn,
-            }[fmt](event)
-            if path == "-":
-                sys.stdout.write(text)
-            else:
-                with open(path, "w", encoding="utf-8", newline="") as f:
-                    f.write(text)
-        if path != "-":
-            self.stdout.write(f"{event.name}: {fmt} written to {path}")
+                f.write(data)
+        except OSError as e:
+            raise CommandError(f"cannot write {path}: {e.strerror}") from None
+        self.stdout.write(f"{event.name}: {export.key} written to {path}")

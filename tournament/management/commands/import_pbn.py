@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from scoring.pbn import decode_pbn_bytes
 from tournament import deals
 from tournament.models import Event
 from tournament.services import Actor, ServiceError
@@ -27,10 +28,7 @@ class Command(BaseCommand):
                 raw = f.read()
         except OSError as e:
             raise CommandError(f"cannot read {opts['file']}: {e.strerror}") from None
-        try:
-            text = raw.decode("utf-8-sig")
-        except UnicodeDecodeError:
-            text = raw.decode("latin-1")
+        text = decode_pbn_bytes(raw)
         user = None
         if opts["user"]:
             user = get_user_model().objects.filter(username=opts["user"]).first()

@@ -459,8 +459,7 @@ class CorrectionForm(ResultEntryForm):
 class IrregularForm(forms.Form):
     """Duplicate Law B: a player found with more or fewer than 13 cards."""
 
-    round = forms.IntegerField(min_value=1, label="Round in which it was found")
-    table = forms.IntegerField(min_value=1, label="Table at which it was found")
+    where = forms.ChoiceField(label="Where was it found?")
     discovered = forms.ChoiceField(
         choices=Discovered.choices,
         label="When was it found?",
@@ -474,6 +473,24 @@ class IrregularForm(forms.Form):
         label="The surplus was held by",
     )
     reason = forms.CharField(max_length=300, required=False, label="Note")
+
+    def __init__(self, *args, seatings=(), **kwargs):
+        """``seatings``: the table-rounds that play the board, to pick from."""
+        super().__init__(*args, **kwargs)
+        self.fields["where"].choices = [("", "—")] + [
+            (
+                f"{s.round}-{s.table}",
+                f"Round {s.round}, table {s.table}: {s.ns.label} (NS) v {s.ew.label} (EW)",
+            )
+            for s in seatings
+        ]
+
+    def clean(self):
+        data = super().clean()
+        where = data.get("where") or ""
+        if where:
+            data["round"], data["table"] = (int(x) for x in where.split("-"))
+        return data
 
 
 class ReasonForm(forms.Form):

@@ -19,21 +19,8 @@ def other_director(db):
 
 
 def make_event(owner, **kw):
-    fields = dict(
-        name="Club night",
-        date=datetime.date(1915, 3, 1),
-        code="1915",
-        english_slams=False,
-        premium=True,
-        form="pairs",
-        method="total",
-        movement="mitchell",
-        tables=3,
-        boards_per_round=2,
-        even="skip",
-        arrow_switch=False,
-        pairs_count=None,
-    )
+    # Everything else is the Event model's default: 1915 laws, premium, a Mitchell, Law H.
+    fields = dict(name="Club night", date=datetime.date(1915, 3, 1), tables=3, boards_per_round=2)
     fields.update(kw)
     return services.create_event(owner, **fields)
 

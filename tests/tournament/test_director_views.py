@@ -215,8 +215,7 @@ def test_irregular_form(alice, event, director):
     r = alice.post(
         reverse("director_irregular", args=[event.pk, 1]),
         {
-            "round": "3",
-            "table": "2",
+            "where": "3-2",  # the director picks from the tables that play the board
             "discovered": "after-overplay",
             "short_hand": "N",
             "surplus_with": "opponent",

@@ -170,7 +170,7 @@ def test_new_event_form_never_fails(alice, data):
 
 
 @FUZZ
-@given(data=form_data(["round", "table", "discovered", "short_hand", "surplus_with", "reason"]))
+@given(data=form_data(["where", "discovered", "short_hand", "surplus_with", "reason"]))
 def test_irregular_form_never_fails(alice, event, data):
     r = alice.post(reverse("director_irregular", args=[event.pk, 1]), data)
     assert r.status_code in (200, 302)

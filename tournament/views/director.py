@@ -270,6 +270,7 @@ def result_detail(request: HttpRequest, event: Event, result_id: int) -> HttpRes
                 return redirect("director_result", event.pk, new.pk)
         except ServiceError as e:
             form.add_error(None, str(e))
+            preview = None  # the refusal alone, not a score that was not saved
     return render(
         request,
         "director/result.html",
@@ -303,7 +304,8 @@ def void(request: HttpRequest, event: Event, result_id: int) -> HttpResponse:
 def irregular(request: HttpRequest, event: Event, number: int) -> HttpResponse:
     """Duplicate Law B applied from a form: the app decides the procedure."""
     board = get_object_or_404(Board, event=event, number=number)
-    form = IrregularForm(request.POST or None)
+    seatings = Seating.objects.playing(event, number).select_related("ns", "ew")
+    form = IrregularForm(request.POST or None, seatings=seatings)
     if request.method == "POST" and form.is_valid():
         d = form.cleaned_data
         try:

@@ -21,6 +21,7 @@ from scoring import parse_pbn_deal
 from scoring.cards import side_of
 from scoring.dealing import high_card_points
 from tournament import services
+from tournament.choices import Form
 from tournament.deals import deal_event
 from tournament.models import Board, Event, Seating
 
@@ -124,17 +125,8 @@ class Command(BaseCommand):
             user,
             name=PAIRS_EVENT,
             date=datetime.date(1915, 11, 20),
-            code="1915",
-            english_slams=False,
-            premium=True,
-            form="pairs",
-            method="total",
-            movement="mitchell",
-            tables=5,
+            tables=5,  # the rest are the model's defaults: 1915 laws, Mitchell, Law H
             boards_per_round=3,
-            even="skip",
-            arrow_switch=False,
-            pairs_count=None,
             pair_names={str(p): [next(names), next(names)] for p in range(1, 11)},
         )
         self._deal_and_play(event, user, "demo-1915-pairs")
@@ -182,17 +174,10 @@ class Command(BaseCommand):
             user,
             name=TEAMS_EVENT,
             date=datetime.date(1915, 12, 4),
-            code="1915",
-            english_slams=False,
-            premium=True,
-            form="teams",
-            method="total",
-            movement="teams",
+            form=Form.TEAMS,
             tables=3,
             boards_per_round=2,
             even="",
-            arrow_switch=False,
-            pairs_count=None,
             team_names={"A": "Knickerbocker", "B": "Whist Club"},
             pair_names={f"{t}{i}": [next(names), next(names)] for t in "AB" for i in (1, 2, 3)},
         )

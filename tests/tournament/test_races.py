@@ -343,6 +343,31 @@ def test_a_retry_during_the_first_entry_gets_the_stored_result(director, monkeyp
 
 @pytest.mark.django_db(transaction=True)
 @needs_postgresql
+def test_a_retry_during_the_first_change_gets_the_stored_result(director, monkeypatch):
+    for i in range(ROUNDS):
+        event = make_event(director)
+        result = services.enter_result(
+            event,
+            board_number=1,
+            round_no=1,
+            table=1,
+            entry=Entry("4H", "S", 10),
+            by=Actor.tablet(1, f"t1-first-{i}"),
+        )
+
+        def change(r=result, k=f"t1-change-{i}"):
+            return services.correct_result(r, entry=Entry("4H", "S", 9), by=Actor.tablet(1, k))
+
+        first, retry = Device("first", change), Device("retry", change)
+        gated_race(monkeypatch, (results_module, "_new_result"), first, retry)
+        assert isinstance(first.outcome, Result), first.outcome
+        assert isinstance(retry.outcome, Result), retry.outcome
+        assert retry.outcome.pk == first.outcome.pk
+        assert Result.objects.filter(event=event).count() == 2  # the first version and one change
+
+
+@pytest.mark.django_db(transaction=True)
+@needs_postgresql
 def test_a_submission_and_its_retry_released_together_store_one_result(director):
     event = make_event(director)
     slots = [

@@ -444,6 +444,28 @@ def test_a_dozen_wrong_pins_at_once_get_five_guesses(director):
         assert PinFailure.objects.filter(link=link).count() == 5
 
 
+@pytest.mark.django_db(transaction=True)
+@needs_postgresql
+def test_racing_wrong_pins_from_one_address_at_two_tables_get_no_eleventh_guess(
+    director, monkeypatch
+):
+    event = make_event(director)
+    links = [tablets.link_for(event, t) for t in (1, 2, 3)]
+    for link in links:
+        tablets.set_pin(link, "4271", by=Actor.director(director))
+    for _ in range(ROUNDS):
+        PinFailure.objects.all().delete()
+        for link in links:
+            wrong_pins(link, 3, "10.0.0.9")  # 9 from this address, 3 a table: one guess left
+        monkeypatch.setattr(tablets, "secrets", pin_gate())
+        a = Device("a", lambda: tablets.check_pin(links[0], "0000", "10.0.0.9"))
+        b = Device("b", lambda: tablets.check_pin(links[1], "0000", "10.0.0.9"))
+        gated_race(monkeypatch, (tablets.secrets, "compare_digest"), a, b)
+        assert a.outcome is False
+        assert isinstance(b.outcome, ServiceError) and TOO_MANY_PINS in str(b.outcome)
+        assert PinFailure.objects.filter(address="10.0.0.9").count() == 10
+
+
 # 4. (continued) PINs through the views: no threads needed.
 
 

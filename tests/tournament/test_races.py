@@ -550,3 +550,21 @@ def test_an_over_long_key_gets_a_message_not_a_server_error(client, event):
     assert r.status_code == 200
     assert "key is too long; reload the page and enter it again" in r.content.decode()
     assert list(Result.objects.filter(event=event).values_list("pk", flat=True)) == [result.pk]
+
+
+def test_a_change_retried_after_it_was_stored_gets_the_stored_result(client, event):
+    """The tablet's page retries a change whose answer was lost: the result it made, not a 404."""
+    link = tablets.link_for(event, 1)
+    client.post(tablet_url("scorer_board", link, 1), board_post("k1"))
+    result = Result.objects.get(event=event)
+    change = tablet_url("scorer_change", link, result.pk)
+    first = client.post(change, board_post("k2", tricks="9"))
+    new = Result.objects.get(event=event, is_live=True)
+    assert first.status_code == 302 and first["Location"] == tablet_url(
+        "scorer_result", link, new.pk
+    )
+    again = client.post(change, board_post("k2", tricks="9"))
+    assert again.status_code == 302 and again["Location"] == first["Location"]
+    # A different submission against the old version is still refused as before.
+    assert client.post(change, board_post("k3", tricks="8")).status_code == 404
+    assert Result.objects.filter(event=event).count() == 2

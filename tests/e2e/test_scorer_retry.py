@@ -81,7 +81,9 @@ def test_a_lost_answer_is_retried_with_the_same_key_and_stored_once(board_page):
     result = Result.objects.get(event=event)
     assert (result.contract, result.net_ns) == ("4H", 157)
     assert page.url.endswith(f"/results/{result.pk}/")
-    assert "entered once" in page.inner_text("[data-resend-note]")
+    note = page.locator("[data-resend-note]")
+    note.filter(has_text="The result is entered once").wait_for()  # told, on the result page
+    assert note.get_attribute("role") == "status"
 
 
 def test_a_503_is_retried_and_a_form_with_errors_replaces_the_page(board_page):

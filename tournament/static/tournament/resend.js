@@ -78,7 +78,8 @@
       var abort = typeof AbortController === "function" ? new AbortController() : null;
       var timer = abort ? setTimeout(function () { abort.abort(); }, TIMEOUT) : null;
       var token = form.querySelector("[name=csrfmiddlewaretoken]");
-      fetch(form.action || location.href, {
+      // getAttribute: form.action would be a field of the form named "action".
+      fetch(form.getAttribute("action") || location.href, {
         method: "POST",
         body: body,
         credentials: "same-origin",

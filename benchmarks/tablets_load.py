@@ -1,10 +1,14 @@
 """Load benchmark: 50 tablets entering a 25-table event's round at once.
 
 Starts gunicorn on loopback against a scratch database, then 50 threads (two
-tablets a table, one board each) open their board, submit it, resubmit it as
-a flaky connection would (same idempotency key), and have the opponents
-confirm it.  Each HTTP request is timed on its own (redirects are not
-followed).  Two runs on each database:
+tablets a table, one board each) open their board and submit it; while that
+submission is still running the same tablet sends it again (an in-flight
+retry: same idempotency key), and on every fifth board a second device at
+the table enters a different result for the same board at the same moment (a
+conflict).  Then the tablet resubmits once more after its answer (a retry on
+a flaky connection), and the opponents confirm the result that stands.  Each
+HTTP request is timed on its own (redirects are not followed).  Two runs on
+each database:
 
 * "tablets": all 50 start together, each opening its board within the first
   second and pausing as a person does between steps (0.3 to 1.5 s, from a
@@ -12,10 +16,13 @@ followed).  Two runs on each database:
 * "burst": no pauses at all, all 50 firing at the same instant: the worst
   case, which on two cores measures queueing more than the app.
 
-Prints requests per second, p50/p95 latency, errors (must be 0) and results
-stored (must equal results sent).  Runs on SQLite, and on PostgreSQL when one
-answers on 127.0.0.1:5432 (with persistent connections, CONN_MAX_AGE=60, as a
-deployment should).
+Prints requests per second, p50/p95 latency, errors (must be 0: an in-flight
+retry told "already has a result", two devices both stored, a conflict with
+no message naming the result), the conflicts and in-flight retries, and
+results stored (must equal boards).  Runs on SQLite, and on PostgreSQL when
+one answers on 127.0.0.1:5432 (with persistent connections, CONN_MAX_AGE=60,
+as a deployment should), in a database of its own
+(``bench_tablets_<pid>``), so two runs on one server never collide.
 
     python benchmarks/tablets_load.py [--workers 5] [--sqlite-only]
 """
@@ -43,6 +50,9 @@ ROOT = os.path.join(HERE, "..")
 sys.path.insert(0, ROOT)
 TABLES = 25
 TABLETS = 50
+RIVAL_EVERY = 5  # every fifth board is entered by a second device at the same moment
+CONFLICT = ("already has a result", "same moment")
+STATS = threading.Lock()  # the counters every tablet thread adds to
 
 
 def free_port() -> int:
@@ -51,8 +61,10 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def prepare(database_url: str) -> list[tuple[str, int]]:
-    """Migrate, create the event, and return (table token, board) for each tablet."""
+def prepare(
+    database_url: str, tables: int = TABLES, boards_per_round: int = 2
+) -> list[tuple[str, int]]:
+    """Migrate, create the event, and return (table token, board) for each board of round 1."""
     env = {**os.environ, "DATABASE_URL": database_url}
     code = (
         "import django, datetime, json;"
@@ -64,7 +76,8 @@ def prepare(database_url: str) -> list[tuple[str, int]]:
         "u = get_user_model().objects.create_user('load');"
         "e = services.create_event(u, name='Load', date=datetime.date(1915, 1, 1), code='1915',"
         f" english_slams=False, premium=True, form='pairs', method='total', movement='mitchell',"
-        f" tables={TABLES}, boards_per_round=2, even='skip', arrow_switch=False, pairs_count=None);"
+        f" tables={tables}, boards_per_round={boards_per_round}, even='skip', arrow_switch=False,"
+        " pairs_count=None);"
         "seats = e.seating_set.filter(round=1).order_by('table');"
         "print(json.dumps([[tablets.link_for(e, s.table).token, b]"
         " for s in seats for b in s.board_numbers]))"
@@ -120,12 +133,13 @@ class Tablet:
         )
         self.latencies: list[float] = []
         self.errors: list[str] = []
+        self.lock = threading.Lock()  # the in-flight retry runs in a second thread
 
     def request(self, path: str, data: dict | None = None) -> tuple[str, str]:
         """(page text, where a redirect points) for one request."""
         body = urllib.parse.urlencode(data).encode() if data is not None else None
         t0 = time.perf_counter()
-        text, location = "", ""
+        text, location, error = "", "", ""
         try:
             with self.opener.open(self.base + path, data=body, timeout=30) as r:
                 text = r.read().decode()
@@ -133,11 +147,18 @@ class Tablet:
             if e.code in (301, 302, 303):
                 location = urllib.parse.urljoin(self.base, e.headers["Location"])
             else:
-                self.errors.append(f"{e.code} {path}")
+                error = f"{e.code} {path}"
         except OSError as e:
-            self.errors.append(f"{e} {path}")
-        self.latencies.append(time.perf_counter() - t0)
+            error = f"{e} {path}"
+        with self.lock:
+            self.latencies.append(time.perf_counter() - t0)
+            if error:
+                self.errors.append(error)
         return text, location
+
+    def error(self, text: str) -> None:
+        with self.lock:
+            self.errors.append(text)
 
 
 def field(html: str, name: str) -> str:
@@ -145,32 +166,91 @@ def field(html: str, name: str) -> str:
     return m.group(1) if m else ""
 
 
-def run_tablet(t: Tablet, token: str, board: int, start: threading.Barrier) -> None:
-    path = f"/t/{token}/boards/{board}/"
-    start.wait()
-    time.sleep(t.pauses[0])  # the scorer opens the board
-    html, _ = t.request(path)
-    form = {
+def board_form(html: str, board: int, rival: bool = False) -> dict[str, str]:
+    """The board's result as a tablet posts it; a rival device enters a different one."""
+    return {
         "csrfmiddlewaretoken": field(html, "csrfmiddlewaretoken"),
         "key": field(html, "key"),
-        "level": "4",
-        "strain": "H",
+        "level": "3" if rival else "4",
+        "strain": "NT" if rival else "H",
         "doubled": "",
-        "declarer": "S",
+        "declarer": "N" if rival else "S",
         "tricks": str(9 + board % 3),
         "revokes_ns": "0",
         "revokes_ew": "0",
     }
+
+
+def at_once(*calls):
+    """Run the calls in threads released together; their answers in order."""
+    answers: list = [None] * len(calls)
+    go = threading.Barrier(len(calls))
+
+    def run(i: int) -> None:
+        go.wait()
+        answers[i] = calls[i]()
+
+    threads = [threading.Thread(target=run, args=(i,)) for i in range(len(calls))]
+    for th in threads:
+        th.start()
+    for th in threads:
+        th.join()
+    return answers
+
+
+def refused(answer: tuple[str, str]) -> bool:
+    """The second device's answer: the form again, naming the result that stands."""
+    text, location = answer
+    return not location and any(c in text for c in CONFLICT)
+
+
+def run_tablet(
+    t: Tablet, token: str, board: int, start: threading.Barrier, rival: Tablet | None, stats: dict
+) -> None:
+    path = f"/t/{token}/boards/{board}/"
+    start.wait()
+    time.sleep(t.pauses[0])  # the scorer opens the board
+    html, _ = t.request(path)
+    form = board_form(html, board)
+    rival_form = board_form(rival.request(path)[0], board, rival=True) if rival else None
     time.sleep(t.pauses[1])  # the scorer taps the result in
-    _, result_url = t.request(path, form)  # submit: redirected to the result page
+    # Submit; while it runs, the same tablet sends it again (same key); a rival device
+    # may enter the same board at the same moment.
+    calls = [lambda: t.request(path, form), lambda: t.request(path, form)]
+    if rival is not None:
+        calls.append(lambda: rival.request(path, rival_form))
+    first, in_flight, *theirs = at_once(*calls)
+    with STATS:
+        stats["in-flight retries"] += 1
+        stats["in-flight retries answered with the stored result"] += (
+            bool(first[1]) and first[1] == in_flight[1]
+        ) or (refused(first) and refused(in_flight))
+    if first[1] != in_flight[1] or (not first[1] and not refused(first)):
+        t.error(f"board {board}: submission went to {first[1]!r}, its retry to {in_flight[1]!r}")
+        return
+    winner, result_url = t, first[1]
+    if theirs:
+        with STATS:
+            stats["conflicts"] += 1
+        if bool(theirs[0][1]) == bool(result_url):
+            t.error(f"board {board}: both devices or neither stored a result")
+            return
+        loser = first if theirs[0][1] else theirs[0]
+        if not refused(loser):
+            t.error(f"board {board}: the second device was not told which result stands")
+            return
+        with STATS:
+            stats["conflicts refused with a message"] += 1
+        if theirs[0][1]:
+            winner, result_url = rival, theirs[0][1]
     _, again = t.request(path, form)  # a retry on a flaky connection: same key
-    if not result_url or result_url != again:
-        t.errors.append(f"retry went to {again!r}, not {result_url!r}")
+    if again != first[1]:
+        t.error(f"board {board}: retry went to {again!r}, not {first[1]!r}")
         return
     result_path = urllib.parse.urlparse(result_url).path
-    page, _ = t.request(result_path)
+    page, _ = winner.request(result_path)
     time.sleep(t.pauses[2])  # the opponents read the score
-    t.request(
+    winner.request(
         result_path,
         {"csrfmiddlewaretoken": field(page, "csrfmiddlewaretoken"), "action": "confirm"},
     )
@@ -228,10 +308,23 @@ def bench(label: str, database_url: str, workers: int, human: bool) -> None:
             )
             for _ in tablets_plan
         ]
+        rivals = [
+            Tablet(base, [0, 0, 0]) if i % RIVAL_EVERY == 0 else None
+            for i in range(len(tablets_plan))
+        ]
+        stats = dict.fromkeys(
+            [
+                "in-flight retries",
+                "in-flight retries answered with the stored result",
+                "conflicts",
+                "conflicts refused with a message",
+            ],
+            0,
+        )
         start = threading.Barrier(len(tablets))
         threads = [
-            threading.Thread(target=run_tablet, args=(t, tok, b, start))
-            for t, (tok, b) in zip(tablets, tablets_plan, strict=True)
+            threading.Thread(target=run_tablet, args=(t, tok, b, start, rival, stats))
+            for t, rival, (tok, b) in zip(tablets, rivals, tablets_plan, strict=True)
         ]
         t0 = time.perf_counter()
         for th in threads:
@@ -242,18 +335,20 @@ def bench(label: str, database_url: str, workers: int, human: bool) -> None:
     finally:
         server.terminate()
         server.wait(timeout=10)
-    lat = sorted(x * 1000 for t in tablets for x in t.latencies)
-    errors = [e for t in tablets for e in t.errors]
+    devices = tablets + [r for r in rivals if r is not None]
+    lat = sorted(x * 1000 for t in devices for x in t.latencies)
+    errors = [e for t in devices for e in t.errors]
     live, confirmed = count_results(database_url)
-    requests = sum(len(t.latencies) for t in tablets)
+    requests = sum(len(t.latencies) for t in devices)
     p95 = lat[int(0.95 * (len(lat) - 1))]
     mode = "tablets" if human else "burst"
     print(
         f"{label} ({mode}): {TABLETS} tablets, {requests} requests in {wall:.2f} s "
         f"= {requests / wall:.0f} req/s; p50 {statistics.median(lat):.1f} ms, "
-        f"p95 {p95:.1f} ms; errors {len(errors)}; results sent {TABLETS}, stored {live} "
+        f"p95 {p95:.1f} ms; errors {len(errors)}; boards {TABLETS}, results stored {live} "
         f"({confirmed} confirmed)"
     )
+    print("    " + "; ".join(f"{k} {v}" for k, v in stats.items()))
     for e in errors[:5]:
         print("   ", e)
 
@@ -274,12 +369,13 @@ def main() -> None:
         print("PostgreSQL: not reachable on 127.0.0.1:5432; skipped")
         return
     admin = "postgres://postgres@127.0.0.1:5432/postgres"
-    drop = "DROP DATABASE IF EXISTS bench_tablets"
+    name = f"bench_tablets_{os.getpid()}"  # its own: two runs on one server never collide
+    drop = f"DROP DATABASE IF EXISTS {name} WITH (FORCE)"
     for human in (True, False):
         subprocess.run(["psql", admin, "-qc", drop], check=True, capture_output=True)
-        subprocess.run(["psql", admin, "-qc", "CREATE DATABASE bench_tablets"], check=True)
+        subprocess.run(["psql", admin, "-qc", f"CREATE DATABASE {name}"], check=True)
         try:
-            url = "postgres://postgres@127.0.0.1:5432/bench_tablets"
+            url = f"postgres://postgres@127.0.0.1:5432/{name}"
             bench("PostgreSQL", url, args.workers, human)
         finally:
             subprocess.run(["psql", admin, "-qc", drop], check=True, capture_output=True)

@@ -2,8 +2,8 @@
 
 A tablet reaches one table of one event through an unguessable link, and,
 if the director set one, a 4-digit PIN.  Wrong PINs are rate-limited per
-table and per address (within the event), counted under a lock on the link
-so racing guesses cannot exceed the limit.  What the link may reach is
+table and per address (within the event), counted under a lock on the
+event so racing guesses cannot exceed either limit.  What the link may reach is
 decided in :mod:`tournament.access`.
 """
 
@@ -87,10 +87,13 @@ def resolve(token: str) -> TableLink | None:
 def check_pin(link: TableLink, pin: str, address: str | None) -> bool:
     """True for the right PIN.  Refuses every try once too many were wrong.
 
-    The link's row is locked while the failures are counted and a new one
-    written, so racing requests cannot get more guesses than the limit.
+    The event's row is locked while the failures are counted and a new one
+    written, so racing requests cannot get more guesses than either limit:
+    the per-address limit counts every table of the event, so a lock on the
+    link alone let two tables' guesses from one address pass it together.
+    (``no_key``: saving a result, which refers to the event, does not wait.)
     """
-    TableLink.objects.select_for_update().filter(pk=link.pk).first()
+    Event.objects.select_for_update(no_key=True).filter(pk=link.event_id).first()
     since = timezone.now() - PIN_WINDOW
     by_table = PinFailure.objects.filter(link=link, at__gte=since).count()
     by_address = (

@@ -70,7 +70,9 @@ def test_scorer_enters_and_confirms_a_round(live_server, browser, shots):
     tap(page, "input[value='trumps:NS-3']")
     shots(page, "scorer-entry")
     page.click("button:has-text('Score it')")
-    # The app asks for declarer's choice and says which is worth more.
+    # The app asks for declarer's choice and says which is worth more (the form is sent
+    # by resend.js, so the answer replaces the page without a navigation: wait for it).
+    page.wait_for_selector("text=worth more to declarer")
     assert "worth more to declarer" in page.content()
     tap(page, "#id_revoke_penalty_1")  # three tricks
     page.click("button:has-text('Score it')")

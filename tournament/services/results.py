@@ -238,9 +238,16 @@ def _check_artificial_allowed(event: Event, board: Board) -> None:
         raise ServiceError(str(e)) from None
 
 
-def _lock_live(result: Result) -> tuple[Seating, Result]:
-    """Lock the result's table-round, then the result; refuse a version no longer live."""
-    seating = Seating.objects.select_for_update(of=("self",)).get(pk=result.seating_id)
+def _lock_table_of(result: Result) -> Seating:
+    """Lock the table-round of a result (the first lock, as in every verb)."""
+    return Seating.objects.select_for_update(of=("self",)).get(pk=result.seating_id)
+
+
+def _lock_live(result: Result, seating: Seating | None = None) -> tuple[Seating, Result]:
+    """Lock the result's table-round (unless ``seating`` is it, locked already), then the
+    result; refuse a version no longer live."""
+    if seating is None:
+        seating = _lock_table_of(result)
     current = (
         Result.objects.select_for_update(of=("self",))
         .select_related("event", "board")
@@ -269,10 +276,13 @@ def correct_result(result: Result, *, entry: Entry, by: Actor, confirmed: bool =
     done = stored(result.event_id, by.key)
     if done is not None:
         return done
-    seating, current = _lock_live(result)
+    seating = _lock_table_of(result)
+    # A retry that waited for the lock while its first try was saved: that try made
+    # ``result`` an old version, so look for the stored correction before refusing one.
     done = stored(result.event_id, by.key)
     if done is not None:
         return done
+    seating, current = _lock_live(result, seating)
     _check_may_change(seating, by, "change its results")
     new = _new_result(current.event, current.board, seating, entry, by, confirmed, current)
     current.is_live = False

@@ -20,6 +20,26 @@ from ..access import table_view
 from ..models import Board, Result, Seating, TableLink
 from ..scorer_forms import TabletEntryForm
 from ..services import Actor, ServiceError
+from ..services.results import MAX_KEY, stored
+
+
+def _key(link: TableLink, key: str) -> str:
+    """The idempotency key stored for a submission of this table's tablet."""
+    return f"t{link.table}-{key}"
+
+
+def _stored_answer(request: HttpRequest, link: TableLink) -> HttpResponse | None:
+    """The answer to a retried submission whose first try was stored: its result page.
+
+    The tablet's page retries with the same key when an answer is lost; by
+    then a change has made the version it was posted against an old one (so
+    the change page would be a 404), and the board page may have moved on.
+    """
+    key = request.POST.get("key", "") if request.method == "POST" else ""
+    if not key or len(_key(link, key)) > MAX_KEY:
+        return None
+    done = stored(link.event, _key(link, key))
+    return redirect("scorer_result", link.token, done.pk) if done is not None else None
 
 
 def _current(link: TableLink) -> Seating | None:
@@ -88,7 +108,7 @@ def _board_page(
             form.add_error("revoke_penalty", "Declarer chooses: points or three tricks.")
         else:
             try:
-                by = Actor.tablet(link.table, f"t{link.table}-{form.cleaned_data['key']}")
+                by = Actor.tablet(link.table, _key(link, form.cleaned_data["key"]))
                 result = save(form.entry(), by)
                 return redirect("scorer_result", link.token, result.pk)
             except ServiceError as e:  # a ResultConflict names the result that stands
@@ -118,6 +138,9 @@ def _revoke_advice(link: TableLink, board: Board, form: TabletEntryForm) -> list
 
 @table_view
 def scorer_board(request: HttpRequest, link: TableLink, number: int) -> HttpResponse:
+    retried = _stored_answer(request, link)
+    if retried is not None:
+        return retried
     seating = _current(link)
     if seating is None or number not in seating.board_numbers or seating.sit_out:
         raise Http404("Not a board of this table's current round")
@@ -165,6 +188,9 @@ def scorer_result(request: HttpRequest, link: TableLink, result_id: int) -> Http
 
 @table_view
 def scorer_change(request: HttpRequest, link: TableLink, result_id: int) -> HttpResponse:
+    retried = _stored_answer(request, link)
+    if retried is not None:
+        return retried
     seating = _current(link)
     result = _own_result(link, seating, result_id)
 

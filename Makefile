@@ -29,6 +29,11 @@ browser:
 	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
 	  else echo "note: chromium is not installed; the end-to-end tests will be skipped"; fi; }
 
+# mypy with the django-stubs plugin, configured in pyproject.toml ([tool.mypy]).
+.PHONY: typecheck
+typecheck: $(STAMP)
+	$(BIN)/mypy
+
 lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .

@@ -9,8 +9,8 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Sequence
-from typing import TextIO
+from collections.abc import Callable, Sequence
+from typing import Any, TextIO
 
 from .deal import score_deal
 from .errors import ScoringError
@@ -122,7 +122,9 @@ output.
 """
 
 
-def _run_object(stdin: TextIO, stdout: TextIO, stderr: TextIO, compute) -> int:
+def _run_object(
+    stdin: TextIO, stdout: TextIO, stderr: TextIO, compute: Callable[[Any], object]
+) -> int:
     """Read one JSON object, compute, print; on bad input explain on stderr, exit 2."""
     try:
         obj = json.loads(stdin.read())
@@ -139,7 +141,7 @@ def _run_object(stdin: TextIO, stdout: TextIO, stderr: TextIO, compute) -> int:
 
 
 def run_pairs(stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
-    def compute(obj):
+    def compute(obj: Any) -> dict[str, Any]:
         method, results = pair_contest_from_json(obj)
         return {"pairs": [s.to_json() for s in pair_standings(results, method)]}
 
@@ -147,7 +149,7 @@ def run_pairs(stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
 
 
 def run_teams(stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
-    def compute(obj):
+    def compute(obj: Any) -> dict[str, Any]:
         tables, results = team_match_from_json(obj)
         return score_team_match(tables, results).to_json()
 

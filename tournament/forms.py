@@ -109,11 +109,12 @@ class MovementForm(forms.Form):
 
     def clean(self):
         data = super().clean()
+        assert data is not None  # Form.clean() returns cleaned_data
         kind, tables = data.get("kind"), data.get("tables")
         if kind and tables and tables > MAX_TABLES[kind]:
             self.add_error(
                 "tables",
-                f"A {dict(self.fields['kind'].choices)[kind]} is offered for up to "
+                f"A {dict(self.fields['kind'].choices)[kind]} is offered for up to "  # type: ignore[attr-defined]
                 f"{MAX_TABLES[kind]} tables.",
             )
         if kind != "mitchell" and data.get("arrow_switch"):
@@ -152,6 +153,7 @@ class DealForm(forms.Form):
 
     def clean(self):
         data = super().clean()
+        assert data is not None  # Form.clean() returns cleaned_data
         try:
             code = get_code(
                 data.get("code") or "1915", english_slams=bool(data.get("english_slams"))
@@ -220,6 +222,7 @@ class EventForm(forms.ModelForm):
 
     def clean(self):
         data = super().clean()
+        assert data is not None  # Form.clean() returns cleaned_data
         form, movement = data.get("form"), data.get("movement")
         if form == Form.TEAMS:
             data["movement"] = MovementKind.TEAMS
@@ -270,6 +273,7 @@ class ResultEntryForm(forms.Form):
 
     def clean(self):
         data = super().clean()
+        assert data is not None  # Form.clean() returns cleaned_data
         has_contract = bool((data.get("contract") or "").strip())
         if has_contract and data.get("penalty_points") and not data.get("penalty_side"):
             self.add_error("penalty_side", "Which side receives the penalty?")

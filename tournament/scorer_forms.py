@@ -68,14 +68,14 @@ class TabletEntryForm(forms.Form):
         choices=[(str(n), str(n)) for n in range(4)],
         coerce=int,
         required=False,
-        empty_value=0,
+        empty_value=0,  # type: ignore[arg-type]  # the stubs allow only str | None
         label="Revokes by North-South",
     )
     revokes_ew = forms.TypedChoiceField(
         choices=[(str(n), str(n)) for n in range(4)],
         coerce=int,
         required=False,
-        empty_value=0,
+        empty_value=0,  # type: ignore[arg-type]  # the stubs allow only str | None
         label="Revokes by East-West",
     )
     revoke_penalty = forms.ChoiceField(
@@ -103,7 +103,7 @@ class TabletEntryForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.code = code
         self.hand_record = hand_record
-        self.fields["strain"].choices = [(s, STRAIN_LABELS[s]) for s in code.strains]
+        self.fields["strain"].choices = [(s, STRAIN_LABELS[s]) for s in code.strains]  # type: ignore[attr-defined]
         if not code.has_royal:
             del self.fields["royal"]
         if hand_record or not code.has_honours:
@@ -112,12 +112,13 @@ class TabletEntryForm(forms.Form):
         else:
             choices = [("", "—"), *[(str(n), str(n)) for n in range(6)]]
             for s in "nesw":
-                self.fields[f"hon_{s}"].choices = choices
+                self.fields[f"hon_{s}"].choices = choices  # type: ignore[attr-defined]
         if not self.is_bound and not self.initial.get("key"):
             self.initial["key"] = uuid.uuid4().hex
 
     def clean(self):
         data = super().clean()
+        assert data is not None  # Form.clean() returns cleaned_data
         if data.get("level") and data["level"] != "PASS":
             if not data.get("strain"):
                 self.add_error("strain", "Choose the declaration.")
@@ -150,7 +151,7 @@ class TabletEntryForm(forms.Form):
                     "id": f"id_{name}_{i}",
                     "checked": str(v) == current,
                 }
-                for i, (v, label) in enumerate(field.choices)
+                for i, (v, label) in enumerate(field.choices)  # type: ignore[arg-type]
             ]
         return out
 

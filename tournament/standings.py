@@ -56,7 +56,7 @@ class StandingRow:
     pair: str
     names: str
     direction: str | None
-    score: Fraction
+    score: Fraction | int
     exact: str
     display: str
     percent: str
@@ -94,7 +94,7 @@ def team_match(event: Event) -> MatchResult | None:
     seatings = list(
         Seating.objects.filter(event=event, round=1).select_related("ns__team", "ew__team")
     )
-    tables = [TableSeating(s.table, s.ns.team.label, s.ew.team.label) for s in seatings]
+    tables = [TableSeating(s.table, s.ns.team.label, s.ew.team.label) for s in seatings]  # type: ignore[union-attr]
     rows = _live(event).values_list("board__number", "table", "net_ns", "adjusted")
     per_board: dict[int, list[TeamBoardResult]] = {}
     for b, t, net, adj in rows:
@@ -155,10 +155,10 @@ def score_card(event: Event, pair: Pair) -> list[dict[str, Any]]:
     by_board = {}
     all_results = board_results(event)
     lines = compare_boards(all_results, event.method) if all_results else []
-    for line in lines:
-        r = line.result
+    for compared in lines:
+        r = compared.result
         if pair.label in (r.ns, r.ew):
-            by_board[r.board] = line
+            by_board[r.board] = compared
     rows = []
     for r in results:
         line = by_board.get(r.board.number)

@@ -1,11 +1,12 @@
-import datetime
-
 import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
 
-from tournament import services
 from tournament.models import Event
+
+from ..factories import make_event
+
+__all__ = ["make_event"]  # the tests import it from here
 
 
 @pytest.fixture
@@ -16,26 +17,6 @@ def director(db):
 @pytest.fixture
 def other_director(db):
     return get_user_model().objects.create_user("bob", password="pw-bob-1915")
-
-
-def make_event(owner, **kw):
-    fields = dict(
-        name="Club night",
-        date=datetime.date(1915, 3, 1),
-        code="1915",
-        english_slams=False,
-        premium=True,
-        form="pairs",
-        method="total",
-        movement="mitchell",
-        tables=3,
-        boards_per_round=2,
-        even="skip",
-        arrow_switch=False,
-        pairs_count=None,
-    )
-    fields.update(kw)
-    return services.create_event(owner, **fields)
 
 
 @pytest.fixture

@@ -44,7 +44,8 @@ def board_results(event: Event) -> list[BoardResult]:
 
 def pair_names(event: Event) -> dict[str, str]:
     names: dict[str, list[str]] = {}
-    for label, name in Pair.objects.filter(event=event).values_list("label", "player__name"):
+    rows = Pair.objects.filter(event=event).order_by("player__position")
+    for label, name in rows.values_list("label", "player__name"):
         names.setdefault(label, [])
         if name:
             names[label].append(name)

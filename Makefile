@@ -20,7 +20,7 @@ run: $(STAMP)
 	$(BIN)/python manage.py runserver 127.0.0.1:8000
 
 test: $(STAMP) browser
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest --cov
 
 # The end-to-end tests drive Debian's Chromium; install it when we may.
 browser:

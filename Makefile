@@ -30,7 +30,7 @@ dev: $(STAMP)
 	DEBUG=1 $(BIN)/python manage.py runserver 127.0.0.1:$(PORT)
 
 test: $(STAMP) browser
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest --cov
 
 # The end-to-end tests drive Debian's Chromium; install it when we may.
 browser:
@@ -38,6 +38,11 @@ browser:
 	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
 	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
 	  else echo "note: chromium is not installed; the end-to-end tests will be skipped"; fi; }
+
+# mypy with the django-stubs plugin, configured in pyproject.toml ([tool.mypy]).
+.PHONY: typecheck
+typecheck: $(STAMP)
+	$(BIN)/mypy
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

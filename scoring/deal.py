@@ -275,7 +275,7 @@ def declarer_must_choose(result: DealResult, code: Code | None = None) -> bool:
     c = result.contract
     if c.is_pass or result.revoke_penalty is not None or result.declarer not in SEATS:
         return False
-    d = side_of(result.declarer)  # type: ignore[arg-type]
+    d = side_of(result.declarer)
     revokes = result.revokes if isinstance(result.revokes, Mapping) else {}
     ro, rd = revokes.get(other_side(d), 0), revokes.get(d, 0)
     if not all(type(n) is int for n in (ro, rd)):
@@ -517,7 +517,7 @@ def revoke_choices(result: DealResult, code: Code | None = None) -> dict[str, De
     c = result.contract
     if c.is_pass or result.declarer not in SEATS:
         return {}
-    d = side_of(result.declarer)  # type: ignore[arg-type]
+    d = side_of(result.declarer)
     ro, rd = result.revokes.get(other_side(d), 0), result.revokes.get(d, 0)
     if not ro or rd:
         return {}

@@ -173,7 +173,7 @@ def artificial_net(real: Sequence[int], adjusted: str) -> Fraction | int:
 
 
 def artificial_matchpoints(
-    adjusted: str, top: int, ns_lowest: Fraction, ns_highest: Fraction
+    adjusted: str, top: int, ns_lowest: Fraction | int, ns_highest: Fraction | int
 ) -> Fraction:
     """North-South's artificial matchpoints (East-West get the top less these)."""
     if adjusted == "average":

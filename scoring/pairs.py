@@ -82,7 +82,7 @@ class BoardLine(NamedTuple):
 class PairStanding:
     pair: str
     direction: str | None  # "NS" / "EW" for a two-field contest, None for one field
-    score: Fraction
+    score: Fraction | int  # exact: an int where whole
     boards: int
     rank: str
     display: str
@@ -213,7 +213,7 @@ def _exact_div(num: Fraction | int, den: int) -> Fraction | int:
 
 def _nets(real: list[int], lines: list[BoardResult]) -> list[Fraction | int]:
     """The net score of each line, artificial scores computed from the real ones."""
-    return [r.net_ns if r.adjusted is None else artificial_net(real, r.adjusted) for r in lines]
+    return [r.net_ns if r.adjusted is None else artificial_net(real, r.adjusted) for r in lines]  # type: ignore[misc]
 
 
 def _mp_table(scores: Iterable[int]) -> dict[int, int]:
@@ -252,7 +252,7 @@ def neuberg(mp: Fraction | int, expected: int, actual: int) -> Fraction | int:
 
 def _board_matchpoints(
     real: list[int], lines: list[BoardResult], expected: int
-) -> list[tuple[Fraction | int, Fraction]]:
+) -> list[tuple[Fraction | int, Fraction | int]]:
     """(net compared, NS matchpoints) for each line of one board."""
     actual = len(real)
     table = {v: neuberg(m, expected, actual) for v, m in _mp_table(real).items()}
@@ -262,7 +262,7 @@ def _board_matchpoints(
     out: list[tuple[Fraction | int, Fraction | int]] = []
     for r in lines:
         if r.adjusted is None:
-            out.append((r.net_ns, table[r.net_ns]))  # type: ignore[index]
+            out.append((r.net_ns, table[r.net_ns]))  # type: ignore[index, arg-type]
         else:
             out.append(
                 (
@@ -302,7 +302,7 @@ def pair_standings(results: Sequence[BoardResult], method: str = "total") -> lis
     # Sums are kept as integer numerators per denominator (Counter.update adds a
     # whole board at C speed), so 26,000 results need no Fraction arithmetic
     # until each pair's total is formed once at the end.
-    acc: dict[int, dict[str, int]] = defaultdict(dict)
+    acc: dict[int, dict[str, Fraction | int]] = defaultdict(dict)
     extra: dict[str, Fraction] = defaultdict(Fraction)  # rare: artificial fractions
     played: Counter[str] = Counter()
     ns_seen: set[str] = set()
@@ -328,8 +328,8 @@ def pair_standings(results: Sequence[BoardResult], method: str = "total") -> lis
                 _accumulate(acc[n], ew, [-x for x in nums])
             else:
                 for a, b, x in zip(ns, ew, nums, strict=True):
-                    extra[a] += x / n
-                    extra[b] -= x / n
+                    extra[a] += x / n  # type: ignore[assignment]  # x is a Fraction here
+                    extra[b] -= x / n  # type: ignore[assignment]
         else:
             mps = [m for _, m in _board_matchpoints(real, lines, expected)]
             if set(map(type, mps)) == {int}:
@@ -375,7 +375,9 @@ def pair_standings(results: Sequence[BoardResult], method: str = "total") -> lis
     return standings
 
 
-def _accumulate(acc: dict[str, int], keys: list[str], values: list[int]) -> None:
+def _accumulate(
+    acc: dict[str, Fraction | int], keys: list[str], values: Sequence[Fraction | int]
+) -> None:
     """acc[k] += v for each pair; keys are distinct (one result per pair a board)."""
     get = acc.get
     acc.update({k: get(k, 0) + v for k, v in zip(keys, values, strict=True)})
@@ -388,8 +390,7 @@ def _exact_keys(values: Sequence[Fraction | int]) -> list[int]:
     """
     common = lcm(*(Fraction(v).denominator for v in values)) if values else 1
     return [
-        v * common if type(v) is int else v.numerator * (common // v.denominator)  # type: ignore[union-attr]
-        for v in values
+        v * common if type(v) is int else v.numerator * (common // v.denominator) for v in values
     ]
 
 

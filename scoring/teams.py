@@ -170,7 +170,7 @@ def score_team_match(
             )
         for t, r in at.items():
             net = r.net_ns if r.adjusted is None else artificial_net(real, r.adjusted)  # type: ignore[arg-type]
-            table_totals[t] += net
+            table_totals[t] += net  # type: ignore[operator]  # int unless adjusted (validated)
     k = len(tables)
     raw = {a: Fraction(0), b: Fraction(0)}
     for t, total in table_totals.items():
@@ -188,16 +188,16 @@ def score_team_match(
                 average, direction = -avg_ns, "EW"
             else:
                 average, direction = avg_ns, "NS"
-        r = raw[team]
+        raw_score = raw[team]
         scores[team] = TeamScore(
             team,
-            int(r) if r.denominator == 1 else r,
+            int(raw_score) if raw_score.denominator == 1 else raw_score,
             average,
             direction,
-            r + average,
-            round_half_away(r) + round_half_away(average)
-            if r.denominator == 1
-            else round_half_away(r + average),
+            raw_score + average,
+            round_half_away(raw_score) + round_half_away(average)
+            if raw_score.denominator == 1
+            else round_half_away(raw_score + average),
         )
     sa, sb = scores[a], scores[b]
     if sa.rounded != sb.rounded:

@@ -54,14 +54,16 @@ def reaches_secret(model: type[models.Model], path: str) -> bool:
             return True
         if not field.is_relation or field.related_model is None:
             return False
-        model = field.related_model
+        model = field.related_model  # type: ignore[assignment]
     return False
 
 
 class NoSecretLookups(admin.ModelAdmin):
     """Refuses query-string filters that reach a secret field (a 400, not a list)."""
 
-    def lookup_allowed(self, lookup: str, value: str, request: HttpRequest) -> bool:
+    def lookup_allowed(  # type: ignore[override]
+        self, lookup: str, value: str, request: HttpRequest
+    ) -> bool:
         if reaches_secret(self.model, lookup):
             return False
         return super().lookup_allowed(lookup, value, request)

@@ -29,7 +29,7 @@ PLAIN = (
 def server_error(request: HttpRequest) -> HttpResponseServerError:
     """``handler500``: the project's page, or the plain one when it cannot be drawn."""
     try:
-        html = loader.render_to_string("500.html")
+        html: str = loader.render_to_string("500.html")
     except Exception:
         logger.exception("the 500 page could not be rendered; served the plain one")
         html = PLAIN

@@ -112,11 +112,12 @@ class MovementForm(forms.Form):
 
     def clean(self):
         data = super().clean()
+        assert data is not None  # Form.clean() returns cleaned_data
         kind, tables = data.get("kind"), data.get("tables")
         if kind and tables and tables > MAX_TABLES[kind]:
             self.add_error(
                 "tables",
-                f"A {dict(self.fields['kind'].choices)[kind]} is offered for up to "
+                f"A {dict(self.fields['kind'].choices)[kind]} is offered for up to "  # type: ignore[attr-defined]
                 f"{MAX_TABLES[kind]} tables.",
             )
         if kind != "mitchell" and data.get("arrow_switch"):
@@ -156,6 +157,7 @@ class DealForm(forms.Form):
 
     def clean(self):
         data = super().clean()
+        assert data is not None  # Form.clean() returns cleaned_data
         try:
             code = get_code(
                 data.get("code") or "1915",
@@ -227,6 +229,7 @@ class EventForm(forms.ModelForm):
 
     def clean(self):
         data = super().clean()
+        assert data is not None  # Form.clean() returns cleaned_data
         form, movement = data.get("form"), data.get("movement")
         if form == Form.TEAMS:
             data["movement"] = MovementKind.TEAMS
@@ -367,7 +370,7 @@ class ResultEntryForm(forms.Form):
         if hand_record or not code.has_honours:
             del self.fields["honours"]
         else:
-            self.fields["honours"].choices = honours_choices(code)
+            self.fields["honours"].choices = honours_choices(code)  # type: ignore[attr-defined]
         self._honours: dict[str, int] | None = None
 
     @property
@@ -379,6 +382,7 @@ class ResultEntryForm(forms.Form):
 
     def clean(self):
         data = super().clean()
+        assert data is not None
         text = (data.get("contract") or "").strip()
         if not text:
             return data
@@ -414,10 +418,10 @@ class ResultEntryForm(forms.Form):
 
     def messages(self) -> list[str]:
         """Every error in the scorer's words, each named by its field's label."""
-        out = []
+        out: list[str] = []
         for name, errors in self.errors.items():
             label = self.fields[name].label if name in self.fields else ""
-            out += [f"{label}: {e}" if label and name != "__all__" else e for e in errors]
+            out += [f"{label}: {e}" if label and name != "__all__" else str(e) for e in errors]
         return out
 
     @classmethod
@@ -477,7 +481,7 @@ class IrregularForm(forms.Form):
     def __init__(self, *args, seatings=(), **kwargs):
         """``seatings``: the table-rounds that play the board, to pick from."""
         super().__init__(*args, **kwargs)
-        self.fields["where"].choices = [("", "—")] + [
+        self.fields["where"].choices = [("", "—")] + [  # type: ignore[attr-defined]
             (
                 f"{s.round}-{s.table}",
                 f"Round {s.round}, table {s.table}: {s.ns.label} (NS) v {s.ew.label} (EW)",
@@ -487,6 +491,7 @@ class IrregularForm(forms.Form):
 
     def clean(self):
         data = super().clean()
+        assert data is not None
         where = data.get("where") or ""
         if where:
             data["round"], data["table"] = (int(x) for x in where.split("-"))

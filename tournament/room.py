@@ -17,7 +17,7 @@ import os
 import socket
 from pathlib import Path
 
-import psutil
+import psutil  # type: ignore[import-untyped]
 from django.conf import settings
 from django.http import HttpRequest
 

@@ -58,14 +58,14 @@ class TabletEntryForm(forms.Form):
         choices=[(str(n), str(n)) for n in range(4)],
         coerce=int,
         required=False,
-        empty_value=0,
+        empty_value=0,  # type: ignore[arg-type]  # the stubs allow only str | None
         label="Revokes by North-South",
     )
     revokes_ew = forms.TypedChoiceField(
         choices=[(str(n), str(n)) for n in range(4)],
         coerce=int,
         required=False,
-        empty_value=0,
+        empty_value=0,  # type: ignore[arg-type]  # the stubs allow only str | None
         label="Revokes by East-West",
     )
     revoke_penalty = forms.ChoiceField(
@@ -94,15 +94,16 @@ class TabletEntryForm(forms.Form):
         self.code = code
         self.hand_record = hand_record
         labels = {**STRAIN_LABELS, "S": "Royal ♠"} if code.english_bidding else STRAIN_LABELS
-        self.fields["strain"].choices = [(s, labels[s]) for s in code.strains]
+        self.fields["strain"].choices = [(s, labels[s]) for s in code.strains]  # type: ignore[attr-defined]
         if not code.has_royal:
             del self.fields["royal"]
         if not code.dealer_may_pass:  # 1913 without the English bidding rule (Law 42)
-            self.fields["level"].choices = self.fields["level"].choices[1:]
+            level = self.fields["level"]
+            level.choices = level.choices[1:]  # type: ignore[attr-defined]
         if hand_record or not code.has_honours:
             del self.fields["honours"]
         else:  # one tap: the holdings that score differently (RULES.md section 2)
-            self.fields["honours"].choices = [
+            self.fields["honours"].choices = [  # type: ignore[attr-defined]
                 choice for _, group in honours_choices(code)[1:] for choice in group
             ]
         self._honours: dict[str, int] | None = None
@@ -111,6 +112,7 @@ class TabletEntryForm(forms.Form):
 
     def clean(self):
         data = super().clean()
+        assert data is not None  # Form.clean() returns cleaned_data
         if data.get("level") and data["level"] != "PASS":
             if not data.get("strain"):
                 self.add_error("strain", "Choose the declaration.")
@@ -154,7 +156,7 @@ class TabletEntryForm(forms.Form):
                     "checked": str(v) == current,
                     "group": str(v).partition(":")[0],
                 }
-                for i, (v, label) in enumerate(field.choices)
+                for i, (v, label) in enumerate(field.choices)  # type: ignore[arg-type]
             ]
         return out
 

@@ -97,7 +97,7 @@ if PUBLIC_URL:
 ALLOWED_HOSTS = _env_list("ALLOWED_HOSTS", "127.0.0.1,localhost,[::1]")
 CSRF_TRUSTED_ORIGINS: list[str] = []
 if PUBLIC_URL:
-    _host = _public.hostname
+    _host = _public.hostname or ""
     ALLOWED_HOSTS.append(f"[{_host}]" if ":" in _host else _host)
     # A proxy that rewrites Host would otherwise fail the CSRF origin check.
     CSRF_TRUSTED_ORIGINS.append(PUBLIC_URL)

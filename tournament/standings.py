@@ -44,7 +44,8 @@ def board_results(event: Event) -> list[BoardResult]:
 
 def pair_names(event: Event) -> dict[str, str]:
     names: dict[str, list[str]] = {}
-    for label, name in Pair.objects.filter(event=event).values_list("label", "player__name"):
+    rows = Pair.objects.filter(event=event).order_by("player__position")
+    for label, name in rows.values_list("label", "player__name"):
         names.setdefault(label, [])
         if name:
             names[label].append(name)
@@ -56,7 +57,7 @@ class StandingRow:
     pair: str
     names: str
     direction: str | None
-    score: Fraction
+    score: Fraction | int
     exact: str
     display: str
     percent: str
@@ -94,7 +95,7 @@ def team_match(event: Event) -> MatchResult | None:
     seatings = list(
         Seating.objects.filter(event=event, round=1).select_related("ns__team", "ew__team")
     )
-    tables = [TableSeating(s.table, s.ns.team.label, s.ew.team.label) for s in seatings]
+    tables = [TableSeating(s.table, s.ns.team.label, s.ew.team.label) for s in seatings]  # type: ignore[union-attr]
     rows = _live(event).values_list("board__number", "table", "net_ns", "adjusted")
     per_board: dict[int, list[TeamBoardResult]] = {}
     for b, t, net, adj in rows:
@@ -155,10 +156,10 @@ def score_card(event: Event, pair: Pair) -> list[dict[str, Any]]:
     by_board = {}
     all_results = board_results(event)
     lines = compare_boards(all_results, event.method) if all_results else []
-    for line in lines:
-        r = line.result
+    for compared in lines:
+        r = compared.result
         if pair.label in (r.ns, r.ew):
-            by_board[r.board] = line
+            by_board[r.board] = compared
     rows = []
     for r in results:
         line = by_board.get(r.board.number)

@@ -15,7 +15,7 @@ import logging
 from urllib.parse import urlsplit
 
 from django.contrib.staticfiles import finders
-from whitenoise.storage import CompressedManifestStaticFilesStorage
+from whitenoise.storage import CompressedManifestStaticFilesStorage  # type: ignore[import-untyped]
 
 logger = logging.getLogger(__name__)
 

@@ -1,11 +1,12 @@
-import datetime
-
 import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
 
-from tournament import services
 from tournament.models import Event
+
+from ..factories import make_event
+
+__all__ = ["make_event"]  # the tests import it from here
 
 
 @pytest.fixture
@@ -16,13 +17,6 @@ def director(db):
 @pytest.fixture
 def other_director(db):
     return get_user_model().objects.create_user("bob", password="pw-bob-1915")
-
-
-def make_event(owner, **kw):
-    # Everything else is the Event model's default: 1915 laws, premium, a Mitchell, Law H.
-    fields = dict(name="Club night", date=datetime.date(1915, 3, 1), tables=3, boards_per_round=2)
-    fields.update(kw)
-    return services.create_event(owner, **fields)
 
 
 @pytest.fixture

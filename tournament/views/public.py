@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
@@ -36,7 +37,7 @@ def movement_preview(request: HttpRequest) -> HttpResponse:
             )
         except MovementError as e:
             error = str(e)
-    context = {"form": form, "movement": movement, "error": error}
+    context: dict[str, Any] = {"form": form, "movement": movement, "error": error}
     if movement is not None:
         context["rounds"] = [movement.round(r) for r in range(1, movement.rounds + 1)]
         context["cards"] = movement.guide_cards()

@@ -193,6 +193,7 @@ def scorer_change(request: HttpRequest, link: TableLink, result_id: int) -> Http
         return retried
     seating = _current(link)
     result = _own_result(link, seating, result_id)
+    assert seating is not None  # _own_result raised 404 otherwise
 
     def save(entry, by):
         return services.correct_result(result, entry=entry, by=by)

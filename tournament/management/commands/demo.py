@@ -132,7 +132,7 @@ class Command(BaseCommand):
         self._deal_and_play(event, user, "demo-1915-pairs")
         # A revoke at one table: a defender revoked and declarer took three tricks.
         r = services.live_result(event, 4, 2, 1)
-        if r is not None:
+        if r is not None and r.tricks is not None:
             d = side_of(r.declarer)
             other = "EW" if d == "NS" else "NS"
             entry = services.Entry(

@@ -40,6 +40,7 @@ def four_hearts_made(page) -> None:
     tap(page, "#id_strain_2")  # hearts
     tap(page, "#id_declarer_2")  # South
     tap(page, "#id_tricks_10")
+    tap(page, "input[value='trumps:EW-3']")  # no hand record: the honours are asked
 
 
 def posts(page, answer):
@@ -79,7 +80,8 @@ def test_a_lost_answer_is_retried_with_the_same_key_and_stored_once(board_page):
     assert WAITING in seen
     assert len(log) == 2 and log[0] == log[1] and log[0]  # the same key, sent twice
     result = Result.objects.get(event=event)
-    assert (result.contract, result.net_ns) == ("4H", 157)
+    # 4H made: 32 + 125 premium = 157 to NS, less EW's simple honours 2 x 8 = 16.
+    assert (result.contract, result.net_ns) == ("4H", 141)
     assert page.url.endswith(f"/results/{result.pk}/")
     note = page.locator("[data-resend-note]")
     note.filter(has_text="The result is entered once").wait_for()  # told, on the result page

@@ -482,6 +482,7 @@ def board_post(key: str, **kw: str) -> dict[str, str]:
         "tricks": "10",
         "revokes_ns": "0",
         "revokes_ew": "0",
+        "honours": "trumps:EW-3",  # no hand record: a required answer (RULES.md 2)
         "key": key,
     }
     data.update(kw)

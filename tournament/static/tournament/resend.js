@@ -52,6 +52,7 @@
     var doc = new DOMParser().parseFromString(html, "text/html");
     document.title = doc.title;
     document.body.replaceWith(document.adoptNode(doc.body));
+    document.dispatchEvent(new Event("tablet:page-replaced")); // other scripts re-attach
     start();
     focusFirstError();
   }

@@ -233,3 +233,23 @@ def test_publish_and_access(event, other_director):
     assert not access.can_direct(other_director, event)
     event.directors.add(other_director)
     assert access.can_direct(other_director, event)
+
+
+def test_no_artificial_score_on_a_board_played_at_two_tables(director):
+    """Law B(3): in a two-table contest an irregular hand means a new deal, never an
+    artificial score; the director cannot give one by hand either (RULES.md 5B)."""
+    two = make_event(director, movement="howell", tables=2, boards_per_round=2)
+    board = 1
+    playing = Seating.objects.playing(two, board)
+    assert playing.count() == 2  # the 2-table Howell plays each board at both tables
+    first = playing.first()
+    with pytest.raises(ServiceError, match=r"Law B\(3\)"):
+        services.enter_result(
+            two,
+            board_number=board,
+            round_no=first.round,
+            table=first.table,
+            entry=Entry.artificial("average"),
+            by=Actor.director(director, "short hand found"),
+        )
+    assert not Result.objects.filter(event=two).exists()

@@ -372,8 +372,12 @@ _COLUMN = re.compile(r"[+-]?[A-Za-z][A-Za-z0-9_]*(?:\\[0-9]+[LR]?)?")
 
 
 def _cell(value: object) -> str:
-    text = printing_text(value)
-    return text if _BARE_CELL.fullmatch(text) else f'"{_escape(text)}"'
+    if type(value) is int:  # most cells of a score table: no need to look
+        return str(value)
+    text = str(value)
+    if _BARE_CELL.fullmatch(text):  # holds no control character either
+        return text
+    return f'"{_escape(text)}"'
 
 
 def format_table(name: str, columns: Sequence[str], rows: Iterable[Sequence[object]]) -> str:

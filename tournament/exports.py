@@ -85,9 +85,10 @@ TRAVELLER_COLUMNS = [
 
 def _number(x: Fraction | int | None) -> int | float | None:
     """A number for a spreadsheet cell: an int when whole, else a float."""
-    if x is None:
-        return None
-    x = Fraction(x)
+    if x is None or type(x) is int:
+        return x
+    if type(x) is not Fraction:  # Fraction(x) costs a microsecond: not for every cell
+        x = Fraction(x)
     return x.numerator if x.denominator == 1 else float(x)
 
 
@@ -249,6 +250,7 @@ def team_rows(event: Event) -> list[list[Any]]:
 
 _FORMULA_START = frozenset("=+-@")
 _ERROR_CODES = frozenset(ERROR_CODES)
+_MAY_GUARD = frozenset("=+-@ ")  # first characters worth a closer look
 
 
 def formula_like(text: str) -> bool:
@@ -270,11 +272,19 @@ def xlsx_row(ws: WriteOnlyWorksheet, row: Sequence[Any]) -> list[Any]:
     """
     out: list[Any] = []
     for value in row:
+        kind = type(value)
+        if kind is int or kind is float or value is None:  # most cells: nothing to do
+            out.append(value)
+            continue
         if isinstance(value, Fraction):
             value = exact(value)
         if isinstance(value, str):
-            value = printing_text(value)
-            if formula_like(value) or value in _ERROR_CODES:
+            if not value.isprintable():  # C-fast; most text has no control character
+                value = printing_text(value)
+            first = value[:1]
+            if (first in _MAY_GUARD and formula_like(value)) or (
+                first == "#" and value in _ERROR_CODES
+            ):
                 cell = WriteOnlyCell(ws, value=value)
                 cell.data_type = "s"
                 cell.quotePrefix = True
@@ -337,10 +347,13 @@ def csv_safe(value: Any) -> Any:
     negative ones included, are written as numbers and an exact ``Fraction`` as
     ``n/d`` (``-1135/3``): both are the app's own, never quoted.
     """
+    kind = type(value)
+    if kind is int or kind is float:  # most cells: nothing to do
+        return value
     if value is None:
         return ""
     if isinstance(value, str):
-        text = printing_text(value)
+        text = value if value.isprintable() else printing_text(value)
         return "'" + text if formula_like(text) else text
     if isinstance(value, Fraction):
         return exact(value)

@@ -106,7 +106,7 @@ def check(text: str) -> dict[int, str] | None:
     assert deals
     board_tags = re.findall(r'\[[ \t]*Board[ \t]+" *([0-9]+) *"', text)
     written = {int(b) for b in board_tags}
-    deal_tags = re.findall(r'\[[ \t]*Deal[ \t]+"([^"]*)"', text)
+    deal_tags = re.findall(r'\[[ \t]*Deal[ \t]+"([^"\r\n]*)"', text)
     for number, deal in deals.items():
         assert type(number) is int and number >= 1
         assert number in written, f"board {number} is not written in ASCII digits"
@@ -172,6 +172,7 @@ def mutations(draw):
 
 @FUZZ
 @given(mutations())
+@example(OTHER_PROGRAM.replace("{ This deal", '{[Deal "N: This deal'))  # a tag in a comment
 def test_mutations_of_valid_files(text):
     check(text)
 

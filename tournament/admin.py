@@ -77,6 +77,13 @@ class GuardedUserAdmin(NoSecretLookups, UserAdmin):
     """Django's user admin, without filters on the password hash."""
 
 
+class NoAddAdmin(NoSecretLookups):
+    """Records made with their schedule by the app (an event, its boards): never added here."""
+
+    def has_add_permission(self, request):
+        return False
+
+
 class ReadOnlyAdmin(NoSecretLookups):
     def has_add_permission(self, request):
         return False
@@ -89,7 +96,7 @@ class ReadOnlyAdmin(NoSecretLookups):
 
 
 @admin.register(Event)
-class EventAdmin(NoSecretLookups):
+class EventAdmin(NoAddAdmin):
     list_display = ["name", "date", "code", "form", "method", "movement", "tables", "published"]
     list_filter = ["code", "form", "published"]
     search_fields = ["name"]
@@ -134,7 +141,7 @@ class PlayerAdmin(ReadOnlyAdmin):
 
 
 @admin.register(Board)
-class BoardAdmin(NoSecretLookups):
+class BoardAdmin(NoAddAdmin):
     list_display = ["number", "event", "deal", "redeals"]
     list_filter = ["event"]
     readonly_fields = ["event", "number", "redeals"]

@@ -262,3 +262,41 @@ def test_admin_lists_every_model(client, director):
     for model in models:
         url = reverse(f"admin:tournament_{model._meta.model_name}_changelist")
         assert client.get(url).status_code == 200, model
+
+
+def test_a_correction_from_a_stale_page_does_not_overwrite_a_newer_one(alice, event, director):
+    res = services.enter_result(
+        event,
+        board_number=1,
+        round_no=1,
+        table=1,
+        entry=Entry("4H", "S", 10),
+        by=Actor.director(director),
+    )
+    url = reverse("director_result", args=[event.pk, res.pk])
+    form = {"contract": "4H", "declarer": "S", "honours": "trumps:NS-3", "action": "save"}
+    # Tab B saves 10 tricks (version 2); tab A, opened at version 1, then saves 9.
+    assert alice.post(url, {**form, "tricks": "10", "version": "1"}).status_code == 302
+    r = alice.post(url, {**form, "tricks": "9", "version": "1"})
+    assert "changed since you opened it" in r.content.decode()
+    live = Result.objects.get(event=event, is_live=True)
+    assert (live.version, live.tricks) == (2, 10)
+
+
+def test_a_traveller_row_for_a_table_that_entered_meanwhile_is_named(alice, event, director):
+    services.enter_result(
+        event,
+        board_number=1,
+        round_no=1,
+        table=1,
+        entry=Entry("3NT", "N", 9),
+        by=Actor.tablet(1),
+    )
+    r = alice.post(
+        reverse("director_traveller", args=[event.pk, 1]),
+        {"r1t1-contract": "1NT", "r1t1-declarer": "W", "r1t1-tricks": "7", "action": "save"},
+        follow=True,
+    )
+    page = r.content.decode()
+    assert "entered there meanwhile by table 1" in page and "your row (1NT) was not saved" in page
+    assert Result.objects.filter(event=event).count() == 1

@@ -99,7 +99,8 @@ def set_player_names(event: Event, names: dict[str, list[str]], *, by: Actor) ->
     for pair in Pair.objects.filter(event=event, label__in=names):
         for i, name in enumerate(names[pair.label][:2], 1):
             Player.objects.update_or_create(pair=pair, position=i, defaults={"name": name})
-    audit(event, "players", f"names of {len(names)} pair(s) entered", by=by)
+    named = sum(1 for pair in names.values() if any(n.strip() for n in pair))
+    audit(event, "players", f"names of {named} of {len(names)} pair(s) entered", by=by)
 
 
 @transaction.atomic

@@ -176,6 +176,19 @@ def enter_traveller(request: HttpRequest, event: Event, number: int) -> HttpResp
     previews: dict[int, object] = {}
     errors = False
     if request.method == "POST":
+        # A row typed for a table whose result arrived meanwhile (its tablet, another
+        # director): say so and name the result that stands; nothing typed is lost silently.
+        for s in seatings:
+            typed = request.POST.get(f"r{s.round}t{s.table}-contract", "").strip()
+            stands = live.get((s.round, s.table))
+            if typed and stands is not None:
+                errors = True
+                messages.error(
+                    request,
+                    f"Round {s.round}, table {s.table}: a result was entered there meanwhile "
+                    f"by {stands.entered_via or 'the director'} ({stands.summary}); your row "
+                    f"({typed[:20]}) was not saved. Correct that result if yours is right.",
+                )
         entries = []
         for s, f in zip(open_rows, forms, strict=True):
             if not f.is_valid():
@@ -254,7 +267,17 @@ def result_detail(request: HttpRequest, event: Event, result_id: int) -> HttpRes
         hand_record=bool(result.board.deal),
     )
     preview = None
-    if request.method == "POST" and live is not None and form.is_valid():
+    seen = request.POST.get("version", "")
+    if request.method == "POST" and live is not None and seen and seen != str(live.version):
+        # Opened before another correction was saved: never overwrite it unseen.
+        form.is_valid()
+        form.add_error(
+            None,
+            f"This result was changed since you opened it: it is now {live.summary} "
+            f"(version {live.version}, by {live.entered_via or 'the director'}). Check it, "
+            "then save your correction again.",
+        )
+    elif request.method == "POST" and live is not None and form.is_valid():
         entry = form.entry()
         try:
             if not entry.adjusted:

@@ -15,6 +15,7 @@ from .codes import Code, get_code
 from .contract import Contract
 from .errors import ScoringError, short_repr
 from .honours import check_counts, honours_from_deal, score_honours
+from .wording import count
 
 __all__ = [
     "DealResult",
@@ -357,9 +358,13 @@ def _score_play(r: DealResult, code: Code, items: list[Item]) -> None:
             return
         law = laws["revoke_both"]
         if rd > 1:
-            items.append(Item(o, HONOUR, pen * (rd - 1), f"{rd - 1} further revoke(s), {law}"))
+            items.append(
+                Item(o, HONOUR, pen * (rd - 1), f"{count(rd - 1, 'further revoke')}, {law}")
+            )
         if ro > 1:
-            items.append(Item(d, HONOUR, pen * (ro - 1), f"{ro - 1} further revoke(s), {law}"))
+            items.append(
+                Item(d, HONOUR, pen * (ro - 1), f"{count(ro - 1, 'further revoke')}, {law}")
+            )
         return
 
     tricks = r.tricks
@@ -383,7 +388,9 @@ def _score_play(r: DealResult, code: Code, items: list[Item]) -> None:
                 tricks += moved
                 if code.penalty_tricks_earn_bonus:
                     bonus_tricks = tricks  # Royalton Law 77(b): they count for slam and bonus
-                revoke_note = f"{moved} penalty trick(s) for a revoke, {laws['revoke_defender']}"
+                revoke_note = (
+                    f"{count(moved, 'penalty trick')} for a revoke, {laws['revoke_defender']}"
+                )
             else:
                 items.append(
                     Item(d, HONOUR, pen, f"revoke by a defender, {laws['revoke_defender']}")
@@ -394,7 +401,7 @@ def _score_play(r: DealResult, code: Code, items: list[Item]) -> None:
                         d,
                         HONOUR,
                         pen * (ro - 1),
-                        f"{ro - 1} further revoke(s), {laws['revoke_further']}",
+                        f"{count(ro - 1, 'further revoke')}, {laws['revoke_further']}",
                     )
                 )
     if rd:
@@ -420,7 +427,7 @@ def _score_play(r: DealResult, code: Code, items: list[Item]) -> None:
                     o,
                     HONOUR,
                     pen * (rd - 1),
-                    f"{rd - 1} further revoke(s), {laws['revoke_further']}",
+                    f"{count(rd - 1, 'further revoke')}, {laws['revoke_further']}",
                 )
             )
 
@@ -434,9 +441,9 @@ def _score_play(r: DealResult, code: Code, items: list[Item]) -> None:
             value = code.trick_values[c.strain]
             law = code.trick_law(c.strain)
             if mult > 1:
-                reason = f"{odd} odd trick(s) at {value} x {mult}, {law}, {laws['doubling']}"
+                reason = f"{count(odd, 'odd trick')} at {value} x {mult}, {law}, {laws['doubling']}"
             else:
-                reason = f"{odd} odd trick(s) at {value}, {law}"
+                reason = f"{count(odd, 'odd trick')} at {value}, {law}"
             if revoke_note:
                 reason += f"; including {revoke_note}"
             items.append(Item(d, TRICK, odd * value * mult, reason))
@@ -463,7 +470,7 @@ def _score_play(r: DealResult, code: Code, items: list[Item]) -> None:
             per = code.undertrick * mult
             law = laws["undertricks"]
         points = under * per
-        reason = f"{under} undertrick(s) at {per}, {law}"
+        reason = f"{count(under, 'undertrick')} at {per}, {law}"
         if (
             code.spade_opening_cap
             and c.level == 1

@@ -44,7 +44,8 @@ def _unknown(obj: dict, known: tuple[str, ...], where: str) -> None:
     unknown = [k for k in obj if k not in known]
     if unknown:
         names = ", ".join(short_repr(k)[1:-1] for k in sorted(unknown)[:5])
-        raise ScoringError(f"{where}unknown field(s) {names}; the fields are {', '.join(known)}")
+        word = "field" if len(unknown) == 1 else "fields"
+        raise ScoringError(f"{where}unknown {word} {names}; the fields are {', '.join(known)}")
 
 
 def _seat(value: Any, what: str) -> str | None:

@@ -156,7 +156,8 @@ def score_team_match(
         missing = sorted(set(seat) - set(at))
         if missing:
             raise ScoringError(
-                f"board {board} was not played at table(s) {', '.join(map(str, missing))}: "
+                f"board {board} was not played at table{'s' if len(missing) > 1 else ''} "
+                f"{', '.join(map(str, missing))}: "
                 "every deal is played once at every table (Law G); enter the result or an "
                 "adjustment"
             )

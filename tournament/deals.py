@@ -11,7 +11,7 @@ from typing import Any
 
 from django.db import transaction
 
-from scoring import format_pbn_deal, honours_from_deal, parse_pbn_deal
+from scoring import format_pbn_deal, honours_from_deal, parse_pbn_deal, wording
 from scoring.cards import RANKS, SEATS, SUITS
 from scoring.dealing import deal_board, high_card_points
 from scoring.double_dummy import DD_STRAINS, dd_tricks
@@ -52,7 +52,7 @@ def deal_event(event: Event, *, seed: str = "", by: Actor, boards: list[int] | N
         count += 1
     event.deal_seed = seed
     event.save(update_fields=["deal_seed"])
-    audit(event, "dealt", f"{count} board(s) dealt from seed {seed}", by=by)
+    audit(event, "dealt", f"{wording.count(count, 'board')} dealt from seed {seed}", by=by)
     return seed
 
 
@@ -83,12 +83,13 @@ def import_pbn(event: Event, text: str, *, by: Actor) -> int:
     changed = sorted(n for n in played if boards[n].deal != deals[n])
     if changed:
         raise ServiceError(
-            "the PBN file was not imported: board(s) "
-            f"{', '.join(map(str, changed))} already have results with another deal"
+            f"the PBN file was not imported: board{'s' if len(changed) > 1 else ''} "
+            f"{', '.join(map(str, changed))} already "
+            f"{'have' if len(changed) > 1 else 'has'} results with another deal"
         )
     for number, deal in deals.items():
         _store(boards[number], deal)
-    audit(event, "imported", f"{len(deals)} deal(s) from a PBN file", by=by)
+    audit(event, "imported", f"{wording.count(len(deals), 'deal')} from a PBN file", by=by)
     return len(deals)
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from django import forms
 
@@ -24,7 +25,7 @@ from .choices import (
 )
 from .models import Event
 from .movements import MAX_TABLES
-from .services import Entry
+from .services import Entry, user_message
 
 SEAT_CHOICES = Seat.choices
 HONOUR_FIELDS = ("hon_n", "hon_e", "hon_s", "hon_w")
@@ -165,14 +166,14 @@ class DealForm(forms.Form):
                 english_bidding=bool(data.get("english_bidding")),
             )
         except ValueError as e:
-            raise forms.ValidationError(str(e)) from None
+            raise forms.ValidationError(user_message(e)) from None
         text = data.get("contract")
         if not text:
             return data
         try:
             contract = parse_contract(text, code)
         except ContractError as e:
-            self.add_error("contract", str(e))
+            self.add_error("contract", user_message(e))
             return data
         if not contract.is_pass:
             if not data.get("declarer"):
@@ -226,6 +227,46 @@ class EventForm(forms.ModelForm):
         ]
         widgets = {"date": forms.DateInput(attrs={"type": "date"})}
         labels = {"tables": "Tables (for a team match: pairs in each team)"}
+
+    # The form in the order a director decides (one fieldset each); a field a later
+    # feature adds and no section names is shown under "Options", never dropped.
+    SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
+        ("The evening", ("name", "date")),
+        ("Code of laws", ("code", "english_slams", "english_bidding", "premium")),
+        ("The contest", ("form", "method")),
+        (
+            "Movement",
+            ("movement", "tables", "boards_per_round", "even", "arrow_switch", "pairs_count"),
+        ),
+    )
+    # Shown only when they apply (site.js; without script every field shows).
+    SHOW_WHEN = {
+        "english_slams": "code=1913",
+        "english_bidding": "code=1913",
+        "method": "form=pairs",
+        "movement": "form=pairs",
+        "even": "form=pairs",
+        "arrow_switch": "form=pairs",
+        "pairs_count": "form=pairs",
+    }
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("label_suffix", "")
+        super().__init__(*args, **kwargs)
+
+    def fieldsets(self) -> list[tuple[str, list[tuple[forms.BoundField, str]]]]:
+        """The sections with their bound fields, each with its "show when" condition."""
+        named = {n for _, names in self.SECTIONS for n in names}
+        sections = [
+            (legend, [n for n in names if n in self.fields]) for legend, names in self.SECTIONS
+        ]
+        extra = [n for n in self.fields if n not in named]
+        if extra:
+            sections.append(("Options", extra))
+        return [
+            (legend, [(self[n], self.SHOW_WHEN.get(n, "")) for n in names])
+            for legend, names in sections
+        ]
 
     def clean(self):
         data = super().clean()
@@ -389,7 +430,7 @@ class ResultEntryForm(forms.Form):
         try:
             contract = parse_contract(text, self.code)
         except ScoringError as e:
-            self.add_error("contract", str(e))
+            self.add_error("contract", user_message(e))
             return data
         data["contract"] = str(contract)  # stored in its normal form
         if not contract.is_pass:
@@ -421,7 +462,9 @@ class ResultEntryForm(forms.Form):
         out: list[str] = []
         for name, errors in self.errors.items():
             label = self.fields[name].label if name in self.fields else ""
-            out += [f"{label}: {e}" if label and name != "__all__" else str(e) for e in errors]
+            out += [
+                f"{label}: {e}" if label and name != "__all__" else user_message(e) for e in errors
+            ]
         return out
 
     @classmethod

@@ -13,7 +13,7 @@ from scoring.codes import Code
 from .choices import RevokePenalty
 from .forms import entry_from, honours_answer, honours_choices, honours_initial
 from .forms import initial_from as _initial_from
-from .services import Entry
+from .services import Entry, user_message
 
 SEATS = [("N", "N"), ("E", "E"), ("S", "S"), ("W", "W")]
 STRAIN_LABELS = {
@@ -127,7 +127,7 @@ class TabletEntryForm(forms.Form):
                     self.code, contract, data.get("honours") or "", hand_record=self.hand_record
                 )
             except ScoringError as e:
-                self.add_error(None, str(e))
+                self.add_error(None, user_message(e))
             except forms.ValidationError as e:
                 self.add_error("honours", e)
         if data.get("penalty_side") and not data.get("penalty_points"):

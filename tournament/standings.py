@@ -120,6 +120,11 @@ def team_boards_pending(event: Event) -> list[int]:
 class TravellerLine:
     result: Result
     line: BoardLine | None
+    # A team match (Law G): this line's net to each team, in the order of ``team_labels``.
+    team_points: tuple[str, ...] = ()
+    # An artificial (Law B) line: which real score it took, e.g. "the lowest NS score
+    # on the board, -114 at table 2 (Duplicate Law B(3))".
+    basis: str = ""
 
     @property
     def ns_score(self) -> str:
@@ -137,12 +142,89 @@ def _fmt(x: Fraction | int, top: int | None) -> str:
 
 
 def traveller(event: Event, board: Board) -> list[TravellerLine]:
-    """Every live result of a board with its comparison (Law H or matchpoints)."""
+    """Every live result of a board with its comparison (Law H or matchpoints).
+
+    In a team match a line is not compared with an average: its net score goes to
+    the team sitting North-South and against the team sitting East-West (Law G),
+    so each line carries its points to each team instead.
+    """
     on_board = _live(event).filter(board=board).order_by("round", "table")
     results = list(on_board.select_related("ns", "ew", "board"))
     inputs = as_board_results(on_board)
     lines: list[BoardLine | None] = list(compare_boards(inputs, event.method)) if inputs else []
-    return [TravellerLine(r, line) for r, line in zip(results, lines, strict=True)]
+    basis = _artificial_basis(results)
+    if not event.is_team_match:
+        return [
+            TravellerLine(r, line, basis=basis.get(r.pk, ""))
+            for r, line in zip(results, lines, strict=True)
+        ]
+    labels = team_labels(event)
+    teams = dict(Pair.objects.filter(event=event).values_list("label", "team__label"))
+    out = []
+    for r, line in zip(results, lines, strict=True):
+        net = line.net_ns if line else r.net_ns
+        points = {teams[r.ns.label]: net, teams[r.ew.label]: -net} if net is not None else {}
+        team_points = tuple(_signed(points.get(t)) for t in labels)
+        out.append(TravellerLine(r, line, team_points, basis.get(r.pk, "")))
+    return out
+
+
+def _artificial_basis(results: list[Result]) -> dict[int, str]:
+    """For each artificial line, the real score it was taken from (Duplicate Law B(3))."""
+    real = [(r.net_ns, r.table) for r in results if not r.adjusted and r.net_ns is not None]
+    out: dict[int, str] = {}
+    for r in results:
+        if not r.adjusted or not real:
+            continue
+        if r.adjusted == "average":
+            n = len(real)
+            out[r.pk] = f"the average of the {n} real score{'s' if n > 1 else ''} on the board"
+            continue
+        lowest_ns = r.adjusted == "ns-lowest"
+        net = min(n for n, _ in real) if lowest_ns else max(n for n, _ in real)
+        tables = ", ".join(str(t) for n, t in real if n == net)
+        side = "North-South" if lowest_ns else "East-West"
+        out[r.pk] = f"{side}'s lowest score on the board: {net:+d} to NS, as at table {tables}"
+    return out
+
+
+def team_labels(event: Event) -> list[str]:
+    """The match's team labels in order ("A", "B")."""
+    return sorted(event.team_set.values_list("label", flat=True))
+
+
+def team_board_totals(lines: list[TravellerLine], event: Event) -> tuple[str, ...]:
+    """A board's points to each team (Law G: the sum of its pairs' nets), when every
+    table has played it; empty while the board is still being played."""
+    tables = Seating.objects.filter(event=event, round=1).count()
+    if not lines or len(lines) < tables:
+        return ()
+    labels = team_labels(event)
+    teams = dict(Pair.objects.filter(event=event).values_list("label", "team__label"))
+    total = dict.fromkeys(labels, Fraction(0))
+    for tl in lines:
+        net = tl.line.net_ns if tl.line else tl.result.net_ns
+        total[teams[tl.result.ns.label]] += net
+        total[teams[tl.result.ew.label]] -= net
+    return tuple(_signed(total[t]) for t in labels)
+
+
+def team_columns(event: Event, lines: list[TravellerLine]) -> dict[str, Any]:
+    """The traveller table's team columns (``teams``, ``team_totals``); none in a pair contest."""
+    if not event.is_team_match:
+        return {}
+    return {
+        "teams": list(event.team_set.order_by("label")),
+        "team_totals": team_board_totals(lines, event),
+    }
+
+
+def _signed(x: Fraction | int | None) -> str:
+    """A team's points on a board, signed, rounded half away from zero for display."""
+    if x is None:
+        return ""
+    shown = round_half_away(x) if Fraction(x).denominator != 1 else int(x)
+    return f"+{shown}" if shown > 0 else str(shown)
 
 
 def score_card(event: Event, pair: Pair) -> list[dict[str, Any]]:
@@ -160,6 +242,18 @@ def score_card(event: Event, pair: Pair) -> list[dict[str, Any]]:
         r = compared.result
         if pair.label in (r.ns, r.ew):
             by_board[r.board] = compared
+    # A team match: what each board gave this pair's team over every table (Law G).
+    to_team: dict[int, Fraction] = {}
+    if event.is_team_match and pair.team_id is not None:
+        teams = dict(Pair.objects.filter(event=event).values_list("label", "team_id"))
+        tables = Seating.objects.filter(event=event, round=1).count()
+        count: dict[int, int] = {}
+        for compared in lines:
+            r = compared.result
+            sign = 1 if teams[r.ns] == pair.team_id else -1
+            to_team[r.board] = to_team.get(r.board, Fraction(0)) + sign * compared.net_ns
+            count[r.board] = count.get(r.board, 0) + 1
+        to_team = {b: v for b, v in to_team.items() if count[b] == tables}
     rows = []
     for r in results:
         line = by_board.get(r.board.number)
@@ -175,6 +269,7 @@ def score_card(event: Event, pair: Pair) -> list[dict[str, Any]]:
                 "result": r,
                 "net": (r.net_ns if ns_side else -r.net_ns) if r.net_ns is not None else None,
                 "score": _fmt(mine, line.top) if line is not None and mine is not None else "",
+                "to_team": _signed(to_team.get(r.board.number)),
             }
         )
     return rows

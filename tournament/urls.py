@@ -70,6 +70,7 @@ urlpatterns = [
         director.absent,
         name="director_absent",
     ),
+    path("director/events/<int:pk>/absent/", director.absent, name="director_absent_pick"),
     path("director/events/<int:pk>/publish/", director.publish, name="director_publish"),
     path("director/events/<int:pk>/guide-cards/", director.guide_cards, name="director_guides"),
     path("director/events/<int:pk>/table-cards/", director.table_cards, name="director_tables"),

@@ -29,13 +29,13 @@ from .strategies import deal_results
 # (code options, contract, declarer, tricks, extra fields, the item's expected text)
 CASES = {
     "1915": [
-        ("4H", 10, {}, "NS trick 32: 4 odd trick(s) at 8, Law 3"),
-        ("4HX", 10, {}, "NS trick 64: 4 odd trick(s) at 8 x 2, Law 3, Law 53"),
+        ("4H", 10, {}, "NS trick 32: 4 odd tricks at 8, Law 3"),
+        ("4HX", 10, {}, "NS trick 64: 4 odd tricks at 8 x 2, Law 3, Law 53"),
         ("4H", 10, {"honours": {"N": 4, "S": 1}}, "NS honour 72: five honours, four in one "),
         ("7NT", 13, {}, "NS honour 100: grand slam, Law 7"),
         ("6NT", 12, {}, "NS honour 50: little slam, Law 8"),
-        ("4H", 8, {}, "EW honour 100: 2 undertrick(s) at 50, Law 48a"),
-        ("4HX", 8, {}, "EW honour 200: 2 undertrick(s) at 100, Law 48a"),
+        ("4H", 8, {}, "EW honour 100: 2 undertricks at 50, Law 48a"),
+        ("4HX", 8, {}, "EW honour 200: 2 undertricks at 100, Law 48a"),
         ("4HX", 10, {}, "NS honour 50: doubled contract made, Law 56"),
         ("4H", 10, {"revokes": {"NS": 1}}, "EW honour 100: revoke by declarer's side, Law 84(a)"),
         (
@@ -48,41 +48,41 @@ CASES = {
             "4H",
             7,
             {"revokes": {"EW": 2}, "revoke_penalty": "tricks"},
-            "NS trick 32: 4 odd trick(s) at 8, Law 3; including 3 penalty trick(s) for a "
+            "NS trick 32: 4 odd tricks at 8, Law 3; including 3 penalty tricks for a "
             "revoke, Law 84(b)",
         ),
         (
             "4H",
             10,
             {"revokes": {"EW": 2}, "revoke_penalty": "points"},
-            "NS honour 100: 1 further revoke(s), Law 84(c)",
+            "NS honour 100: 1 further revoke, Law 84(c)",
         ),
-        ("4H", 10, {"revokes": {"NS": 2, "EW": 1}}, "EW honour 100: 1 further revoke(s), Law 89"),
+        ("4H", 10, {"revokes": {"NS": 2, "EW": 1}}, "EW honour 100: 1 further revoke, Law 89"),
         ("4H", 10, {}, "NS honour 125: duplicate premium, Duplicate Law A"),
     ],
     "1913": [
-        ("4RS", 10, {}, "NS trick 36: 4 odd trick(s) at 9, Law 3"),
+        ("4RS", 10, {}, "NS trick 36: 4 odd tricks at 9, Law 3"),
         ("4H", 10, {"honours": {"N": 3, "E": 2}}, "NS honour 16: simple honours (2 x 8), Law 6"),
         ("7NT", 13, {}, "NS honour 40: grand slam, Law 7"),
         ("6NT", 12, {}, "NS honour 20: little slam, Law 8"),
-        ("4H", 8, {}, "EW honour 100: 2 undertrick(s) at 50, Law 47a"),
+        ("4H", 8, {}, "EW honour 100: 2 undertricks at 50, Law 47a"),
         (
             "1S",
             4,
             {"dealer": "S"},
-            "EW honour 100: 3 undertrick(s) at 50, Law 47a, limited to 100 on the dealer's one "
+            "EW honour 100: 3 undertricks at 50, Law 47a, limited to 100 on the dealer's one "
             "spade, Law 48",
         ),
         ("4HXX", 10, {}, "NS honour 100: redoubled contract made, Law 56"),
         ("4H", 10, {"revokes": {"NS": 1}}, "EW honour 100: revoke by declarer's side, Law 84(a)"),
-        ("4H", 10, {"revokes": {"NS": 1, "EW": 2}}, "NS honour 100: 1 further revoke(s), Law 89"),
+        ("4H", 10, {"revokes": {"NS": 1, "EW": 2}}, "NS honour 100: 1 further revoke, Law 89"),
     ],
     "1913-english": [
         (
             "4S",
             10,
             {},
-            "NS trick 36: 4 odd trick(s) at 9, Law 3 (royal spades) and the English bidding "
+            "NS trick 36: 4 odd tricks at 9, Law 3 (royal spades) and the English bidding "
             "rule (note after Duplicate Law H)",
         ),
         (
@@ -97,14 +97,14 @@ CASES = {
             {},
             "NS honour 50: little slam, the English slam rule (note after Duplicate Law H)",
         ),
-        ("1S", 4, {"dealer": "S"}, "EW honour 150: 3 undertrick(s) at 50, Law 47a"),
+        ("1S", 4, {"dealer": "S"}, "EW honour 150: 3 undertricks at 50, Law 47a"),
     ],
     "royalton": [
-        ("4H", 10, {}, "NS trick 40: 4 odd trick(s) at 10, Royalton Law 83"),
-        ("4HX", 10, {}, "NS trick 80: 4 odd trick(s) at 10 x 2, Royalton Law 83, Royalton Law 44"),
-        ("4H", 8, {}, "EW honour 100: 2 undertrick(s) at 50, Royalton Law 36"),
-        ("4SR", 8, {}, "EW honour 200: 2 undertrick(s) at 100, Royalton Law 32"),
-        ("4SRX", 8, {}, "EW honour 400: 2 undertrick(s) at 200, Royalton Law 36"),
+        ("4H", 10, {}, "NS trick 40: 4 odd tricks at 10, Royalton Law 83"),
+        ("4HX", 10, {}, "NS trick 80: 4 odd tricks at 10 x 2, Royalton Law 83, Royalton Law 44"),
+        ("4H", 8, {}, "EW honour 100: 2 undertricks at 50, Royalton Law 36"),
+        ("4SR", 8, {}, "EW honour 200: 2 undertricks at 100, Royalton Law 32"),
+        ("4SRX", 8, {}, "EW honour 400: 2 undertricks at 200, Royalton Law 36"),
         ("4HX", 11, {}, "NS honour 100: doubled contract made with 1 over, Royalton Law 47"),
         ("7NT", 13, {}, "NS honour 250: grand slam, Royalton Law 86"),
         ("6NT", 12, {}, "NS honour 100: little slam, Royalton Law 87"),
@@ -130,7 +130,7 @@ CASES = {
             "4H",
             10,
             {"revokes": {"NS": 1, "EW": 2}},
-            "NS honour 100: 1 further revoke(s), Royalton Law 81",
+            "NS honour 100: 1 further revoke, Royalton Law 81",
         ),
         (
             "4H",

@@ -31,7 +31,7 @@ def test_spades_score_nine_a_trick():
     s = score("4S", "S", 10, **EB)
     assert (s.ns_trick, s.net_ns) == (36, 161)
     assert reasons(s)[0] == (
-        "NS trick 36: 4 odd trick(s) at 9, Law 3 (royal spades) and the English bidding rule "
+        "NS trick 36: 4 odd tricks at 9, Law 3 (royal spades) and the English bidding rule "
         "(note after Duplicate Law H)"
     )
     # Plain 1913: the same four spades are worth 4 x 2 = 8, no premium.

@@ -122,7 +122,7 @@ def test_royalton_77b_revokers_still_score_undertricks_when_declarer_takes_point
     # the only score that can be made by a revoking side") EW score nothing: net 100.
     s = score("4H", "S", 8, code="royalton", revokes={"EW": 1}, revoke_penalty="points")
     assert (s.ns_honour, s.ew_honour, s.net_ns) == (100, 100, 0)
-    assert "EW honour 100: 2 undertrick(s) at 50, Royalton Law 36" in reasons(s)
+    assert "EW honour 100: 2 undertricks at 50, Royalton Law 36" in reasons(s)
     assert score("4H", "S", 8, revokes={"EW": 1}, revoke_penalty="points").net_ns == 100
 
 
@@ -174,8 +174,8 @@ def test_1915_declarers_side_revoking_twice_cites_84a_and_84c():
     s = score("4H", "S", 8, revokes={"NS": 2})
     assert reasons(s) == [
         "EW honour 100: revoke by declarer's side, Law 84(a)",
-        "EW honour 100: 1 further revoke(s), Law 84(c)",
-        "EW honour 100: 2 undertrick(s) at 50, Law 48a",
+        "EW honour 100: 1 further revoke, Law 84(c)",
+        "EW honour 100: 2 undertricks at 50, Law 48a",
     ]
 
 
@@ -198,7 +198,7 @@ def test_royalton_81_equal_revokes_no_score_but_director_penalties_stand():
 def test_royalton_81_unequal_revokes_score_the_extra_ones():
     # NS 1, EW 2: NS score 100 for EW's revoke after its first (Law 81); nothing else.
     s = score("4H", "S", 10, code="royalton", revokes={"NS": 1, "EW": 2})
-    assert reasons(s) == ["NS honour 100: 1 further revoke(s), Royalton Law 81"]
+    assert reasons(s) == ["NS honour 100: 1 further revoke, Royalton Law 81"]
 
 
 def test_nullo_needs_no_choice():

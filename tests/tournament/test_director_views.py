@@ -186,7 +186,7 @@ def test_correction_page_with_reason_after_close(alice, event, director):
 
 def test_control_panel_close_round_and_absent(alice, event):
     url = reverse("director_event", args=[event.pk])
-    assert "still missing results" in alice.get(url).content.decode()
+    assert "Results missing at" in alice.get(url).content.decode()
     alice.post(reverse("director_round", args=[event.pk, 1, "close"]))
     assert event.round_set.get(number=1).closed
     alice.post(reverse("director_absent", args=[event.pk, 2, 3]), {"absent": "1"})

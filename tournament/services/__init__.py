@@ -11,7 +11,7 @@ The laws are applied by :mod:`scoring`; nothing here computes a point itself.
 
 from .audit import Actor, audit
 from .entries import Entry, deal_result, preview
-from .errors import ResultConflict, ServiceError
+from .errors import ResultConflict, ServiceError, user_message
 from .events import create_event, movement_for, set_player_names, set_published
 from .irregular import apply_irregular
 from .results import (
@@ -55,5 +55,6 @@ __all__ = [
     "set_absent",
     "set_player_names",
     "set_published",
+    "user_message",
     "void_result",
 ]

@@ -21,3 +21,13 @@ class ResultConflict(ServiceError):
     def __init__(self, message: str, existing: Result):
         super().__init__(message)
         self.existing = existing
+
+
+def user_message(error: Exception | str) -> str:
+    """An error as a director or scorer reads it: a sentence with a capital letter.
+
+    The verbs and :mod:`scoring` word their errors to be composed ("board 3: the
+    declarer is missing"); where one reaches a page it starts a sentence.
+    """
+    text = str(error).strip()
+    return text[:1].upper() + text[1:]

@@ -7,6 +7,8 @@ from typing import Any
 
 from django.db import transaction
 
+from scoring.wording import count
+
 from ..choices import CodeOfLaws, Form, MovementKind
 from ..models import Board, Event, Pair, Player, Round, SeatAssignment, Seating, Team
 from ..movements import Movement, MovementError, make_movement
@@ -100,7 +102,7 @@ def set_player_names(event: Event, names: dict[str, list[str]], *, by: Actor) ->
         for i, name in enumerate(names[pair.label][:2], 1):
             Player.objects.update_or_create(pair=pair, position=i, defaults={"name": name})
     named = sum(1 for pair in names.values() if any(n.strip() for n in pair))
-    audit(event, "players", f"names of {named} of {len(names)} pair(s) entered", by=by)
+    audit(event, "players", f"names of {named} of {count(len(names), 'pair')} entered", by=by)
 
 
 @transaction.atomic

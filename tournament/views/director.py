@@ -13,6 +13,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from scoring import pair_label_key
+from scoring.wording import count
 
 from .. import services, standings, tablets
 from ..access import director_view, events_for, publication
@@ -25,7 +26,7 @@ from ..forms import (
     ResultEntryForm,
 )
 from ..models import AuditEntry, Board, Event, Pair, Result, Round, Seating
-from ..services import Actor, ServiceError
+from ..services import Actor, ServiceError, user_message
 
 
 def _by(request: HttpRequest, reason: str = "") -> Actor:
@@ -45,7 +46,7 @@ def event_create(request: HttpRequest) -> HttpResponse:
         try:
             event = services.create_event(request.user, **form.cleaned_data)
         except ServiceError as e:
-            form.add_error(None, str(e))
+            form.add_error(None, user_message(e))
         else:
             messages.success(request, f"{event.name} created. Enter the players' names.")
             return redirect("director_players", event.pk)
@@ -128,7 +129,12 @@ def _progress(event: Event) -> tuple[list[dict], list[dict]]:
         if got < need:
             missing.append(cell)
     rows = [
-        {"round": rounds[r], "cells": cells, "complete": all(c["complete"] for c in cells)}
+        {
+            "round": rounds[r],
+            "cells": cells,
+            "complete": all(c["complete"] for c in cells),
+            "missing": [c for c in cells if c["got"] < c["need"]],
+        }
         for r, cells in sorted(grid.items())
     ]
     return rows, missing
@@ -140,9 +146,15 @@ def control_panel(request: HttpRequest, event: Event) -> HttpResponse:
     context = {
         "event": event,
         "rows": rows,
-        "missing": missing[:40],
         "missing_count": len(missing),
-        "missing_more": max(0, len(missing) - 40),
+        # The tables a director may mark absent: open rounds, nothing entered yet.
+        "absent_choices": [
+            c["seating"]
+            for row in rows
+            if not row["round"].closed
+            for c in row["cells"]
+            if not c["seating"].sit_out and not c["seating"].absent and not c["got"]
+        ],
         "boards": Board.objects.filter(event=event),
         "audit": AuditEntry.objects.filter(event=event)[:12],
         "calls": tablets.open_calls(event),
@@ -200,7 +212,7 @@ def enter_traveller(request: HttpRequest, event: Event, number: int) -> HttpResp
                 previews[s.pk] = services.preview(event, board, f.entry())
                 entries.append((s, f.entry()))
             except ServiceError as e:
-                f.add_error(None, str(e))
+                f.add_error(None, user_message(e))
                 errors = True
         late = sorted({s.round for s, _ in entries if s.round in closed})
         if late and not reason and request.POST.get("action") == "save":
@@ -225,8 +237,8 @@ def enter_traveller(request: HttpRequest, event: Event, number: int) -> HttpResp
                     )
                     saved += 1
                 except ServiceError as e:
-                    messages.error(request, str(e))
-            messages.success(request, f"Board {number}: {saved} result(s) saved.")
+                    messages.error(request, user_message(e))
+            messages.success(request, f"Board {number}: {count(saved, 'result')} saved.")
             return redirect("director_traveller", event.pk, number)
         if not entries and not errors:
             messages.info(request, "Nothing entered: fill in a contract on at least one row.")
@@ -235,14 +247,16 @@ def enter_traveller(request: HttpRequest, event: Event, number: int) -> HttpResp
         for s, f in zip(open_rows, forms, strict=True)
     ]
     previous, following = board.neighbours()
+    entered = standings.traveller(event, board)
     return render(
         request,
         "director/traveller_entry.html",
         {
+            **standings.team_columns(event, entered),
             "event": event,
             "board": board,
             "rows": rows,
-            "entered": standings.traveller(event, board),
+            "entered": entered,
             "previewed": bool(previews) and not errors,
             "hand_record": bool(board.deal),
             "asks_honours": bool(forms) and forms[0].asks_honours,
@@ -292,7 +306,7 @@ def result_detail(request: HttpRequest, event: Event, result_id: int) -> HttpRes
                 messages.success(request, "Correction saved; the old version is kept.")
                 return redirect("director_result", event.pk, new.pk)
         except ServiceError as e:
-            form.add_error(None, str(e))
+            form.add_error(None, user_message(e))
             preview = None  # the refusal alone, not a score that was not saved
     return render(
         request,
@@ -316,7 +330,7 @@ def void(request: HttpRequest, event: Event, result_id: int) -> HttpResponse:
         try:
             services.void_result(result, by=_by(request, form.cleaned_data["reason"]))
         except ServiceError as e:
-            messages.error(request, str(e))
+            messages.error(request, user_message(e))
             return redirect("director_result", event.pk, result.pk)
         messages.success(request, "Result removed; it stays in the history.")
         return redirect("director_traveller", event.pk, result.board.number)
@@ -343,7 +357,7 @@ def irregular(request: HttpRequest, event: Event, number: int) -> HttpResponse:
                 by=_by(request, d.get("reason", "")),
             )
         except ServiceError as e:
-            form.add_error(None, str(e))
+            form.add_error(None, user_message(e))
         else:
             messages.success(request, f"{procedure.law}: {procedure.explanation}.")
             return redirect("director_traveller", event.pk, number)
@@ -365,13 +379,23 @@ def round_action(request: HttpRequest, event: Event, number: int, action: str) -
         else:
             raise Http404("No such action")
     except ServiceError as e:
-        messages.error(request, str(e))
+        messages.error(request, user_message(e))
     return redirect("director_event", event.pk)
 
 
 @require_POST
 @director_view
-def absent(request: HttpRequest, event: Event, number: int, table: int) -> HttpResponse:
+def absent(
+    request: HttpRequest, event: Event, number: int | None = None, table: int | None = None
+) -> HttpResponse:
+    """Mark a table absent (or present again) in a round: from its cell's button, or
+    from the panel's one "table absent" form, which names it as ``where=R-T``."""
+    if number is None or table is None:
+        try:
+            number, table = (int(x) for x in request.POST.get("where", "").split("-"))
+        except ValueError:
+            messages.error(request, "Choose the round and table that is absent.")
+            return redirect("director_event", event.pk)
     try:
         services.set_absent(
             event,
@@ -381,7 +405,7 @@ def absent(request: HttpRequest, event: Event, number: int, table: int) -> HttpR
             by=_by(request, request.POST.get("reason", "")),
         )
     except ServiceError as e:
-        messages.error(request, str(e))
+        messages.error(request, user_message(e))
     return redirect("director_event", event.pk)
 
 
@@ -462,7 +486,7 @@ def table_links(request: HttpRequest, event: Event) -> HttpResponse:
                     tablets.set_pin(link, tablets.random_pin(), by=_by(request))
                 messages.success(request, "Every table has a new PIN.")
         except ServiceError as e:
-            messages.error(request, str(e))
+            messages.error(request, user_message(e))
         return redirect("director_links", event.pk)
     return render(
         request, "director/links.html", {"event": event, "rows": _link_rows(request, event)}

@@ -96,6 +96,7 @@ def event_traveller(request: HttpRequest, event: Event, number: int) -> HttpResp
     vis = visibility(request.user, event)
     pending = not vis.shows(number)
     previous, following = board.neighbours()
+    lines = [] if pending else standings.traveller(event, board)
     return render(
         request,
         "events/traveller.html",
@@ -103,10 +104,11 @@ def event_traveller(request: HttpRequest, event: Event, number: int) -> HttpResp
             "event": event,
             "board": board,
             "pending": pending,
-            "lines": [] if pending else standings.traveller(event, board),
+            "lines": lines,
             "director": can_direct(request.user, event),
             "previous": previous,
             "next": following,
+            **standings.team_columns(event, lines),
         },
     )
 

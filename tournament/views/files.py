@@ -8,11 +8,12 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 
 from scoring.pbn import decode_pbn_bytes
+from scoring.wording import count
 
 from .. import deals, exports
 from ..access import director_view, results_view, visibility
 from ..models import Board, Event
-from ..services import Actor, ServiceError
+from ..services import Actor, ServiceError, user_message
 from .events import board_list
 
 
@@ -84,11 +85,11 @@ def director_deals(request: HttpRequest, event: Event) -> HttpResponse:
             if request.POST.get("action") == "import" and upload.is_valid():
                 text = decode_pbn_bytes(upload.cleaned_data["file"].read())
                 n = deals.import_pbn(event, text, by=Actor.director(request.user))
-                messages.success(request, f"{n} deal(s) imported.")
+                messages.success(request, f"{count(n, 'deal')} imported.")
                 return redirect("director_deals", event.pk)
         except ServiceError as e:
             (upload if request.POST.get("action") == "import" else deal_form).add_error(
-                None, str(e)
+                None, user_message(e)
             )
     boards = list(Board.objects.filter(event=event))
     sheets = [(b, deals.dealing_sheet(b)) for b in boards]

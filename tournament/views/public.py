@@ -13,6 +13,7 @@ from scoring.codes import CODES
 
 from ..forms import DealForm, MovementForm
 from ..movements import MovementError, make_movement
+from ..services import user_message
 
 
 def home(request: HttpRequest) -> HttpResponse:
@@ -36,7 +37,7 @@ def movement_preview(request: HttpRequest) -> HttpResponse:
                 arrow_switch=d.get("arrow_switch", False),
             )
         except MovementError as e:
-            error = str(e)
+            error = user_message(e)
     context: dict[str, Any] = {"form": form, "movement": movement, "error": error}
     if movement is not None:
         context["rounds"] = [movement.round(r) for r in range(1, movement.rounds + 1)]
@@ -56,7 +57,7 @@ def deal_calculator(request: HttpRequest) -> HttpResponse:
         try:
             score = score_deal(result, code)
         except ScoringError as e:
-            error = str(e)
+            error = user_message(e)
         if declarer_must_choose(replace(result, revoke_penalty=None), code):  # show both
             try:
                 choices = list(revoke_choices(result, code).items())

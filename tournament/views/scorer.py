@@ -19,7 +19,7 @@ from .. import services, tablets
 from ..access import table_view
 from ..models import Board, Result, Seating, TableLink
 from ..scorer_forms import TabletEntryForm
-from ..services import Actor, ServiceError
+from ..services import Actor, ServiceError, user_message
 from ..services.results import MAX_KEY, stored
 
 
@@ -112,7 +112,7 @@ def _board_page(
                 result = save(form.entry(), by)
                 return redirect("scorer_result", link.token, result.pk)
             except ServiceError as e:  # a ResultConflict names the result that stands
-                form.add_error(None, str(e))
+                form.add_error(None, user_message(e))
     context = {
         "link": link,
         "event": link.event,
@@ -173,7 +173,7 @@ def scorer_result(request: HttpRequest, link: TableLink, result_id: int) -> Http
             messages.success(request, f"Board {result.board.number} agreed by both sides.")
             return redirect("scorer_home", link.token)
         except ServiceError as e:
-            messages.error(request, str(e))
+            messages.error(request, user_message(e))
     return render(
         request,
         "scorer/result.html",
@@ -210,7 +210,7 @@ def scorer_agree(request: HttpRequest, link: TableLink) -> HttpResponse:
     try:
         services.agree_round(seating, by=Actor.tablet(link.table))
     except ServiceError as e:
-        messages.error(request, str(e))
+        messages.error(request, user_message(e))
         return redirect("scorer_home", link.token)
     return redirect("scorer_next", link.token, seating.round)
 

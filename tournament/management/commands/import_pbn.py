@@ -6,6 +6,7 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from scoring.pbn import decode_pbn_bytes
+from scoring.wording import count
 from tournament import deals
 from tournament.models import Event
 from tournament.services import Actor, ServiceError
@@ -36,4 +37,4 @@ class Command(BaseCommand):
             n = deals.import_pbn(event, text, by=Actor.director(user or event.owner))
         except ServiceError as e:
             raise CommandError(str(e)) from None
-        self.stdout.write(f"{event.name}: {n} deal(s) imported")
+        self.stdout.write(f"{event.name}: {count(n, 'deal')} imported")

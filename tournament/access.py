@@ -28,7 +28,7 @@ from django.shortcuts import redirect, render
 
 from . import tablets
 from .models import Board, Event, Result, Round, Seating, TableLink
-from .services import ServiceError
+from .services import ServiceError, user_message
 
 View = Callable[..., HttpResponse]
 

@@ -84,6 +84,24 @@ def resolve(token: str) -> TableLink | None:
 
 
 @transaction.atomic
+def is_locked(link: TableLink) -> bool:
+    """Whether this table's tablet is refused for too many wrong PINs just now."""
+    since = timezone.now() - PIN_WINDOW
+    return PinFailure.objects.filter(link=link, at__gte=since).count() >= MAX_FAILURES_PER_TABLE
+
+
+@transaction.atomic
+def unlock(link: TableLink, *, by: Actor) -> None:
+    """The director lifts a PIN lock at once (the players are at the table, not guessing):
+    the table's wrong PINs are forgotten, and those from the same addresses on this event."""
+    Event.objects.select_for_update(no_key=True).filter(pk=link.event_id).first()
+    failures = PinFailure.objects.filter(link=link)
+    addresses = set(failures.exclude(address=None).values_list("address", flat=True))
+    failures.delete()
+    PinFailure.objects.filter(link__event=link.event_id, address__in=addresses).delete()
+    audit(link.event, "unlocked", f"table {link.table}: wrong PINs forgotten", by=by)
+
+
 def check_pin(link: TableLink, pin: str, address: str | None) -> bool:
     """True for the right PIN.  Refuses every try once too many were wrong.
 
@@ -103,7 +121,8 @@ def check_pin(link: TableLink, pin: str, address: str | None) -> bool:
     )
     if by_table >= MAX_FAILURES_PER_TABLE or by_address >= MAX_FAILURES_PER_ADDRESS:
         raise ServiceError(
-            "too many wrong PINs: wait a quarter of an hour, or ask the director for the PIN"
+            "too many wrong PINs: ask the director to unlock this table (or wait a quarter "
+            "of an hour)"
         )
     if link.pin and secrets.compare_digest(pin.strip(), link.pin):
         return True

@@ -150,7 +150,7 @@ def test_pbn_import_refuses_to_change_a_played_board(event, director):
     changed = OTHER_PROGRAM.read_text().replace(
         "N:AKQJ.T98.765.432 T98.AKQJ.432.765", "N:T98.AKQJ.432.765 AKQJ.T98.765.432"
     )
-    with pytest.raises(ServiceError, match="already have results"):
+    with pytest.raises(ServiceError, match="already has results"):
         deals.import_pbn(event, changed, by=Actor.director(director))
 
 

@@ -126,7 +126,7 @@ def test_pin_and_the_sixth_wrong_pin(client, event, link, director):
         r = client.post(url("scorer_home", link), {"pin": "0000"})
         assert r.status_code == 403 and "not right" in r.content.decode()
     r = client.post(url("scorer_home", link), {"pin": "4271"})  # the sixth try: refused
-    assert r.status_code == 403 and "too many wrong PINs" in r.content.decode()
+    assert r.status_code == 403 and "Too many wrong PINs" in r.content.decode()
     assert "Enter the table's PIN" in client.get(url("scorer_home", link)).content.decode()
 
 

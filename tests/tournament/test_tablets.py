@@ -221,3 +221,14 @@ def test_answer_call_ignores_another_events_call(event, director):
     tablets.answer_call(event, theirs.pk, by=director_of(event))
     assert tablets.open_calls(other) == [theirs]
     assert not AuditEntry.objects.filter(event=event, action="call answered").exists()
+
+
+def test_the_director_unlocks_a_locked_table(event, director):
+    link = with_pin(event, 1)
+    for i in range(5):
+        assert tablets.check_pin(link, WRONG, "10.0.0.7") is False
+    assert tablets.is_locked(link)
+    tablets.unlock(link, by=Actor.director(director))
+    assert not tablets.is_locked(link)
+    assert tablets.check_pin(link, RIGHT, "10.0.0.7") is True  # the address is forgiven too
+    assert event.auditentry_set.filter(action="unlocked").exists()

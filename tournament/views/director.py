@@ -60,6 +60,9 @@ def players(request: HttpRequest, event: Event) -> HttpResponse:
     Formset = formset_factory(PairNamesForm, extra=0)
     initial = [{f"player{pl.position}": pl.name for pl in p.player_set.all()} for p in pairs]
     formset = Formset(request.POST or None, initial=initial)
+    for pair, f in zip(pairs, formset.forms, strict=True):
+        for n in (1, 2):  # the table's columns say "Player 1/2"; a screen reader needs the pair
+            f.fields[f"player{n}"].widget.attrs["aria-label"] = f"Pair {pair.label}, player {n}"
     teams = list(event.team_set.all())
     if request.method == "POST" and formset.is_valid():
         for team in teams:
@@ -181,6 +184,9 @@ def enter_traveller(request: HttpRequest, event: Event, number: int) -> HttpResp
         )
         for s in open_rows
     ]
+    for s, f in zip(open_rows, forms, strict=True):
+        for name, field in f.fields.items():  # a grid of unlabelled cells: name each for AT
+            field.widget.attrs["aria-label"] = f"Round {s.round}, table {s.table}: {f[name].label}"
     closed = set(
         Round.objects.filter(event=event, closed_at__isnull=False).values_list("number", flat=True)
     )
@@ -454,7 +460,12 @@ def _link_rows(request: HttpRequest, event: Event) -> list[dict]:
     for link in tablets.links(event):
         url = absolute_url(request, reverse("scorer_home", args=[link.token]))
         rows.append(
-            {"link": link, "url": url, "qr": segno.make(url, error="m").svg_inline(scale=3)}
+            {
+                "link": link,
+                "url": url,
+                "qr": segno.make(url, error="m").svg_inline(scale=3),
+                "locked": tablets.is_locked(link),
+            }
         )
     return rows
 
@@ -467,7 +478,7 @@ def table_links(request: HttpRequest, event: Event) -> HttpResponse:
         table_text = request.POST.get("table", "").strip()
         table = int(table_text) if table_text.isascii() and table_text.isdigit() else 0
         try:
-            if action in ("reissue", "pin") and not table:
+            if action in ("reissue", "pin", "unlock") and not table:
                 raise ServiceError(
                     f"there is no table {table_text!r}: choose a table from the list"
                 )
@@ -481,6 +492,9 @@ def table_links(request: HttpRequest, event: Event) -> HttpResponse:
                     tablets.link_for(event, table), request.POST.get("pin", ""), by=_by(request)
                 )
                 messages.success(request, f"Table {table}: PIN saved.")
+            elif action == "unlock":
+                tablets.unlock(tablets.link_for(event, table), by=_by(request))
+                messages.success(request, f"Table {table} is unlocked: its tablet may try again.")
             elif action == "random-pins":
                 for link in tablets.links(event):
                     tablets.set_pin(link, tablets.random_pin(), by=_by(request))

@@ -227,7 +227,7 @@ def table_view(view: View) -> View:
                     return redirect("scorer_home", token)
                 error = "That PIN is not right."
             except ServiceError as e:
-                error = str(e)
+                error = user_message(e)
         return render(
             request, "scorer/pin.html", {"link": link, "error": error}, status=403 if error else 200
         )

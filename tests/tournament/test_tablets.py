@@ -225,7 +225,7 @@ def test_answer_call_ignores_another_events_call(event, director):
 
 def test_the_director_unlocks_a_locked_table(event, director):
     link = with_pin(event, 1)
-    for i in range(5):
+    for _ in range(5):
         assert tablets.check_pin(link, WRONG, "10.0.0.7") is False
     assert tablets.is_locked(link)
     tablets.unlock(link, by=Actor.director(director))

@@ -461,7 +461,9 @@ class ResultEntryForm(forms.Form):
         """Every error in the scorer's words, each named by its field's label."""
         out: list[str] = []
         for name, errors in self.errors.items():
-            label = self.fields[name].label if name in self.fields else ""
+            label = (
+                self[name].label if name in self.fields else ""
+            )  # "Penalty points", never "penalty_points"
             out += [
                 f"{label}: {e}" if label and name != "__all__" else user_message(e) for e in errors
             ]

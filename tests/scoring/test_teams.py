@@ -93,7 +93,7 @@ def test_adjusted_board_uses_the_other_tables():
         ([TableSeating(1, "A", "B"), TableSeating(2, "A", "C")], [], "exactly two teams"),
         ([TableSeating(1, "A", "B"), TableSeating(2, "A", "B")], [], "half of each team"),
         ([TableSeating(1, "A", "B")], [], "at least two pairs"),
-        (THREE, [TeamBoardResult(1, 1, 10), TeamBoardResult(1, 2, 10)], "not played at table(s) 3"),
+        (THREE, [TeamBoardResult(1, 1, 10), TeamBoardResult(1, 2, 10)], "not played at table 3"),
         (THREE, [TeamBoardResult(1, 4, 10)], "no table 4"),
         (THREE, [TeamBoardResult(1, 1, 10), TeamBoardResult(1, 1, 20)], "already has a result"),
         ([TableSeating(1, "A", "B"), TableSeating(1, "B", "A")], [], "listed twice"),

@@ -200,7 +200,7 @@ def test_round_actions_never_fail(alice, event, number, action, reason):
 
 def test_round_that_does_not_exist_is_a_message(alice, event):
     r = alice.post(reverse("director_round", args=[event.pk, 99, "close"]), follow=True)
-    assert "there is no round 99" in r.content.decode()
+    assert "There is no round 99" in r.content.decode()
 
 
 def test_links_page_table_abc_is_a_message(alice, event):
@@ -208,11 +208,11 @@ def test_links_page_table_abc_is_a_message(alice, event):
         reverse("director_links", args=[event.pk]), {"action": "pin", "table": "abc", "pin": "1234"}
     )
     page = alice.get(r["Location"]).content.decode()
-    assert "there is no table" in page and "choose a table from the list" in page
+    assert "There is no table" in page and "choose a table from the list" in page
     r = alice.post(
         reverse("director_links", args=[event.pk]), {"action": "pin", "table": "9", "pin": "1234"}
     )
-    assert "this event has no table 9" in alice.get(r["Location"]).content.decode()
+    assert "This event has no table 9" in alice.get(r["Location"]).content.decode()
     assert not TableLink.objects.filter(event=event, table=9).exists()
 
 

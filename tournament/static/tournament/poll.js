@@ -28,7 +28,17 @@
           }
           return r.ok ? r.text() : null;
         })
-        .then(function (html) { if (html !== null && !busy(el)) el.innerHTML = html; })
+        .then(function (html) {
+          if (html === null || busy(el)) return;
+          // A list the director opened (or closed) stays so across refreshes.
+          var opened = {};
+          el.querySelectorAll("details[class]").forEach(function (d) { opened[d.className] = d.open; });
+          el.innerHTML = html;
+          el.querySelectorAll("details[class]").forEach(function (d) {
+            if (d.className in opened) d.open = opened[d.className];
+          });
+          document.dispatchEvent(new CustomEvent("poll:replaced"));
+        })
         .catch(function () {});
     }, every);
   }

@@ -1,0 +1,116 @@
+"""Every page of the director and the players at a laptop's and a phone's width.
+
+Issue 14: the page itself never scrolls sideways (wide tables scroll inside
+their box), and axe-core finds no WCAG 2.2 A/AA violation (labels, contrast,
+target sizes, names of controls) on any of them.
+"""
+
+import pytest
+from django.contrib.auth import get_user_model
+
+from tournament import deals, services
+from tournament.models import Result
+from tournament.services import Actor
+
+from ..factories import enter, make_event
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+
+axe_sync = pytest.importorskip("axe_playwright_python.sync_playwright", reason="axe not installed")
+
+WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
+WIDTHS = (1280, 390)
+
+
+def _evening():
+    """A 1913 Mitchell half played (with its hands dealt, a Law B score and a revoke)
+    and a Royalton team match, as a director has them at the break."""
+    td = get_user_model().objects.create_user("td", password="whist-club-1913")
+    by = Actor.director(td)
+    pairs = make_event(td, name="Tuesday pairs", code="1913", method="matchpoints")
+    deals.deal_event(pairs, seed="issue-14", by=by)
+    for board, table in ((1, 1), (2, 1), (3, 2), (4, 2), (5, 3), (6, 3)):
+        enter(pairs, board, 1, table, "2H N 8", confirmed=True)
+    enter(pairs, 1, 3, 2, "1NT W 8", revokes_ns=1, revoke_penalty="points")
+    services.apply_irregular(
+        pairs,
+        board_number=1,
+        round_no=2,
+        table=3,
+        discovered="after-overplay",
+        short_hand="S",
+        surplus_with="partner",
+        by=Actor.director(td, "South held 12 cards"),
+    )
+    services.set_published(pairs, True, by=by)
+    teams = make_event(
+        td,
+        name="Royalton match",
+        code="royalton",
+        form="teams",
+        movement="teams",
+        tables=3,
+        team_names={"A": "Hawks", "B": "Owls"},
+    )
+    for s in teams.seating_set.all():
+        if 1 in s.board_numbers:  # board 1 at every table, in turn
+            enter(teams, 1, s.round, s.table, "3NT N 9" if s.table != 2 else "3NT N 7")
+    services.set_published(teams, True, by=by)
+    return pairs, teams
+
+
+def _pages(pairs, teams):
+    result = Result.objects.filter(event=pairs).live().exclude(adjusted="").first()
+    return {
+        "events": "/director/",
+        "new-event": "/director/events/new/",
+        "panel": f"/director/events/{pairs.pk}/",
+        "panel-teams": f"/director/events/{teams.pk}/",
+        "traveller-entry": f"/director/events/{pairs.pk}/boards/2/",
+        "correction": f"/director/events/{pairs.pk}/results/{result.pk}/",
+        "law-b": f"/director/events/{pairs.pk}/boards/1/irregular/",
+        "players": f"/director/events/{pairs.pk}/players/",
+        "links": f"/director/events/{pairs.pk}/links/",
+        "guide-cards": f"/director/events/{pairs.pk}/guide-cards/",
+        "table-cards": f"/director/events/{pairs.pk}/table-cards/",
+        "deals": f"/director/events/{pairs.pk}/deals/",
+        "audit": f"/director/events/{pairs.pk}/audit/",
+        "standings": f"/events/{pairs.pk}/",
+        "standings-teams": f"/events/{teams.pk}/",
+        "traveller": f"/events/{pairs.pk}/boards/1/",
+        "traveller-teams": f"/events/{teams.pk}/boards/1/",
+        "score-card": f"/events/{pairs.pk}/pairs/1/",
+        "hand-records": f"/events/{pairs.pk}/hand-records/",
+        "movements": "/movements/",
+        "calculator": "/calculator/",
+    }
+
+
+def test_every_page_fits_and_passes_axe(live_server, browser, shots):
+    pairs, teams = _evening()
+    axe = axe_sync.Axe()
+    problems = []
+    for width in WIDTHS:
+        context = browser.new_context(viewport={"width": width, "height": 900})
+        page = context.new_page()
+        page.goto(live_server.url + "/login/")
+        page.fill("#id_username", "td")
+        page.fill("#id_password", "whist-club-1913")
+        page.click("button[type=submit]")
+        page.wait_for_url("**/director/")
+        for name, url in _pages(pairs, teams).items():
+            response = page.goto(live_server.url + url)
+            assert response is not None and response.status == 200, (name, url)
+            scroll = page.evaluate("document.documentElement.scrollWidth")
+            if scroll > width:
+                problems.append(f"{name} at {width} px: the page is {scroll} px wide")
+            found = axe.run(page, options={"runOnly": {"type": "tag", "values": WCAG}}).response[
+                "violations"
+            ]
+            for v in found:
+                where = ", ".join(str(n["target"]) for n in v["nodes"][:3])
+                problems.append(f"{name} at {width} px: axe {v['id']} ({v['impact']}) at {where}")
+            if name in ("panel", "traveller-entry", "new-event", "traveller-teams"):
+                shots(page, f"director-{name}-{width}")
+        context.close()
+    assert not problems, "\n".join(problems)

@@ -83,7 +83,6 @@ def resolve(token: str) -> TableLink | None:
     )
 
 
-@transaction.atomic
 def is_locked(link: TableLink) -> bool:
     """Whether this table's tablet is refused for too many wrong PINs just now."""
     since = timezone.now() - PIN_WINDOW
@@ -102,6 +101,7 @@ def unlock(link: TableLink, *, by: Actor) -> None:
     audit(link.event, "unlocked", f"table {link.table}: wrong PINs forgotten", by=by)
 
 
+@transaction.atomic
 def check_pin(link: TableLink, pin: str, address: str | None) -> bool:
     """True for the right PIN.  Refuses every try once too many were wrong.
 

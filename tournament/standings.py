@@ -63,6 +63,7 @@ class StandingRow:
     percent: str
     rank: str
     boards: int
+    percent_value: Fraction | None = None  # what matchpoint ranks follow (boards may differ)
 
 
 def pair_contest(event: Event) -> list[StandingRow]:
@@ -87,6 +88,7 @@ def _row(s: PairStanding, names: dict[str, str]) -> StandingRow:
         percent=two_decimals(s.percent) if s.percent is not None else "",
         rank=s.rank,
         boards=s.boards,
+        percent_value=s.percent,
     )
 
 

@@ -23,9 +23,21 @@ class StandingsTable(tables.Table):
         orderable = True
 
     def __init__(self, *args, event=None, method="total", **kwargs):
-        exclude = ["percent"] if method == "total" else []
-        super().__init__(*args, exclude=exclude, **kwargs)
+        # Matchpoints rank by percentage (pairs may have played different numbers of
+        # boards mid-event), so the percentage comes first and the total is "Matchpoints".
+        if method == "total":
+            kwargs.update(exclude=["percent"])
+        else:
+            matchpoints = tables.Column(
+                verbose_name="Matchpoints", order_by=("score",), attrs={"td": {"class": "num"}}
+            )
+            kwargs.update(
+                sequence=["rank", "pair", "names", "percent", "display", "boards", "exact"],
+                extra_columns=[("display", matchpoints)],  # this table's own, not the class's
+            )
+        super().__init__(*args, **kwargs)
         self.event = event
+        self.method = method
 
     def render_pair(self, value, record):
         if self.event is None:
@@ -33,8 +45,16 @@ class StandingsTable(tables.Table):
         url = reverse("event_pair", args=[self.event.pk, value])
         return format_html('<a href="{}">{}</a>', url, value)
 
+    def _rank_key(self, r):
+        if self.method != "total" and r.percent_value is not None:
+            return r.percent_value
+        return r.score
+
     def order_rank(self, queryset, is_descending):
-        return sorted(queryset, key=lambda r: r.score, reverse=not is_descending), True
+        return sorted(queryset, key=self._rank_key, reverse=not is_descending), True
+
+    def order_percent(self, queryset, is_descending):
+        return sorted(queryset, key=self._rank_key, reverse=is_descending), True
 
     def order_display(self, queryset, is_descending):
         return sorted(queryset, key=lambda r: r.score, reverse=is_descending), True

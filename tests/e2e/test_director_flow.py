@@ -79,7 +79,7 @@ def test_director_creates_enters_closes_and_sees_standings(live_server, browser,
         page.click("button[value=preview]")
         assert "Net to NS" in page.content()
         page.click("button[value=save]")
-        page.wait_for_selector("text=result(s) saved")
+        page.wait_for_selector(f"text=Board {board}: 1 result saved")
     assert Result.objects.filter(event=event, is_live=True).count() == 12
     # 3HX: 7 tricks + 3 penalty tricks = 4 x 8 x 2 = 64, + 125 premium; EW's simple
     # honours 2 x 8 = 16 still score (a revoking side scores its honours, Law 84).

@@ -122,3 +122,21 @@ def test_law_b_line_says_which_score_it_took(director):
     law_b = [tl for tl in lines if tl.result.adjusted]
     assert len(law_b) == 1
     assert law_b[0].basis == "North-South's lowest score on the board: -100 to NS, as at table 2"
+
+
+def test_matchpoint_standings_lead_with_the_percentage(director, client):
+    # Mid-event pairs have played different numbers of boards: ranks follow the
+    # percentage, so it comes first and the total is headed "Matchpoints".
+    event = event_with_results(
+        director, {(1, 1, 1): "4H S 10", (1, 3, 2): "4H S 9"}, method="matchpoints"
+    )
+    services.set_published(event, True, by=Actor.director(director))
+    page = client.get(reverse("event_standings", args=[event.pk])).content.decode()
+    head = page[page.index("<thead") : page.index("</thead>")]
+    assert head.index("Percent") < head.index("Matchpoints") and "Score" not in head
+    # A total-points event rendered after it keeps its own heading (no shared column state).
+    totals = event_with_results(director, {(1, 1, 1): "4H S 10"}, name="Law H night")
+    services.set_published(totals, True, by=Actor.director(director))
+    page = client.get(reverse("event_standings", args=[totals.pk])).content.decode()
+    head = page[page.index("<thead") : page.index("</thead>")]
+    assert "Score" in head and "Matchpoints" not in head and "Percent" not in head

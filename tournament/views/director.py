@@ -491,7 +491,9 @@ def table_links(request: HttpRequest, event: Event) -> HttpResponse:
                 tablets.set_pin(
                     tablets.link_for(event, table), request.POST.get("pin", ""), by=_by(request)
                 )
-                messages.success(request, f"Table {table}: PIN saved.")
+                messages.success(
+                    request, f"Table {table}: PIN saved. A tablet already open there asks for it."
+                )
             elif action == "unlock":
                 tablets.unlock(tablets.link_for(event, table), by=_by(request))
                 messages.success(request, f"Table {table} is unlocked: its tablet may try again.")

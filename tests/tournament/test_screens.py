@@ -63,8 +63,11 @@ def test_close_round_names_the_missing_tables_and_missing_list_is_grouped(alice,
     # Round 1: table 1 has both its boards, tables 2 and 3 none.
     assert "Close round 1? Table 2 has 0 of 2 results; Table 3 has 0 of 2 results" in page
     assert "Round 1: table 2 (0/2), table 3 (0/2)" in page
-    assert "Round 2: every table" in page
+    assert "Round 2: every table (nothing entered yet)" in page
     assert "Results missing at <strong>8</strong> table-rounds" in page
+    enter(event, 3, 2, 1)  # round 2, table 1 has one of its two boards: each table is named
+    page = alice.get(reverse("director_event", args=[event.pk])).content.decode()
+    assert "Round 2: table 1 (1/2), table 2 (0/2), table 3 (0/2)" in page
 
 
 def test_team_match_traveller_gives_each_line_to_a_team(director, client):

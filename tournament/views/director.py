@@ -137,6 +137,7 @@ def _progress(event: Event) -> tuple[list[dict], list[dict]]:
             "cells": cells,
             "complete": all(c["complete"] for c in cells),
             "missing": [c for c in cells if c["got"] < c["need"]],
+            "nothing_yet": not any(c["got"] for c in cells),
         }
         for r, cells in sorted(grid.items())
     ]

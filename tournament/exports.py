@@ -222,10 +222,15 @@ def team_rows(event: Event) -> list[list[Any]]:
     if match is None:
         return [["No board has been played at every table yet."]]
     rows: list[list[Any]] = []
+    names = {t.label: str(t) for t in event.team_set.all()}  # "Hawks", or "Team A" unnamed
+
+    def team(label: str | None) -> str:
+        return f"{names.get(label, label)} ({label})" if label else "tie"
+
     for label, s in match.teams.items():
         rows.append(
             [
-                label,
+                team(label),
                 _number(s.raw),
                 Fraction(s.average_added),
                 _number(s.average_added),
@@ -237,7 +242,7 @@ def team_rows(event: Event) -> list[list[Any]]:
         )
     rows += [
         [],
-        ["Winner", match.winner or "tie"],
+        ["Winner", team(match.winner)],
         ["Margin (exact)", Fraction(match.margin)],
         ["Margin (rounded)", match.margin_rounded],
         ["Won by the fraction of a point", "yes" if match.by_fraction else "no"],

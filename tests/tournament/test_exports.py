@@ -61,7 +61,7 @@ def test_xlsx_team_match_shows_law_g(demo):
     rows = list(wb["Team match"].iter_rows(values_only=True))
     assert rows[0][:3] == ("Team", "Pairs' net scores", "Average added (exact)")
     match = standings.team_match(teams)
-    a = next(r for r in rows if r[0] == "A")
+    a = next(r for r in rows if r[0] and str(r[0]).endswith("(A)"))  # "Knickerbocker (A)"
     assert a[7] == match.teams["A"].rounded and a[4] == match.teams["A"].average_direction
     assert a[2] == exact(match.teams["A"].average_added)  # "-1700/3": exact, as text
     assert a[5] == exact(match.teams["A"].score) and isinstance(a[1], int)

@@ -143,3 +143,25 @@ def test_matchpoint_standings_lead_with_the_percentage(director, client):
     page = client.get(reverse("event_standings", args=[totals.pk])).content.decode()
     head = page[page.index("<thead") : page.index("</thead>")]
     assert "Score" in head and "Matchpoints" not in head and "Percent" not in head
+
+
+def test_xlsx_team_sheet_names_the_teams(director):
+    from io import BytesIO
+
+    from openpyxl import load_workbook
+
+    from tournament import exports
+
+    event = event_with_results(
+        director,
+        {(1, 1, 1): "4H S 10", (1, 2, 2): "4H S 8"},
+        form="teams",
+        movement="teams",
+        tables=2,
+        team_names={"A": "Hawks"},
+    )
+    book = load_workbook(BytesIO(exports.xlsx_bytes(event)))
+    cells = [c for row in book["Team match"].iter_rows(values_only=True) for c in row if c]
+    # Board 1: A +157 at table 1 and +100 at table 2 = 257; B -257 (Law G, two pairs a team).
+    assert "Hawks (A)" in cells and "Team B (B)" in cells
+    assert cells[cells.index("Winner") + 1] == "Hawks (A)"

@@ -134,6 +134,9 @@ class TabletEntryForm(forms.Form):
             self.add_error("penalty_points", "How many penalty points?")
         return data
 
+    # The honours question's two groups, shown one at a time as the strain is chosen.
+    HONOUR_GROUPS = (("trumps", "In a trump contract"), ("aces", "At no trump"))
+
     @property
     def choices(self) -> dict[str, list[dict]]:
         """Each choice field's options with the one chosen marked, for the template.
@@ -155,6 +158,7 @@ class TabletEntryForm(forms.Form):
                     "id": f"id_{name}_{i}",
                     "checked": str(v) == current,
                     "group": str(v).partition(":")[0],
+                    **_side_of(str(label)),
                 }
                 for i, (v, label) in enumerate(field.choices)  # type: ignore[arg-type]
             ]
@@ -192,3 +196,15 @@ class TabletEntryForm(forms.Form):
         del initial["contract"]
         initial.update(revokes_ns=result.revokes_ns, revokes_ew=result.revokes_ew)
         return initial
+
+
+_SIDES = (("North-South: ", "NS"), ("East-West: ", "EW"))
+
+
+def _side_of(label: str) -> dict[str, str]:
+    """An honours answer laid out in its side's column: "North-South: three honours"
+    is "three honours" under the North-South heading; "nobody scores" spans both."""
+    for prefix, side in _SIDES:
+        if label.startswith(prefix):
+            return {"side": side, "short": label[len(prefix) :]}
+    return {"side": "", "short": label}

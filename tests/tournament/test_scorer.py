@@ -65,9 +65,13 @@ def test_enter_confirm_agree_and_next_move(client, event, link):
 
 
 def test_link_cannot_reach_another_tables_boards_or_results(client, event, link):
-    # Board 3 belongs to table 2 in round 1, and to table 1 only in round 2.
-    assert client.get(url("scorer_board", link, 3)).status_code == 404
-    assert client.post(url("scorer_board", link, 3), board_post()).status_code == 404
+    # Board 3 belongs to table 2 in round 1, and to table 1 only in round 2: the tablet is
+    # sent back to its round, told where it is, and shown nothing of board 3.
+    r = client.get(url("scorer_board", link, 3), follow=True)
+    assert r.redirect_chain == [(url("scorer_home", link), 302)]
+    assert "Board 3 is not one of this table" in r.content.decode()  # (the ' is escaped)
+    r = client.post(url("scorer_board", link, 3), board_post(), follow=True)
+    assert "Nothing was saved" in r.content.decode()
     other = services.enter_result(
         event, board_number=3, round_no=1, table=2, entry=Entry("4H", "S", 10), by=Actor.tablet(2)
     )
@@ -81,8 +85,8 @@ def test_link_cannot_reach_another_tables_boards_or_results(client, event, link)
 
 
 def test_link_cannot_reach_another_round(client, event, link):
-    # A round-2 board of table 1, before round 1 is agreed: refused.
-    assert client.get(url("scorer_board", link, 3)).status_code == 404
+    # A round-2 board of table 1, before round 1 is agreed: refused (back to round 1).
+    assert client.get(url("scorer_board", link, 3))["Location"] == url("scorer_home", link)
     assert client.get(url("scorer_next", link, 1)).status_code == 404
 
 

@@ -143,7 +143,21 @@ def scorer_board(request: HttpRequest, link: TableLink, number: int) -> HttpResp
         return retried
     seating = _current(link)
     if seating is None or number not in seating.board_numbers or seating.sit_out:
-        raise Http404("Not a board of this table's current round")
+        # Back from the next round's page, or a bookmark: say where the table is now.
+        # (Nothing of the board is shown; a result for an agreed round is the director's.)
+        if seating is None:
+            note = f"Board {number}: this table has finished every round."
+        else:
+            note = (
+                f"Board {number} is not one of this table's boards now: it plays round "
+                f"{seating.round}, boards {seating.first_board}–{seating.last_board}."
+            )
+        if request.method == "POST":
+            note += " Nothing was saved: if a result is missing, call the director."
+            messages.error(request, note)
+        else:
+            messages.info(request, note)
+        return redirect("scorer_home", link.token)
     board = Board.objects.get(event=link.event, number=number)
     if request.method == "GET":
         existing = services.live_result(link.event, number, seating.round, link.table)

@@ -9,9 +9,14 @@
     if (!form) return;
     var strain = form.querySelector('input[name="strain"]:checked');
     var want = strain ? (strain.value === "NT" ? "aces" : "trumps") : null;
+    // Until the strain is chosen neither group shows (a short note says why):
+    // nineteen answers at once were a phone's whole screen.
     form.querySelectorAll(".honour-group").forEach(function (g) {
-      g.hidden = want !== null && g.dataset.for !== want;
+      var checked = g.querySelector("input:checked");
+      g.hidden = want === null ? !checked : g.dataset.for !== want;
     });
+    var wait = form.querySelector(".honour-wait");
+    if (wait) wait.hidden = want !== null || !!form.querySelector(".honour-group input:checked");
   }
   document.addEventListener("change", function (e) {
     if (e.target.name === "strain") update();

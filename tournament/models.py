@@ -60,6 +60,22 @@ class Event(models.Model):
         max_length=40, blank=True, help_text="The seed the boards were dealt from, if dealt here."
     )
     created_at = models.DateTimeField(auto_now_add=True)
+    # Between boards: what the tablets show (issue 14).  The traveller of a board the
+    # table has just agreed is always shown; the running score is a director's choice.
+    tablet_running_score = models.BooleanField(
+        "tablets show the running score",
+        default=False,
+        help_text="After each round, each pair's score and place so far on its table's "
+        "tablet. Off keeps the result a surprise.",
+    )
+    # The room display (projector or TV): its private link, and the round timer.
+    display_token = models.CharField(max_length=32, blank=True)
+    display_standings = models.BooleanField(default=False)
+    timer_minutes = models.PositiveSmallIntegerField(
+        "minutes a round", default=0, help_text="0: no round timer."
+    )
+    timer_ends_at = models.DateTimeField(null=True, blank=True)  # running
+    timer_left = models.PositiveIntegerField(null=True, blank=True)  # paused: seconds left
 
     class Meta:
         ordering = ["-date", "name"]

@@ -4,7 +4,7 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from .views import director, events, files, public, scorer
+from .views import director, display, events, files, public, scorer
 
 # The server error page must not depend on what may have failed (see errors.py).
 handler500 = "tournament.errors.server_error"
@@ -23,6 +23,9 @@ urlpatterns = [
     path("events/<int:pk>/pairs/<str:label>/", events.event_pair, name="event_pair"),
     path("events/<int:pk>/hand-records/", files.hand_records, name="event_hand_records"),
     path("events/<int:pk>/download/<str:fmt>/", files.public_download, name="event_download"),
+    # The room display (projector or TV): its private link, or the event's once published.
+    path("display/<str:token>/", display.room_display, name="room_display"),
+    path("events/<int:pk>/display/", display.event_display, name="event_display"),
     # The table scorer's tablet: a private link per table.
     path("t/<str:token>/", scorer.scorer_home, name="scorer_home"),
     path("t/<str:token>/boards/<int:number>/", scorer.scorer_board, name="scorer_board"),
@@ -71,6 +74,11 @@ urlpatterns = [
         name="director_absent",
     ),
     path("director/events/<int:pk>/absent/", director.absent, name="director_absent_pick"),
+    path(
+        "director/events/<int:pk>/display/<str:action>/",
+        director.room_control,
+        name="director_display",
+    ),
     path("director/events/<int:pk>/publish/", director.publish, name="director_publish"),
     path("director/events/<int:pk>/guide-cards/", director.guide_cards, name="director_guides"),
     path("director/events/<int:pk>/table-cards/", director.table_cards, name="director_tables"),

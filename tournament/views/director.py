@@ -26,7 +26,7 @@ from ..forms import (
     ResultEntryForm,
 )
 from ..models import AuditEntry, Board, Event, Pair, Result, Round, Seating
-from ..services import Actor, ServiceError, user_message
+from ..services import Actor, ServiceError, display, user_message
 
 
 def _by(request: HttpRequest, reason: str = "") -> Actor:
@@ -164,6 +164,8 @@ def control_panel(request: HttpRequest, event: Event) -> HttpResponse:
         "calls": tablets.open_calls(event),
         "movement": services.movement_for(event),
         "publication": publication(event),
+        "timer": display.timer_state(event),
+        "display_url": _display_url(request, event),
     }
     template = "director/_progress.html" if request.GET.get("fragment") else "director/panel.html"
     return render(request, template, context)
@@ -418,6 +420,39 @@ def absent(
 
 @require_POST
 @director_view
+def room_control(request: HttpRequest, event: Event, action: str) -> HttpResponse:
+    """The round timer, the room display and the tablets' running score (issue 14)."""
+    by = _by(request)
+    try:
+        if action == "start":
+            text = request.POST.get("minutes", "").strip()
+            if not (text.isascii() and text.isdigit()):
+                raise ServiceError("give the round's length in whole minutes, e.g. 15")
+            display.start_timer(event, int(text), by=by)
+        elif action == "pause":
+            display.pause_timer(event, by=by)
+        elif action == "resume":
+            display.resume_timer(event, by=by)
+        elif action in ("plus", "minus"):
+            display.add_minutes(event, 1 if action == "plus" else -1, by=by)
+        elif action == "stop":
+            display.stop_timer(event, by=by)
+        elif action == "standings":
+            display.show_standings(event, request.POST.get("shown") == "1", by=by)
+        elif action == "running-score":
+            display.set_running_score(event, request.POST.get("shown") == "1", by=by)
+        elif action == "link":
+            display.display_link(event, by=by, new=True)
+            messages.success(request, "The room display has a new link; the old one stops.")
+        else:
+            raise Http404("No such control")
+    except ServiceError as e:
+        messages.error(request, user_message(e))
+    return redirect(reverse("director_event", args=[event.pk]) + "#room")
+
+
+@require_POST
+@director_view
 def publish(request: HttpRequest, event: Event) -> HttpResponse:
     services.set_published(event, request.POST.get("published") == "1", by=_by(request))
     messages.success(request, "Results published." if event.published else "Results hidden.")
@@ -450,6 +485,14 @@ def table_cards(request: HttpRequest, event: Event) -> HttpResponse:
 def audit_log(request: HttpRequest, event: Event) -> HttpResponse:
     entries = AuditEntry.objects.filter(event=event).select_related("user")[:500]
     return render(request, "director/audit.html", {"event": event, "entries": entries})
+
+
+def _display_url(request: HttpRequest, event: Event) -> str:
+    """The room display's private link, on the address the room's screens use."""
+    from tournament.room import absolute_url  # as in _link_rows
+
+    token = event.display_token or display.display_link(event, by=_by(request))
+    return absolute_url(request, reverse("room_display", args=[token]))
 
 
 def _link_rows(request: HttpRequest, event: Event) -> list[dict]:

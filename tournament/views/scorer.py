@@ -15,9 +15,9 @@ from django.views.decorators.http import require_POST
 
 from scoring import ScoringError, declarer_must_choose, revoke_choices
 
-from .. import services, tablets
+from .. import services, standings, tablets
 from ..access import table_view
-from ..models import Board, Result, Seating, TableLink
+from ..models import Board, Event, Result, Seating, TableLink
 from ..scorer_forms import TabletEntryForm
 from ..services import Actor, ServiceError, user_message
 from ..services.results import MAX_KEY, stored
@@ -185,19 +185,31 @@ def scorer_result(request: HttpRequest, link: TableLink, result_id: int) -> Http
         try:
             services.confirm_result(result, by=Actor.tablet(link.table))
             messages.success(request, f"Board {result.board.number} agreed by both sides.")
-            return redirect("scorer_home", link.token)
+            # Back to this page: the board's traveller so far, then on to the next board.
+            return redirect("scorer_result", link.token, result.pk)
         except ServiceError as e:
             messages.error(request, user_message(e))
-    return render(
-        request,
-        "scorer/result.html",
-        {
-            "link": link,
-            "event": link.event,
-            "seating": seating,
-            "result": result,
-        },
-    )
+    context: dict = {"link": link, "event": link.event, "seating": seating, "result": result}
+    if result.confirmed:
+        context.update(_so_far(link, seating, result))
+    return render(request, "scorer/result.html", context)
+
+
+def _so_far(link: TableLink, seating: Seating | None, result: Result) -> dict:
+    """An agreed board's traveller so far, and the next board to play.
+
+    Only the tables that have played the board have a line on it, and this
+    table has played it too, so nothing is shown of a board still to come here;
+    no hand is shown at all (the hand record waits for the board's last table).
+    """
+    lines = standings.traveller(link.event, result.board)
+    done = services.board_results(seating) if seating else {}
+    following = [n for n in (seating.board_numbers if seating else ()) if n not in done]
+    return {
+        "so_far": lines,
+        "next_board": following[0] if following else None,
+        **standings.team_columns(link.event, lines),
+    }
 
 
 @table_view
@@ -243,16 +255,38 @@ def scorer_next(request: HttpRequest, link: TableLink, round_no: int) -> HttpRes
         raise Http404("This table has not finished that round")
     movement = services.movement_for(link.event)
     move = movement.next_move(round_no, link.table)
-    return render(
-        request,
-        "scorer/next.html",
-        {
-            "link": link,
-            "event": link.event,
-            "seating": seating,
-            "move": move,
-        },
-    )
+    context = {"link": link, "event": link.event, "seating": seating, "move": move}
+    if link.event.tablet_running_score:
+        context["running"] = _running(link.event, seating)
+    return render(request, "scorer/next.html", context)
+
+
+def _running(event: Event, seating: Seating) -> list[dict]:
+    """The two pairs' (or teams') scores and places so far: the director's option.
+
+    Standings reveal no hand (they are public from the first result), so this
+    shows what the published standings would, for this table's pairs only.
+    """
+    if event.is_team_match:
+        match = standings.team_match(event)
+        if match is None:
+            return []
+        names = {t.label: str(t) for t in event.team_set.all()}
+        return [
+            {"who": names[label], "score": f"{s.rounded:+d}", "place": ""}
+            for label, s in match.teams.items()
+        ]
+    rows = standings.pair_contest(event)
+    out = []
+    for side, pair in (("North-South", seating.ns), ("East-West", seating.ew)):
+        row = next((r for r in rows if pair is not None and r.pair == pair.label), None)
+        if row is None:
+            continue
+        field = sum(1 for r in rows if r.direction == row.direction)
+        score = f"{row.percent}%" if row.percent else row.display
+        place = f"{row.rank} of {field}"
+        out.append({"who": f"{side} {pair.label}", "score": score, "place": place})
+    return out
 
 
 @require_POST

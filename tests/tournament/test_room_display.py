@@ -1,0 +1,185 @@
+"""Issue 14: the round timer, the room display, and what a tablet shows between boards."""
+
+from datetime import timedelta
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+from django.utils import timezone
+
+from tournament import services, tablets
+from tournament.models import AuditEntry, Event
+from tournament.services import Actor, ServiceError
+from tournament.services import display as display_module
+from tournament.services.display import timer_state
+
+from ..factories import enter, event_with_results, make_event
+from .test_races import Device, gated_race, needs_postgresql
+
+
+@pytest.fixture
+def alice(client, director):
+    client.force_login(director)
+    return client
+
+
+def _by(event):
+    return Actor.director(event.owner)
+
+
+def test_timer_runs_pauses_resumes_and_ends(event):
+    assert timer_state(event).state == "stopped"
+    display_module.start_timer(event, 15, by=_by(event))
+    event.refresh_from_db()
+    now = timezone.now()
+    # 15 minutes from the start; 13 minutes later 2:00 is left: the warning.
+    assert timer_state(event, now).seconds_left in (899, 900)
+    later = timer_state(event, now + timedelta(minutes=13))
+    assert later.state == "running" and later.seconds_left <= 120 and later.warning
+    assert timer_state(event, now + timedelta(minutes=16)).state == "over"
+    display_module.pause_timer(event, by=_by(event))
+    event.refresh_from_db()
+    paused = timer_state(event, now + timedelta(hours=1))  # a pause does not run down
+    assert paused.state == "paused" and paused.seconds_left in (899, 900)
+    assert paused.shown in ("14:59", "15:00")
+    display_module.add_minutes(event, -1, by=_by(event))
+    event.refresh_from_db()
+    assert timer_state(event).seconds_left in (839, 840)
+    display_module.resume_timer(event, by=_by(event))
+    event.refresh_from_db()
+    assert timer_state(event).state == "running"
+    display_module.stop_timer(event, by=_by(event))
+    event.refresh_from_db()
+    assert timer_state(event).state == "stopped"
+    actions = list(AuditEntry.objects.filter(event=event, action="timer").values_list("detail"))
+    assert len(actions) == 5  # start, pause, -1, resume, stop: each in the audit trail
+
+
+def test_timer_refuses_nonsense_and_idle_verbs_change_nothing(event):
+    with pytest.raises(ServiceError, match="from 1 to 120 minutes"):
+        display_module.start_timer(event, 0, by=_by(event))
+    with pytest.raises(ServiceError, match="not started"):
+        display_module.add_minutes(event, 1, by=_by(event))
+    display_module.pause_timer(event, by=_by(event))  # nothing to pause
+    display_module.resume_timer(event, by=_by(event))  # nothing to resume
+    assert not AuditEntry.objects.filter(event=event, action="timer").exists()
+
+
+def test_director_controls_from_the_panel(alice, event):
+    url = reverse("director_event", args=[event.pk])
+    page = alice.get(url).content.decode()
+    assert "Open the room display" in page and "Timer: not started" in page
+    r = alice.post(reverse("director_display", args=[event.pk, "start"]), {"minutes": "abc"})
+    assert "whole minutes" in alice.get(r["Location"]).content.decode()
+    alice.post(reverse("director_display", args=[event.pk, "start"]), {"minutes": "12"})
+    alice.post(reverse("director_display", args=[event.pk, "pause"]))
+    page = alice.get(url).content.decode()
+    assert "paused at 1" in page  # 12:00 or 11:59
+    alice.post(reverse("director_display", args=[event.pk, "standings"]), {"shown": "1"})
+    alice.post(reverse("director_display", args=[event.pk, "running-score"]), {"shown": "1"})
+    event.refresh_from_db()
+    assert event.display_standings and event.tablet_running_score and event.timer_minutes == 12
+    assert alice.post(reverse("director_display", args=[event.pk, "nonsense"])).status_code == 404
+
+
+def test_the_display_link_needs_no_login_and_shows_no_board(client, director):
+    event = event_with_results(director, {(1, 1, 1): "4H S 10", (1, 3, 2): "3NT N 9"})
+    token = display_module.display_link(event, by=_by(event))
+    display_module.start_timer(event, 15, by=_by(event))
+    display_module.show_standings(event, True, by=_by(event))
+    tablets.call_director(event, 2, 1)
+    page = client.get(reverse("room_display", args=[token])).content.decode()
+    assert "Round 1" in page and "Table 2 calls the director" in page
+    assert "Standings so far" in page and "At the end of round 1" in page
+    assert 'data-state="running"' in page
+    # A 3-table Mitchell: after round 1 EW 4 goes from table 1 to table 2, boards 1-2 to table 3.
+    assert "EW 4: → table 2 EW" in page and "Boards 1–2: → table 3" in page
+    assert "4H" not in page and "3NT" not in page  # never a contract, let alone a hand
+    # A new link stops the old one; a wrong one is a 404, as is the event's own
+    # address until its results are published.
+    new = display_module.display_link(event, by=_by(event), new=True)
+    assert client.get(reverse("room_display", args=[token])).status_code == 404
+    assert client.get(reverse("room_display", args=[new])).status_code == 200
+    assert client.get(reverse("event_display", args=[event.pk])).status_code == 404
+    services.set_published(event, True, by=_by(event))
+    assert client.get(reverse("event_display", args=[event.pk])).status_code == 200
+
+
+def test_current_round_moves_on_when_every_table_agrees(director):
+    event = make_event(director)
+    assert display_module.current_round(event).number == 1
+    event.seating_set.filter(round=1).update(agreed_at=timezone.now())
+    assert display_module.current_round(event).number == 2
+    services.close_round(event, 2, by=_by(event))
+    assert display_module.current_round(event).number == 3
+
+
+def _tablet(event, table):
+    link = tablets.link_for(event, table)
+    return Client(), link
+
+
+def test_after_an_agreed_board_the_tablet_shows_its_traveller_so_far(director):
+    # Board 1: table 1 in round 1, table 3 in round 2, table 2 in round 3 (3-table Mitchell).
+    event = make_event(director)
+    enter(event, 1, 1, 1, "4H S 10", confirmed=True)
+    enter(event, 1, 2, 3, "4H S 8", confirmed=True)  # a later round, entered by the director
+    client, link = _tablet(event, 1)
+    mine = enter(event, 2, 1, 1, "3NT N 9", by=Actor.tablet(1))
+    url = reverse("scorer_result", args=[link.token, mine.pk])
+    assert "so far" not in client.get(url).content.decode()  # not yet agreed
+    r = client.post(url, {"action": "confirm"})
+    assert r["Location"] == url  # back to the board, now with its traveller
+    page = client.get(url).content.decode()
+    assert "Board 2 so far" in page and "only yours yet" in page
+    assert "Back to the round" in page  # both boards of the round are in: no "Next"
+    first = event.result_set.get(board__number=1, round=1)
+    page = client.get(reverse("scorer_result", args=[link.token, first.pk])).content.decode()
+    # Board 1's traveller: table 1 (ours) and table 3; not table 2, which plays it later.
+    assert "Board 1 so far" in page and "Next: board 2" not in page
+    so_far = page[page.index('<table class="so-far">') :]
+    so_far = so_far[: so_far.index("</table>")]
+    assert so_far.count("<tr") == 3  # the heading and two lines
+    assert "4H by S, 8 tricks" in so_far and "(you)" in so_far
+
+
+def test_running_score_only_when_the_director_allows(director):
+    event = event_with_results(
+        director,
+        {
+            (1, 1, 1): "4H S 10",
+            (2, 1, 1): "3NT N 9",
+            (3, 1, 2): "2S E 8",
+            (4, 1, 2): "1H N 7",
+            (1, 2, 3): "4H S 8",  # board 1 again, at table 3 in round 2: 4H S 10 beats it
+        },
+        method="matchpoints",
+    )
+    for table in (1, 2):
+        for r in event.result_set.filter(table=table):
+            services.confirm_result(r, by=Actor.tablet(table))
+    seating = event.seating_set.get(round=1, table=1)
+    services.agree_round(seating, by=Actor.tablet(1))
+    client, link = _tablet(event, 1)
+    url = reverse("scorer_next", args=[link.token, 1])
+    assert "So far" not in client.get(url).content.decode()
+    display_module.set_running_score(event, True, by=_by(event))
+    page = client.get(url).content.decode()
+    assert "So far" in page and "North-South 1" in page and "East-West 4" in page
+    running = page[page.index("So far") : page.index("Next round")]
+    # North-South 1 won board 1's only comparison (1 matchpoint of a top of 1): first of the
+    # three North-South pairs with a result so far (1, 2 and 3).
+    ns = running[running.index("North-South 1") : running.index("East-West 4")]
+    assert "1 of 3" in ns
+
+
+@pytest.mark.django_db(transaction=True)
+@needs_postgresql
+def test_two_directors_pausing_at_once_pause_once(director, monkeypatch):
+    event = make_event(director)
+    display_module.start_timer(event, 10, by=_by(event))
+    a = Device("a", lambda: display_module.pause_timer(Event.objects.get(pk=event.pk), by=_by(event)))
+    b = Device("b", lambda: display_module.pause_timer(Event.objects.get(pk=event.pk), by=_by(event)))
+    waited = gated_race(monkeypatch, (display_module, "timer_state"), a, b)
+    assert waited  # b waited for a's lock on the event, then found it paused
+    assert AuditEntry.objects.filter(event=event, action="timer").count() == 2  # start, one pause

@@ -1,0 +1,167 @@
+"""The room between boards: the round timer, the room display, the tablets' running score.
+
+The timer lives on the event's row, so every display and tablet agrees: it is
+running (``timer_ends_at``), paused (``timer_left`` seconds) or stopped
+(neither).  A display counts down by itself from the seconds left that the
+server reports with each refresh, so a slow network never makes two screens
+disagree by more than a refresh.  Each verb locks the event's row and decides
+from the state it finds under the lock (two directors pressing "pause" at once
+pause once), and writes the audit trail.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from django.db import transaction
+from django.utils import timezone
+
+from ..models import Event, Round, Seating
+from .audit import Actor, audit
+from .errors import ServiceError
+
+MAX_MINUTES = 120
+WARNING_SECONDS = 120  # "two minutes left": finish the board in play
+
+
+@dataclass(frozen=True, slots=True)
+class TimerState:
+    """What a display shows: ``state`` is "running", "paused", "stopped" or "over"."""
+
+    state: str
+    seconds_left: int
+    minutes: int
+
+    @property
+    def warning(self) -> bool:
+        return self.state in ("running", "paused") and 0 < self.seconds_left <= WARNING_SECONDS
+
+    @property
+    def shown(self) -> str:
+        """The clock face: "14:05"."""
+        return f"{self.seconds_left // 60:d}:{self.seconds_left % 60:02d}"
+
+
+def timer_state(event: Event, now: datetime | None = None) -> TimerState:
+    """The timer as of ``now`` (pure arithmetic on the event's row)."""
+    now = now or timezone.now()
+    if event.timer_ends_at is not None:
+        left = max(0, round((event.timer_ends_at - now).total_seconds()))
+        return TimerState("running" if left else "over", left, event.timer_minutes)
+    if event.timer_left is not None:
+        return TimerState("paused", event.timer_left, event.timer_minutes)
+    return TimerState("stopped", event.timer_minutes * 60, event.timer_minutes)
+
+
+def _locked(event: Event) -> Event:
+    locked = Event.objects.select_for_update().get(pk=event.pk)
+    return locked
+
+
+def _save(event: Event, fields: list[str], action: str, detail: str, by: Actor) -> Event:
+    event.save(update_fields=fields)
+    audit(event, action, detail, by=by)
+    return event
+
+
+@transaction.atomic
+def start_timer(event: Event, minutes: int, *, by: Actor) -> Event:
+    """Start the round timer afresh at ``minutes`` (the director's "new round")."""
+    if not 1 <= minutes <= MAX_MINUTES:
+        raise ServiceError(f"a round lasts from 1 to {MAX_MINUTES} minutes, not {minutes}")
+    e = _locked(event)
+    e.timer_minutes = minutes
+    e.timer_ends_at = timezone.now() + timedelta(minutes=minutes)
+    e.timer_left = None
+    return _save(e, ["timer_minutes", "timer_ends_at", "timer_left"], "timer", f"{minutes} min", by)
+
+
+@transaction.atomic
+def pause_timer(event: Event, *, by: Actor) -> Event:
+    e = _locked(event)
+    state = timer_state(e)
+    if state.state != "running":  # already paused, stopped or over: nothing to pause
+        return e
+    e.timer_left, e.timer_ends_at = state.seconds_left, None
+    return _save(e, ["timer_ends_at", "timer_left"], "timer", f"paused at {state.shown}", by)
+
+
+@transaction.atomic
+def resume_timer(event: Event, *, by: Actor) -> Event:
+    e = _locked(event)
+    if e.timer_left is None or e.timer_ends_at is not None:
+        return e
+    left = e.timer_left
+    e.timer_ends_at, e.timer_left = timezone.now() + timedelta(seconds=left), None
+    return _save(e, ["timer_ends_at", "timer_left"], "timer", "resumed", by)
+
+
+@transaction.atomic
+def add_minutes(event: Event, minutes: int, *, by: Actor) -> Event:
+    """Give the room more (or, negative, less) time without restarting the round."""
+    e = _locked(event)
+    state = timer_state(e)
+    if state.state == "stopped":
+        raise ServiceError("the timer is not started: start it first")
+    left = max(0, min(MAX_MINUTES * 60, state.seconds_left + 60 * minutes))
+    if e.timer_ends_at is not None or state.state == "over":
+        e.timer_ends_at, e.timer_left = timezone.now() + timedelta(seconds=left), None
+    else:
+        e.timer_left = left
+    return _save(e, ["timer_ends_at", "timer_left"], "timer", f"{minutes:+d} min", by)
+
+
+@transaction.atomic
+def stop_timer(event: Event, *, by: Actor) -> Event:
+    e = _locked(event)
+    if e.timer_ends_at is None and e.timer_left is None:
+        return e
+    e.timer_ends_at = e.timer_left = None
+    return _save(e, ["timer_ends_at", "timer_left"], "timer", "stopped", by)
+
+
+@transaction.atomic
+def show_standings(event: Event, shown: bool, *, by: Actor) -> Event:
+    e = _locked(event)
+    if e.display_standings == shown:
+        return e
+    e.display_standings = shown
+    detail = "standings shown on the room display" if shown else "standings hidden"
+    return _save(e, ["display_standings"], "display", detail, by)
+
+
+@transaction.atomic
+def set_running_score(event: Event, shown: bool, *, by: Actor) -> Event:
+    e = _locked(event)
+    if e.tablet_running_score == shown:
+        return e
+    e.tablet_running_score = shown
+    detail = "tablets show the running score" if shown else "tablets keep the score a surprise"
+    return _save(e, ["tablet_running_score"], "tablets", detail, by)
+
+
+@transaction.atomic
+def display_link(event: Event, *, by: Actor, new: bool = False) -> str:
+    """The room display's private token, made on first use (or anew: the old one stops)."""
+    e = _locked(event)
+    if e.display_token and not new:
+        return e.display_token
+    e.display_token = secrets.token_urlsafe(16)
+    _save(e, ["display_token"], "display", "new room display link", by)
+    event.display_token = e.display_token
+    return e.display_token
+
+
+def current_round(event: Event) -> Round | None:
+    """The round in play: the first one neither closed by the director nor agreed at
+    every table that plays in it (None once every round is over)."""
+    playing = Seating.objects.filter(
+        event=event, agreed_at__isnull=True, absent=False, ns__isnull=False, ew__isnull=False
+    ).values("round")
+    return (
+        Round.objects.filter(event=event, closed_at__isnull=True, number__in=playing)
+        .order_by("number")
+        .first()
+    )

@@ -1,0 +1,75 @@
+"""The room display: a projector or TV page for the whole room, and its refresh.
+
+Reached without a login through its own private link (made on the control
+panel), or at the event's address once the results are published.  It shows
+the round, the round timer, where everyone goes at the end of the round, calls
+for the director and, when the director chooses, the standings: never a hand,
+a contract or a board's score.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+
+from .. import standings, tablets
+from ..access import results_view
+from ..models import Event, Seating
+from ..services import movement_for
+from ..services.display import current_round, timer_state
+
+
+def _moves(event: Event, round_no: int) -> list[dict[str, Any]]:
+    """Each table's move at the end of ``round_no``, as the guide cards say it."""
+    movement = movement_for(event)
+    seatings = Seating.objects.filter(event=event, round=round_no).select_related("ns", "ew")
+    out = []
+    for s in seatings:
+        move = movement.next_move(round_no, s.table)
+        out.append({"seating": s, "move": move})
+    return out
+
+
+def display_context(event: Event) -> dict[str, Any]:
+    rnd = current_round(event)
+    context: dict[str, Any] = {
+        "event": event,
+        "round": rnd,
+        "rounds": event.round_set.count(),
+        "timer": timer_state(event),
+        "moves": _moves(event, rnd.number) if rnd else [],
+        "calls": tablets.open_calls(event),
+    }
+    if event.display_standings:
+        if event.is_team_match:
+            context["match"] = standings.team_match(event)
+            context["teams"] = {t.label: str(t) for t in event.team_set.all()}
+        else:
+            context["standing_rows"] = standings.pair_contest(event)
+    return context
+
+
+def _render(request: HttpRequest, event: Event, refresh_url: str) -> HttpResponse:
+    context = display_context(event)
+    context["refresh_url"] = refresh_url
+    template = "display/_room.html" if request.GET.get("fragment") else "display/room.html"
+    response = render(request, template, context)
+    response["Cache-Control"] = "no-store"
+    response["X-Robots-Tag"] = "noindex"
+    return response
+
+
+def room_display(request: HttpRequest, token: str) -> HttpResponse:
+    """The display's private link: no login, any time (the director made it)."""
+    event = Event.objects.filter(display_token=token).first() if token else None
+    if event is None:
+        raise Http404("This room display link is not (or no longer) valid")
+    return _render(request, event, request.path)
+
+
+@results_view
+def event_display(request: HttpRequest, event: Event) -> HttpResponse:
+    """The same display at the event's address, for anyone once results are published."""
+    return _render(request, event, request.path)

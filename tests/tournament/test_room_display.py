@@ -178,8 +178,11 @@ def test_running_score_only_when_the_director_allows(director):
 def test_two_directors_pausing_at_once_pause_once(director, monkeypatch):
     event = make_event(director)
     display_module.start_timer(event, 10, by=_by(event))
-    a = Device("a", lambda: display_module.pause_timer(Event.objects.get(pk=event.pk), by=_by(event)))
-    b = Device("b", lambda: display_module.pause_timer(Event.objects.get(pk=event.pk), by=_by(event)))
+
+    def pause():
+        return display_module.pause_timer(Event.objects.get(pk=event.pk), by=_by(event))
+
+    a, b = Device("a", pause), Device("b", pause)
     waited = gated_race(monkeypatch, (display_module, "timer_state"), a, b)
     assert waited  # b waited for a's lock on the event, then found it paused
     assert AuditEntry.objects.filter(event=event, action="timer").count() == 2  # start, one pause

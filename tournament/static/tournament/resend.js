@@ -11,6 +11,15 @@
 //
 // data-resend-delays="1000,2000,..." on the form: milliseconds to wait before
 // each retry (the number of retries is their count).
+//
+// Lost Wi-Fi: when the tablet is offline, or no try got an answer, the entry is
+// kept in the tablet's own storage (localStorage, one outbox per table link)
+// with its idempotency key, shown as "saved on this tablet, not yet sent", and
+// sent by itself as soon as the network answers (the "online" event, a page
+// load, every 10 seconds). The server keeps one result per key, so an entry
+// that had in fact arrived is not stored twice. Only what the server stored
+// counts as entered: the round page lists what is still waiting, and an entry
+// the server refused (the round closed meanwhile, say) is shown with its reason.
 (function () {
   "use strict";
 
@@ -19,11 +28,134 @@
   var RETRY_STATUS = { 500: true, 502: true, 503: true, 504: true };
   var NOTE = "resend-note"; // sessionStorage: what to tell the scorer on the next page
   var WAITING = "Not sent yet: the server did not answer; trying again…";
-  var FAILED =
-    "Not sent: check the Wi-Fi and press Score it again (nothing will be entered twice)";
   var SENT_AFTER_RETRY =
     "Sent: the server did not answer at first, so the tablet tried again. " +
     "The result is entered once.";
+  var SAVED =
+    "Saved on this tablet, not yet sent: the network is not answering. It is sent by " +
+    "itself when the network returns (nothing is entered twice); keep this page open.";
+  var SENT_FROM_TABLET =
+    "Sent: the entry kept on this tablet while the network was down has been entered, once.";
+
+  // The outbox: entries kept on this tablet until the server has stored them.
+  function outboxName() {
+    var m = location.pathname.match(/^\/t\/[^/]+\//);
+    return "da-outbox:" + (m ? m[0] : "/");
+  }
+  function loadOutbox() {
+    try { return JSON.parse(localStorage.getItem(outboxName()) || "[]"); } catch (e) { return []; }
+  }
+  function saveOutbox(items) {
+    try { localStorage.setItem(outboxName(), JSON.stringify(items)); } catch (e) { /* full or private */ }
+  }
+  function describe(form) {
+    var head = document.querySelector("main h1");
+    var chosen = [];
+    form.querySelectorAll("input:checked").forEach(function (input) {
+      var label = input.closest("label");
+      var text = label ? (input.getAttribute("aria-label") || label.textContent).trim() : "";
+      if (text && text !== "Undoubled") chosen.push(text);
+    });
+    return (head ? head.textContent.trim() : "An entry") + (chosen.length ? ": " + chosen.join(" · ") : "");
+  }
+  function keep(url, body, label) {
+    var key = body.get("key") || String(Date.now());
+    var items = loadOutbox().filter(function (i) { return i.key !== key; });
+    items.push({ url: url, body: body.toString(), key: key, label: label, at: Date.now() });
+    saveOutbox(items);
+    showOutbox();
+  }
+  function drop(key) {
+    saveOutbox(loadOutbox().filter(function (i) { return i.key !== key; }));
+  }
+  function showOutbox() {
+    var box = document.querySelector("[data-outbox]");
+    if (!box) return;
+    var items = loadOutbox();
+    box.hidden = !items.length;
+    box.textContent = "";
+    if (!items.length) return;
+    var head = document.createElement("p");
+    head.className = "outbox-head";
+    head.textContent = items.length === 1 ? "Waiting on this tablet:" : items.length + " entries waiting on this tablet:";
+    box.appendChild(head);
+    var list = document.createElement("ul");
+    items.forEach(function (item) {
+      var li = document.createElement("li");
+      var what = document.createElement("strong");
+      what.textContent = item.label;
+      li.appendChild(what);
+      var state = document.createElement("span");
+      if (item.refused) {
+        state.textContent = " — not entered: " + item.refused + " ";
+        li.className = "refused";
+        li.appendChild(state);
+        var open = document.createElement("a");
+        open.href = item.url;
+        open.textContent = "Enter it again";
+        li.appendChild(open);
+        var discard = document.createElement("button");
+        discard.type = "button";
+        discard.className = "secondary mini";
+        discard.textContent = "Discard";
+        discard.addEventListener("click", function () { drop(item.key); showOutbox(); });
+        li.appendChild(document.createTextNode(" "));
+        li.appendChild(discard);
+      } else {
+        state.textContent = " — saved on this tablet, not yet sent";
+        li.appendChild(state);
+      }
+      list.appendChild(li);
+    });
+    box.appendChild(list);
+  }
+  function refusal(html) {
+    var doc = new DOMParser().parseFromString(html, "text/html");
+    var error = doc.querySelector(".error, .errorlist, .messages .error");
+    return error ? error.textContent.trim().slice(0, 200) : "the server did not accept it";
+  }
+
+  var flushing = false;
+  function flush() {
+    if (flushing || navigator.onLine === false) return;
+    var waiting = loadOutbox().filter(function (i) { return !i.refused; });
+    if (!waiting.length) return;
+    var item = waiting[0];
+    var body = new URLSearchParams(item.body);
+    flushing = true;
+    fetch(item.url, {
+      method: "POST",
+      body: body,
+      credentials: "same-origin",
+      headers: { "X-CSRFToken": body.get("csrfmiddlewaretoken") || "" },
+    })
+      .then(function (r) {
+        if (RETRY_STATUS[r.status]) throw new Error("server error " + r.status);
+        return r.text().then(function (html) { return { response: r, html: html }; });
+      })
+      .then(
+        function (answer) {
+          flushing = false;
+          if (answer.response.redirected) {
+            drop(item.key);
+            try { sessionStorage.setItem(NOTE, SENT_FROM_TABLET); } catch (e) { /* private mode */ }
+            var form = document.querySelector("form[data-resend]");
+            var here = form && (form.getAttribute("action") || location.href) === item.url;
+            if (here) { location.assign(answer.response.url); return; }
+            if (!loadOutbox().some(function (i) { return !i.refused; })) { location.reload(); return; }
+            showOutbox();
+            flush();
+          } else {
+            var items = loadOutbox();
+            items.forEach(function (i) { if (i.key === item.key) i.refused = refusal(answer.html); });
+            saveOutbox(items);
+            showOutbox();
+            flush();
+          }
+        },
+        function () { flushing = false; showOutbox(); }
+      );
+  }
 
   function delays(form) {
     var text = form.getAttribute("data-resend-delays");
@@ -95,6 +227,7 @@
           function (answer) {
             clearTimeout(timer);
             if (answer.response.redirected) { // stays busy while the result page loads
+              drop(body.get("key")); // stored: no longer waiting on the tablet
               if (tries > 0) {
                 try { sessionStorage.setItem(NOTE, SENT_AFTER_RETRY); } catch (e) { /* private mode */ }
               }
@@ -105,11 +238,13 @@
           },
           function () {
             clearTimeout(timer);
-            if (tries < waits.length) {
+            if (tries < waits.length && navigator.onLine !== false) {
               say(status, WAITING);
               setTimeout(function () { send(body, tries + 1); }, waits[tries]);
             } else {
-              say(status, FAILED, true);
+              // No network, or no answer after every retry: keep it on the tablet.
+              keep(form.getAttribute("action") || location.href, body, describe(form));
+              say(status, SAVED, true);
               busy(false);
             }
           }
@@ -132,6 +267,8 @@
   function start() {
     if (!window.fetch || !window.FormData || !window.URLSearchParams) return;
     document.querySelectorAll("form[data-resend]").forEach(attach);
+    showOutbox();
+    flush();
     var note = null;
     try {
       note = sessionStorage.getItem(NOTE);
@@ -144,4 +281,6 @@
 
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
   else start();
+  window.addEventListener("online", flush);
+  setInterval(flush, 10000);
 })();

@@ -82,9 +82,13 @@ def test_scorer_enters_and_confirms_a_round(live_server, browser, shots):
     assert "205" in page.inner_text("table.score")
     shots(page, "scorer-confirmation")
     page.click("button:has-text('Opponents: we agree')")
+    # Agreed: the board's traveller so far (the tables that have played it), then on.
+    page.wait_for_selector("text=Board 1 so far")
+    assert "(you)" in page.inner_text("table.so-far")
+    shots(page, "scorer-board-so-far")
 
     # Board 2: four spades by East, ten tricks.
-    page.click("a.tile:has-text('Board 2')")
+    page.click("a:has-text('Next: board 2')")
     tap(page, "#id_level_4")
     tap(page, "#id_strain_3")  # spades
     tap(page, "#id_declarer_1")  # East
@@ -92,6 +96,8 @@ def test_scorer_enters_and_confirms_a_round(live_server, browser, shots):
     tap(page, "input[value='trumps:EW-4']")
     page.click("button:has-text('Score it')")
     page.click("button:has-text('Opponents: we agree')")
+    page.wait_for_selector("text=Board 2 so far")
+    page.click("a.button.big:has-text('Back to the round')")
 
     page.click("button:has-text('Round agreed')")
     page.wait_for_selector("text=Round 1 agreed")

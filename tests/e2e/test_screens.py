@@ -8,7 +8,7 @@ target sizes, names of controls) on any of them.
 import pytest
 from django.contrib.auth import get_user_model
 
-from tournament import deals, services
+from tournament import deals, services, tablets
 from tournament.models import Result
 from tournament.services import Actor
 
@@ -114,3 +114,58 @@ def test_every_page_fits_and_passes_axe(live_server, browser, shots):
                 shots(page, f"director-{name}-{width}")
         context.close()
     assert not problems, "\n".join(problems)
+
+
+def test_room_display_timer_counts_down_and_warns(live_server, browser, shots):
+    pairs, _ = _evening()
+    td = pairs.owner
+    from tournament.services import display
+
+    token = display.display_link(pairs, by=Actor.director(td))
+    display.start_timer(pairs, 3, by=Actor.director(td))
+    display.show_standings(pairs, True, by=Actor.director(td))
+    tablets.call_director(pairs, 2, 2)
+    axe = axe_sync.Axe()
+    for width, height in ((1280, 800), (390, 844)):
+        page = browser.new_page(viewport={"width": width, "height": height})
+        page.goto(f"{live_server.url}/display/{token}/")
+        face = page.locator(".clock-face")
+        first = face.inner_text()
+        page.wait_for_function(
+            "t => document.querySelector('.clock-face').textContent !== t", arg=first
+        )
+        assert face.inner_text() < first  # "2:58" after "2:59": counting down
+        assert "Table 2 calls the director" in page.inner_text("main")
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        found = axe.run(page, options={"runOnly": {"type": "tag", "values": WCAG}})
+        assert not found.response["violations"], found.generate_report()
+        shots(page, f"room-display-{width}")
+        page.close()
+    # Two minutes taken off: 0:5x left, the warning shows within a refresh (5 s).
+    display.add_minutes(pairs, -2, by=Actor.director(td))
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    page.goto(f"{live_server.url}/display/{token}/")
+    page.wait_for_selector(".clock-warning")
+    assert "Two minutes left" in page.inner_text(".clock-note")
+    shots(page, "room-display-warning")
+    page.close()
+
+
+def test_traveller_after_a_board_on_a_tablet(live_server, browser, shots):
+    pairs, _ = _evening()
+    # Table 1 agrees round 1 and plays board 3 in round 2; table 2 played it in round 1.
+    link = tablets.link_for(pairs, 1)
+    services.agree_round(pairs.seating_set.get(round=1, table=1), by=Actor.tablet(1))
+    mine = enter(pairs, 3, 2, 1, "4S E 10", by=Actor.tablet(1))
+    services.confirm_result(mine, by=Actor.tablet(1))
+    axe = axe_sync.Axe()
+    for width in WIDTHS:
+        page = browser.new_page(viewport={"width": width, "height": 900})
+        page.goto(f"{live_server.url}/t/{link.token}/results/{mine.pk}/")
+        text = page.inner_text("table.so-far")
+        assert "(you)" in text and "2H by N, 8 tricks" in text  # table 2 played it in round 1
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        found = axe.run(page, options={"runOnly": {"type": "tag", "values": WCAG}})
+        assert not found.response["violations"], found.generate_report()
+        shots(page, f"scorer-so-far-{width}")
+        page.close()

@@ -198,7 +198,8 @@ def test_the_round_page_lists_what_is_still_waiting(live_server, browser, shots)
     waiting = page.locator("[data-outbox]")
     waiting.filter(has_text="Board 1").wait_for()
     assert "not yet sent" in waiting.inner_text()
-    assert "enter the result" in page.locator("a.tile").first.inner_text()  # not entered yet
+    tile = page.locator("a.tile").first.inner_text()
+    assert "enter the result" in tile and "not yet sent" in tile  # not entered yet
     assert page.locator("button:has-text('Round agreed')").is_disabled()
     shots(page, "scorer-waiting")
     page.unroute("**/boards/1/")

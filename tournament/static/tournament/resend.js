@@ -106,6 +106,14 @@
         li.appendChild(state);
       }
       list.appendChild(li);
+      // The board's tile on the round page says so too (it stays "enter the result").
+      document.querySelectorAll("a.tile").forEach(function (tile) {
+        if (tile.href !== new URL(item.url, location.href).href || tile.querySelector(".kept")) return;
+        var kept = document.createElement("span");
+        kept.className = "state kept";
+        kept.textContent = item.refused ? "not entered: see above" : "saved on this tablet, not yet sent";
+        tile.appendChild(kept);
+      });
     });
     box.appendChild(list);
   }

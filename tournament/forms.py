@@ -461,11 +461,11 @@ class ResultEntryForm(forms.Form):
         """Every error in the scorer's words, each named by its field's label."""
         out: list[str] = []
         for name, errors in self.errors.items():
-            label = (
-                self[name].label if name in self.fields else ""
-            )  # "Penalty points", never "penalty_points"
+            # Named by its label ("Penalty points"), never its field ("penalty_points").
+            label = self[name].label if name in self.fields else ""
             out += [
-                f"{label}: {e}" if label and name != "__all__" else user_message(e) for e in errors
+                f"{label}: {e}" if label and name != "__all__" else user_message(str(e))
+                for e in errors
             ]
         return out
 

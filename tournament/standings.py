@@ -206,6 +206,8 @@ def team_board_totals(lines: list[TravellerLine], event: Event) -> tuple[str, ..
     total = dict.fromkeys(labels, Fraction(0))
     for tl in lines:
         net = tl.line.net_ns if tl.line else tl.result.net_ns
+        if net is None:  # a line that counts for nothing (never once every table has played)
+            continue
         total[teams[tl.result.ns.label]] += net
         total[teams[tl.result.ew.label]] -= net
     return tuple(_signed(total[t]) for t in labels)

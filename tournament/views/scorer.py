@@ -279,7 +279,9 @@ def _running(event: Event, seating: Seating) -> list[dict]:
     rows = standings.pair_contest(event)
     out = []
     for side, pair in (("North-South", seating.ns), ("East-West", seating.ew)):
-        row = next((r for r in rows if pair is not None and r.pair == pair.label), None)
+        if pair is None:
+            continue
+        row = next((r for r in rows if r.pair == pair.label), None)
         if row is None:
             continue
         field = sum(1 for r in rows if r.direction == row.direction)

@@ -1,4 +1,4 @@
-"""Command line: ``python -m scoring deal | pairs | teams``.
+"""Command line: ``python -m scoring deal | auction | pairs | teams``.
 
 JSON in, JSON out, so a director can score from a terminal and another
 program can drive the laws without Django.
@@ -13,9 +13,15 @@ import sys
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, BinaryIO, TextIO
 
+from .auction import AuctionError
 from .deal import score_deal
 from .errors import ScoringError
-from .jsonio import deal_result_from_json, pair_contest_from_json, team_match_from_json
+from .jsonio import (
+    auction_from_json,
+    deal_result_from_json,
+    pair_contest_from_json,
+    team_match_from_json,
+)
 from .pairs import pair_standings
 from .teams import score_team_match
 
@@ -140,8 +146,22 @@ def _text(raw: str | bytes, first: bool) -> str:
     return text.removeprefix("\ufeff") if first else text
 
 
-def _deal_line(raw: str | bytes, lineno: int) -> dict:
-    """The answer to one input line of ``deal``: a score, or an error with the id if found."""
+def _deal_answer(obj: Any) -> dict:
+    result, code = deal_result_from_json(obj)
+    return score_deal(result, code).to_json()
+
+
+def _auction_answer(obj: Any) -> dict:
+    try:
+        auction, nullo_to_partner = auction_from_json(obj)
+    except AuctionError as e:
+        return {"call": e.call, "error": str(e)}
+    return auction.to_json(nullo_to_partner=nullo_to_partner)
+
+
+def _deal_line(raw: str | bytes, lineno: int, answer: Callable[[Any], dict] = _deal_answer) -> dict:
+    """The answer to one input line (a deal scored, an auction checked), or an error with
+    the id if found."""
     try:
         text = _text(raw, lineno == 1)
     except UnicodeDecodeError as e:
@@ -162,8 +182,7 @@ def _deal_line(raw: str | bytes, lineno: int) -> dict:
         return {"id": None, "error": f"line {lineno} is not valid JSON: {e}"}
     ident = obj.get("id") if isinstance(obj, dict) else None
     try:
-        result, code = deal_result_from_json(obj)
-        return {"id": ident, **score_deal(result, code).to_json()}
+        return {"id": ident, **answer(obj)}
     except ScoringError as e:
         return {"id": ident, "error": str(e)}
     except RecursionError:
@@ -172,13 +191,15 @@ def _deal_line(raw: str | bytes, lineno: int) -> dict:
         return {"id": None, "error": f"line {lineno} could not be scored: {_FAULT} ({e!r:.80})"}
 
 
-def run_deal(stdin: Iterable[str | bytes], stdout: TextIO) -> int:
-    """Score each JSON line of ``stdin`` (text or bytes); return the exit status."""
+def run_deal(
+    stdin: Iterable[str | bytes], stdout: TextIO, answer: Callable[[Any], dict] = _deal_answer
+) -> int:
+    """Answer each JSON line of ``stdin`` (text or bytes); return the exit status."""
     status = 0
     for lineno, raw in enumerate(stdin, 1):
         if not raw.strip():
             continue
-        out = _deal_line(raw, lineno)
+        out = _deal_line(raw, lineno, answer)
         try:
             line = json.dumps(out, allow_nan=False)
         except (ValueError, RecursionError):
@@ -215,6 +236,35 @@ ranked per direction (a Mitchell); if any pair plays both ways, one field
 Bad input (not JSON, not UTF-8, an unknown field, a value of the wrong kind):
 a message on standard error naming the result, exit status 2, nothing on
 standard output.
+"""
+
+AUCTION_HELP = """\
+Check auctions call by call.  Reads JSON Lines on standard input (one auction
+a line) and writes one JSON object per input line, in the same order.
+
+Input fields ("dealer" and "calls" required):
+  id                any JSON value, echoed back
+  code              "1915" (default), "1913", "royalton"
+  english_bidding   true: the 1913 English bidding rule (the dealer may pass,
+                    spades always royal, the lowest declaration one club)
+  dealer            N E S W: the first to call
+  calls             the calls from the dealer on: P or PASS (Royalton's "no
+                    bid"), X (double), XX (redouble), or a declaration in the
+                    code's notation without doubles: 1H 2RS 3NT 3SR 2NULLO
+  nullo_to_partner  true: a Royalton nullo declarant hands the play to his
+                    partner (Law 34); "plays" says who plays
+
+Output, one of:
+  {"id": ..., "final": true, "contract": "2HX", "declarer": "N"}
+  {"id": ..., "final": true, "contract": "PASS", "declarer": null}
+  {"id": ..., "final": false, "to_call": "E", "contract": "2H" or null}
+  {"id": ..., "call": 3, "error": "<what is wrong, citing the law>"}
+"call" counts from 1: the first call the code does not allow.  Sufficiency
+is the code's own: 1915 by rank (Law 45), 1913 by value in points (Law 44:
+"three spades" beats "one club"; Law 53: "three clubs" beats "two royal
+spades" doubled), Royalton by level with a royal bid above every plain bid of
+its level (Law 32).  A line that is not an auction (bad JSON, an unknown
+field) gets an error with exit status 1; the other lines are still answered.
 """
 
 TEAMS_HELP = """\
@@ -307,6 +357,12 @@ def main(
         description=DEAL_HELP,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
+    sub.add_parser(
+        "auction",
+        help="check auctions call by call (JSON Lines in, JSON Lines out)",
+        description=AUCTION_HELP,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     for name, text, short in (
         ("pairs", PAIRS_HELP, "compare a pair contest (Law H or matchpoints)"),
         ("teams", TEAMS_HELP, "score a team match (Law G)"),
@@ -324,6 +380,8 @@ def main(
     stderr = stderr or sys.stderr
     if args.command == "deal":
         return run_deal(stdin, stdout)
+    if args.command == "auction":
+        return run_deal(stdin, stdout, _auction_answer)
     if args.command == "pairs":
         return run_pairs(stdin, stdout, stderr)
     if args.command == "teams":

@@ -10,6 +10,7 @@ from __future__ import annotations
 import unicodedata
 from typing import Any
 
+from .auction import Auction, run_auction
 from .cards import DealError, parse_pbn_deal
 from .codes import Code, get_code
 from .contract import parse_contract
@@ -92,6 +93,50 @@ def _penalty(p: Any) -> Penalty:
     return Penalty(side.strip().upper(), points, law.strip())
 
 
+def _code_of(obj: dict) -> Code:
+    key = obj.get("code")
+    if key is None:
+        key = "1915"
+    if not isinstance(key, str):
+        raise ScoringError(
+            f'code is "1915", "1913" or "royalton", written as text, not {short_repr(key)}'
+        )
+    try:
+        return get_code(
+            key,
+            english_slams=_flag(obj, "english_slams", False),
+            english_bidding=_flag(obj, "english_bidding", False),
+        )
+    except ValueError as e:
+        raise ScoringError(str(e)) from None
+
+
+_AUCTION_FIELDS = ("id", "code", "english_bidding", "dealer", "calls", "nullo_to_partner")
+
+
+def auction_from_json(obj: Any) -> tuple[Auction, bool]:
+    """Replay one input object of ``python -m scoring auction``; an
+    :class:`~scoring.auction.AuctionError` names the first call refused."""
+    if not isinstance(obj, dict):
+        raise ScoringError(
+            'each line must be a JSON object such as {"dealer": "N", "calls": ["1H", "P", '
+            f'"P", "P"]}}, not {short_repr(obj)}'
+        )
+    _unknown(obj, _AUCTION_FIELDS, "")
+    code = _code_of(obj)
+    dealer = _seat(obj.get("dealer"), "the dealer")
+    if dealer is None:
+        raise ScoringError('the dealer is missing, e.g. "dealer": "N"')
+    calls = obj.get("calls")
+    if not isinstance(calls, list):
+        raise ScoringError(
+            f'the calls are a list, e.g. "calls": ["1H", "P", "2H", "X"], not {short_repr(calls)}'
+        )
+    if len(calls) > 320:  # 35 declarations, each doubled and redoubled, with passes between
+        raise ScoringError(f"an auction has at most 320 calls, not {len(calls)}")
+    return run_auction(code, dealer, calls), _flag(obj, "nullo_to_partner", False)
+
+
 def deal_result_from_json(obj: Any) -> tuple[DealResult, Code]:
     """Turn one input object of ``python -m scoring deal`` into a result and its code.
 
@@ -105,21 +150,7 @@ def deal_result_from_json(obj: Any) -> tuple[DealResult, Code]:
             f'"tricks": 10}}, not {short_repr(obj)}'
         )
     _unknown(obj, _DEAL_FIELDS, "")
-    key = obj.get("code")
-    if key is None:
-        key = "1915"
-    if not isinstance(key, str):
-        raise ScoringError(
-            f'code is "1915", "1913" or "royalton", written as text, not {short_repr(key)}'
-        )
-    try:
-        code = get_code(
-            key,
-            english_slams=_flag(obj, "english_slams", False),
-            english_bidding=_flag(obj, "english_bidding", False),
-        )
-    except ValueError as e:
-        raise ScoringError(str(e)) from None
+    code = _code_of(obj)
     if obj.get("contract") is None:
         raise ScoringError(f'the contract is missing, e.g. "contract": "4H" ({code.notation_hint})')
     contract = parse_contract(obj["contract"], code)

@@ -36,7 +36,16 @@ from .codes import Code
 from .contract import Contract, ContractError, parse_contract
 from .errors import ScoringError, short_repr
 
-__all__ = ["Auction", "AuctionError", "Bar", "Call", "parse_call", "run_auction"]
+__all__ = [
+    "Auction",
+    "AuctionError",
+    "Bar",
+    "Call",
+    "from_record",
+    "parse_call",
+    "run_auction",
+    "to_record",
+]
 
 PASS_WORDS = frozenset({"P", "PASS", "NB", "NOBID", "NO BID"})
 DOUBLE_WORDS = frozenset({"X", "D", "DBL", "DOUBLE"})
@@ -52,11 +61,17 @@ _ORDER_IN_WORDS = {
 
 
 class AuctionError(ScoringError):
-    """A call the code does not allow; ``call`` counts from 1, as the players do."""
+    """A call the code does not allow; ``call`` counts from 1, as the players do.
 
-    def __init__(self, message: str, call: int):
+    ``kind`` names the irregularity for the rulings guide (:mod:`scoring.rulings`):
+    "out-of-turn", "insufficient", "impossible", "double-partner", "redouble-twice",
+    "barred", or "" for a call that is simply not possible (after the auction, say).
+    """
+
+    def __init__(self, message: str, call: int, kind: str = ""):
         super().__init__(message)
         self.call = call
+        self.kind = kind
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,6 +81,7 @@ class Call:
     seat: str
     kind: str
     bid: Contract | None = None
+    note: str = ""  # a ruling's mark: "out of turn, Duplicate Law F", "skipped"
 
     def __str__(self) -> str:
         if self.kind == "bid":
@@ -133,6 +149,9 @@ class Auction:
     dealer: str
     calls: list[Call] = field(default_factory=list)
     bars: list[Bar] = field(default_factory=list)
+    # A ruling that ends the auction ("the last declaration of the offending side
+    # becomes final", 1913 Law 50, Royalton Law 38): that bid's index in ``calls``.
+    final_by_ruling: int | None = None
 
     def __post_init__(self) -> None:
         if self.dealer not in SEATS:
@@ -177,10 +196,18 @@ class Auction:
 
     @property
     def is_over(self) -> bool:
+        if self.final_by_ruling is not None:
+            return True
         return self.passed_out or (self.last_bid is not None and self._trailing_passes() >= 3)
 
     def contract(self) -> Contract | None:
         """The declaration standing now, with its doubles (None before any)."""
+        if self.final_by_ruling is not None:
+            bid = self.calls[self.final_by_ruling].bid
+            assert bid is not None
+            kinds = [c.kind for c in self.calls[self.final_by_ruling + 1 :]]
+            doubled = 2 if "redouble" in kinds else 1 if "double" in kinds else 0
+            return Contract(bid.level, bid.strain, bid.royal, doubled)
         last = self.last_bid
         if last is None or last.bid is None:
             return None
@@ -188,7 +215,9 @@ class Auction:
 
     def declarer(self) -> str | None:
         """The partner of the declaring side who first named the final denomination."""
-        last = self.last_bid
+        last = (
+            self.calls[self.final_by_ruling] if self.final_by_ruling is not None else self.last_bid
+        )
         if last is None or last.bid is None:
             return None
         side = side_of(last.seat)
@@ -205,13 +234,14 @@ class Auction:
         n = len(self.calls) + 1
         laws = self.code.laws
 
-        def refuse(message: str) -> AuctionError:
-            return AuctionError(message, n)
+        def refuse(message: str, kind: str = "") -> AuctionError:
+            return AuctionError(message, n, kind)
 
         if call.seat != self.to_call:
             raise refuse(
                 f"it is {self.to_call}'s turn, not {call.seat}'s: a call out of turn is for "
-                f"the director ({laws['out_of_turn']}; Duplicate Law F)"
+                f"the director ({laws['out_of_turn']}; Duplicate Law F)",
+                "out-of-turn",
             )
         if self.is_over:
             what = "the deal was passed out" if self.passed_out else "the auction is over"
@@ -226,7 +256,8 @@ class Auction:
         if barred is not None:
             raise refuse(
                 f"{call.seat} may not declare again on this deal ({barred.law}): "
-                "only a pass, or call the director"
+                "only a pass, or call the director",
+                "barred",
             )
         last = self.last_bid
         if call.kind == "bid":
@@ -239,7 +270,8 @@ class Auction:
                         f"{call.bid} is not higher than {last.bid}: an insufficient declaration "
                         f"({laws['bidding']}: {_ORDER_IN_WORDS[self.code.bid_order]}; "
                         f"doubling never changes a declaration's value, {laws['doubling']}); "
-                        f"call the director ({laws['insufficient']})"
+                        f"call the director ({laws['insufficient']})",
+                        "insufficient",
                     )
             return
         if last is None:
@@ -249,7 +281,8 @@ class Auction:
             if ours:
                 raise refuse(
                     "a player may not double his partner's (or his own) declaration "
-                    f"({laws['doubles']}: 50 points to the opponents); call the director"
+                    f"({laws['doubles']}: 50 points to the opponents); call the director",
+                    "double-partner",
                 )
             if self.doubled:
                 raise refuse(
@@ -265,12 +298,14 @@ class Auction:
         if self.doubled == 2:
             raise refuse(
                 f"{last.bid} is already redoubled: redoubling more than once "
-                f"({laws['doubles']}: 100 points to the opponents); call the director"
+                f"({laws['doubles']}: 100 points to the opponents); call the director",
+                "redouble-twice",
             )
         if not ours:
             raise refuse(
                 "a player may not redouble his partner's double; only the side whose "
-                f"declaration was doubled may redouble ({laws['doubles']}); call the director"
+                f"declaration was doubled may redouble ({laws['doubles']}); call the director",
+                "double-partner",
             )
 
     def all_bids(self) -> list[Contract]:
@@ -317,13 +352,56 @@ class Auction:
         if isinstance(call, str):
             try:
                 call = parse_call(call, self.to_call, self.code)
-            except AuctionError:
-                raise
             except ScoringError as e:
-                raise AuctionError(str(e), len(self.calls) + 1) from None
+                kind = "impossible" if "impossible" in str(e) else ""
+                raise AuctionError(str(e), len(self.calls) + 1, kind) from None
         self.check(call)
         self.calls.append(call)
         return call
+
+    def add_ruled(self, call: Call, law: str) -> Call:
+        """A call the director ruled stands though the code refused it (a call out of
+        turn, a barred player's bid the opponents let stand).  Out of turn, the seats
+        it skipped lose their turn: the bidding goes on from the offender's left "as if
+        the declaration had been in turn" (1915 Law 49, Royalton Law 37; Duplicate Law F)."""
+        if self.is_over:
+            raise AuctionError(
+                "the auction is over: nothing more can be recorded", len(self.calls) + 1
+            )
+        while self.to_call != call.seat:
+            self.calls.append(
+                Call(self.to_call, "pass", note=f"skipped: a call out of turn ({law})")
+            )
+        ruled = Call(call.seat, call.kind, call.bid, note=law)
+        self.calls.append(ruled)
+        return ruled
+
+    def end_with_last_of(self, side: str) -> None:
+        """The offending side's last declaration becomes final (1913 Law 50, Royalton Law 38)."""
+        for i in range(len(self.calls) - 1, -1, -1):
+            c = self.calls[i]
+            if c.kind == "bid" and side_of(c.seat) == side:
+                self.final_by_ruling = i
+                return
+        raise ScoringError("the offending side has made no declaration yet: choose another penalty")
+
+    def sufficient(self, bid: Contract) -> Contract:
+        """The lowest declaration in ``bid``'s denomination higher than the last one
+        ("made sufficient in the declaration named", Law 50)."""
+        last = self.last_bid
+        for level in range(bid.level, 8):
+            candidate = Contract(level, bid.strain, bid.royal)
+            if (
+                last is None
+                or last.bid is None
+                or self.code.bid_key(level, bid.strain, bid.royal)
+                > self.code.bid_key(last.bid.level, last.bid.strain, last.bid.royal)
+            ):
+                return candidate
+        raise ScoringError(
+            f"no {bid.strain} declaration of seven or less is higher than the last one: "
+            "choose another penalty"
+        )
 
     def bar(self, seat: str, law: str, *, until_opponent_acts: bool = False) -> Bar:
         """Bar ``seat`` from declaring, from now on (a director's ruling)."""
@@ -351,6 +429,29 @@ class Auction:
         if contract.is_nullo:
             out["plays"] = partner(declarer) if nullo_to_partner else declarer
         return out
+
+
+def to_record(auction: Auction) -> dict:
+    """The auction as plain data to store (JSON): calls with their seats and marks,
+    the bars, and a ruling's final declaration."""
+    return {
+        "calls": [[c.seat, str(c), c.note] for c in auction.calls],
+        "bars": [[b.seat, b.law, b.until_opponent_acts, b.since] for b in auction.bars],
+        "final": auction.final_by_ruling,
+    }
+
+
+def from_record(code: Code, dealer: str, data: dict) -> Auction:
+    """An auction back from :func:`to_record` (trusted: it was checked when made)."""
+    auction = Auction(code, dealer)
+    for seat, text, note in data.get("calls", []):
+        call = parse_call(text, seat, code)
+        auction.calls.append(Call(seat, call.kind, call.bid, note))
+    auction.bars = [
+        Bar(seat, law, until, since) for seat, law, until, since in data.get("bars", [])
+    ]
+    auction.final_by_ruling = data.get("final")
+    return auction
 
 
 def run_auction(code: Code, dealer: str, calls: Iterable[str]) -> Auction:

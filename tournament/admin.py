@@ -19,6 +19,7 @@ from django.db import models
 from django.http import HttpRequest
 
 from .models import (
+    AuctionRecord,
     AuditEntry,
     Board,
     DirectorCall,
@@ -28,6 +29,7 @@ from .models import (
     Player,
     Result,
     Round,
+    Ruling,
     SeatAssignment,
     Seating,
     TableLink,
@@ -112,6 +114,7 @@ class EventAdmin(NoAddAdmin):
         "pairs_count",
         "created_at",
     ]
+    exclude = ["display_token"]  # the room display's private link: on the control panel only
     filter_horizontal = ["directors"]
 
 
@@ -207,4 +210,15 @@ class PinFailureAdmin(ReadOnlyAdmin):
 @admin.register(DirectorCall)
 class DirectorCallAdmin(ReadOnlyAdmin):
     list_display = ["at", "event", "table", "round", "answered_at"]
+    list_filter = ["event"]
+
+
+@admin.register(AuctionRecord)
+class AuctionRecordAdmin(ReadOnlyAdmin):
+    list_display = ["seating", "board", "updated_at"]
+
+
+@admin.register(Ruling)
+class RulingAdmin(ReadOnlyAdmin):
+    list_display = ["at", "event", "board", "seating", "offender", "summary", "points", "law"]
     list_filter = ["event"]

@@ -123,6 +123,7 @@ _LINE_FIELDS = (
     "penalties",
     "adjusted",
     "net_ns",
+    "auction",
 )
 
 
@@ -403,6 +404,38 @@ def _pbn_contract(contract: str) -> str:
     return "Pass" if contract in ("PASS", "") else contract
 
 
+def pbn_auction(dealer: str, auction: str) -> list[str]:
+    """A recorded auction as PBN's ``[Auction "N"]`` section: four calls a line, ``Pass``,
+    ``X``, ``XX``, ``AP`` for the last three passes; a call the director ruled on
+    carries a note (``=1=`` and ``[Note "1:..."]``)."""
+    calls = auction.split()
+    tokens: list[str] = []
+    notes: list[str] = []
+    end = len(calls)
+    if calls[-3:] == ["P", "P", "P"] and len(calls) > 3:
+        end -= 3
+    for text in calls[:end]:
+        ruled = text.endswith("*")
+        text = text.rstrip("*")
+        tokens.append({"P": "Pass"}.get(text, text))
+        if ruled:
+            notes.append(f"{len(notes) + 1}:ruled by the director (see the rulings log)")
+            tokens.append(f"={len(notes)}=")
+    if end < len(calls):
+        tokens.append("AP")
+    lines = [format_tag("Auction", dealer)]
+    row: list[str] = []
+    for t in tokens:
+        row.append(t)
+        if len([x for x in row if not x.startswith("=")]) == 4 and not t.startswith("="):
+            lines.append(" ".join(row))
+            row = []
+    if row:
+        lines.append(" ".join(row))
+    lines += [format_tag("Note", n) for n in notes]
+    return lines
+
+
 def write_pbn(event: Event, *, boards: set[int] | None = None) -> str:
     """PBN 2.1: every board with its deal, its ScoreTable, and the standings.
 
@@ -423,6 +456,9 @@ def write_pbn(event: Event, *, boards: set[int] | None = None) -> str:
             by_board.setdefault(r["board__number"], []).append(r)
     out = ["% PBN 2.1", "% EXPORT", f"% Duplicate Auction: {printing_text(event.name)}", ""]
     for i, board in enumerate(Board.objects.filter(event=event)):
+        # The first table that recorded its auction gives the board's own Declarer,
+        # Contract, Result and Auction section (PBN: one game, its play and its auction).
+        told = next((r for r in by_board.get(board.number, []) if r["auction"]), None)
         tags = [
             ("Event", event.name),
             ("Site", ""),
@@ -437,11 +473,13 @@ def write_pbn(event: Event, *, boards: set[int] | None = None) -> str:
             ("Vulnerable", "None"),
             ("Deal", board.deal if boards is None or board.number in boards else ""),
             ("Scoring", event.laws.pbn_scoring),
-            ("Declarer", ""),
-            ("Contract", ""),
-            ("Result", ""),
+            ("Declarer", told["declarer"] if told else ""),
+            ("Contract", _pbn_contract(told["contract"]) if told else ""),
+            ("Result", str(told["tricks"]) if told and told["tricks"] is not None else ""),
         ]
         out += [format_tag(k, v) for k, v in tags]
+        if told:
+            out += pbn_auction(board.dealer, told["auction"])
         rows = []
         for r in by_board.get(board.number, []):
             pairs = [r["round"], r["table"], r["ns__label"], r["ew__label"]]

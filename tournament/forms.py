@@ -68,8 +68,12 @@ def entry_from(contract: str, data: dict) -> Entry:
 
 def initial_from(result) -> dict:
     """A stored result as a form's initial data (to change it)."""
+    from .services.auctions import ruling_penalties  # a ruling's points are not typed
+
     hon = result.honours or {}
-    pen = result.penalties[0] if result.penalties else {}
+    ruled = ruling_penalties(result.seating, result.board) if result.seating_id else []
+    typed = [p for p in result.penalties or () if p not in ruled]
+    pen = typed[0] if typed else {}
     return {
         "contract": result.contract,
         "declarer": result.declarer,
@@ -224,6 +228,8 @@ class EventForm(forms.ModelForm):
             "even",
             "arrow_switch",
             "pairs_count",
+            "record_auctions",
+            "tablet_running_score",
         ]
         widgets = {"date": forms.DateInput(attrs={"type": "date"})}
         labels = {"tables": "Tables (for a team match: pairs in each team)"}
@@ -238,6 +244,7 @@ class EventForm(forms.ModelForm):
             "Movement",
             ("movement", "tables", "boards_per_round", "even", "arrow_switch", "pairs_count"),
         ),
+        ("At the tables", ("record_auctions", "tablet_running_score")),
     )
     # Shown only when they apply (site.js; without script every field shows).
     SHOW_WHEN = {

@@ -68,6 +68,12 @@ class Event(models.Model):
         help_text="After each round, each pair's score and place so far on its table's "
         "tablet. Off keeps the result a surprise.",
     )
+    record_auctions = models.BooleanField(
+        "tablets record the auction",
+        default=False,
+        help_text="The table scorer taps each call as it is made; the app checks it against "
+        "the code and fills in the contract and declarer.",
+    )
     # The room display (projector or TV): its private link, and the round timer.
     display_token = models.CharField(max_length=32, blank=True)
     display_standings = models.BooleanField(default=False)
@@ -312,6 +318,8 @@ class Result(models.Model):
     revokes_ew = models.PositiveSmallIntegerField(default=0)
     revoke_penalty = models.CharField(max_length=6, blank=True)
     penalties = models.JSONField(default=list, blank=True)  # [{"side","points","law"}]
+    # The auction, when the table recorded it: calls from the dealer, "1H P 2H X P P P".
+    auction = models.CharField(max_length=1200, blank=True)
     adjusted = models.CharField(max_length=10, choices=Adjusted, blank=True)
     # The score, as scoring.score_deal() gave it when the version was made.
     ns_trick = models.IntegerField(default=0)
@@ -458,9 +466,63 @@ class DirectorCall(models.Model):
     round = models.PositiveSmallIntegerField()
     at = models.DateTimeField(auto_now_add=True)
     answered_at = models.DateTimeField(null=True, blank=True)
+    # From the auction recorder: the board, who made which call the code refused, and why.
+    board = models.PositiveSmallIntegerField(null=True, blank=True)
+    seat = models.CharField(max_length=1, blank=True)
+    call = models.CharField(max_length=12, blank=True)
+    note = models.CharField(max_length=300, blank=True)
 
     class Meta:
         ordering = ["at"]
 
     def __str__(self) -> str:
         return f"table {self.table}, round {self.round}"
+
+
+class AuctionRecord(models.Model):
+    """The auction of one board at one table, call by call (scoring.auction.to_record)."""
+
+    seating = models.ForeignKey(Seating, on_delete=models.CASCADE)
+    board = models.ForeignKey(Board, on_delete=models.CASCADE)
+    data = models.JSONField(default=dict)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["seating", "board"], name="one_auction"),
+        ]
+
+    def __str__(self) -> str:
+        return f"auction of board {self.board_id} at {self.seating}"
+
+
+class Ruling(models.Model):
+    """A director's ruling on an irregularity of the auction (scoring.rulings)."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE)
+    seating = models.ForeignKey(Seating, on_delete=models.CASCADE)
+    board = models.ForeignKey(Board, on_delete=models.CASCADE)
+    irregularity = models.CharField(max_length=30)
+    option = models.CharField(max_length=30)
+    offender = models.CharField(max_length=1, choices=Seat)
+    call = models.CharField(max_length=12, blank=True)  # the offending call, as made
+    points = models.PositiveSmallIntegerField(default=0)  # to the other side's honour score
+    law = models.CharField(max_length=80)
+    summary = models.CharField(max_length=300)
+    reason = models.CharField(max_length=300, blank=True)
+    actor = models.CharField(max_length=60)
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["at"]
+
+    def __str__(self) -> str:
+        return f"board {self.board.number}, table {self.seating.table}: {self.summary}"
+
+    @property
+    def penalty(self) -> dict | None:
+        """The points as a traveller penalty (to the side that did not offend)."""
+        if not self.points:
+            return None
+        side = "EW" if self.offender in "NS" else "NS"
+        return {"side": side, "points": self.points, "law": self.law}

@@ -142,12 +142,38 @@ def current_seating(event: Event, table: int) -> Seating | None:
     )
 
 
-def call_director(event: Event, table: int, round_no: int) -> DirectorCall:
-    call = DirectorCall.objects.filter(event=event, table=table, answered_at__isnull=True).first()
-    if call is None:
-        call = DirectorCall.objects.create(event=event, table=table, round=round_no)
-        audit(event, "director called", f"table {table}, round {round_no}", by=Actor.tablet(table))
-    return call
+def call_director(
+    event: Event,
+    table: int,
+    round_no: int,
+    *,
+    board: int | None = None,
+    seat: str = "",
+    call: str = "",
+    note: str = "",
+) -> DirectorCall:
+    """A table calls the director; from the auction recorder, with the board and the
+    call the code refused, so the rulings guide opens at it."""
+    found = DirectorCall.objects.filter(event=event, table=table, answered_at__isnull=True).first()
+    if found is not None:
+        if board is not None and found.board is None:  # the call now says what it is about
+            found.board, found.seat, found.call, found.note = board, seat, call[:12], note[:300]
+            found.save(update_fields=["board", "seat", "call", "note"])
+        return found
+    found = DirectorCall.objects.create(
+        event=event,
+        table=table,
+        round=round_no,
+        board=board,
+        seat=seat[:1],
+        call=call[:12],
+        note=note[:300],
+    )
+    about = f", board {board}: {seat} {call}" if board is not None else ""
+    audit(
+        event, "director called", f"table {table}, round {round_no}{about}", by=Actor.tablet(table)
+    )
+    return found
 
 
 def open_calls(event: Event) -> list[DirectorCall]:

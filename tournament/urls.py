@@ -29,6 +29,9 @@ urlpatterns = [
     # The table scorer's tablet: a private link per table.
     path("t/<str:token>/", scorer.scorer_home, name="scorer_home"),
     path("t/<str:token>/boards/<int:number>/", scorer.scorer_board, name="scorer_board"),
+    path(
+        "t/<str:token>/boards/<int:number>/auction/", scorer.scorer_auction, name="scorer_auction"
+    ),
     path("t/<str:token>/results/<int:result_id>/", scorer.scorer_result, name="scorer_result"),
     path(
         "t/<str:token>/results/<int:result_id>/change/",
@@ -78,6 +81,12 @@ urlpatterns = [
         "director/events/<int:pk>/display/<str:action>/",
         director.room_control,
         name="director_display",
+    ),
+    path("director/events/<int:pk>/rulings/", director.rulings_log, name="director_rulings"),
+    path(
+        "director/events/<int:pk>/rulings/<int:number>/<int:table>/<int:board_number>/",
+        director.ruling,
+        name="director_ruling",
     ),
     path("director/events/<int:pk>/publish/", director.publish, name="director_publish"),
     path("director/events/<int:pk>/guide-cards/", director.guide_cards, name="director_guides"),

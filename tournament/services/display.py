@@ -1,4 +1,4 @@
-"""The room between boards: the round timer, the room display, the tablets' running score.
+"""The room between boards: the round timer, the room display, what the tablets do.
 
 The timer lives on the event's row, so every display and tablet agrees: it is
 running (``timer_ends_at``), paused (``timer_left`` seconds) or stopped
@@ -140,6 +140,17 @@ def set_running_score(event: Event, shown: bool, *, by: Actor) -> Event:
     e.tablet_running_score = shown
     detail = "tablets show the running score" if shown else "tablets keep the score a surprise"
     return _save(e, ["tablet_running_score"], "tablets", detail, by)
+
+
+@transaction.atomic
+def set_record_auctions(event: Event, shown: bool, *, by: Actor) -> Event:
+    """Tablets record the auction call by call (issue 16), or take the contract typed."""
+    e = _locked(event)
+    if e.record_auctions == shown:
+        return e
+    e.record_auctions = shown
+    detail = "tablets record the auction" if shown else "tablets take the contract as typed"
+    return _save(e, ["record_auctions"], "tablets", detail, by)
 
 
 @transaction.atomic

@@ -43,6 +43,21 @@ class Entry:
         """A Law B artificial score: no contract, the score comes from the other tables."""
         return cls(adjusted=adjusted)
 
+    @classmethod
+    def from_result(cls, result: Any) -> Entry:
+        """The entry a stored result was made from (to make its next version)."""
+        return cls(
+            contract=result.contract,
+            declarer=result.declarer,
+            tricks=result.tricks,
+            honours=result.honours,
+            revokes_ns=result.revokes_ns,
+            revokes_ew=result.revokes_ew,
+            revoke_penalty=result.revoke_penalty,
+            penalties=tuple(result.penalties or ()),
+            adjusted=result.adjusted,
+        )
+
     def fields(self) -> dict[str, Any]:
         """The entry as the Result row's fields."""
         return {

@@ -10,12 +10,13 @@ round's tables the same way, so a save in flight and a close never both win.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from scoring import DealScore, ScoringError
+from scoring import DealScore, ScoringError, parse_contract
 from scoring.irregular import check_artificial_score
 
 from ..models import Board, Event, Result, Round, Seating
@@ -194,8 +195,35 @@ def _new_result(
     confirmed: bool,
     previous: Result | None = None,
 ) -> Result:
-    """A new version of a traveller line, scored by the event's laws (not yet saved)."""
+    """A new version of a traveller line, scored by the event's laws (not yet saved).
+
+    The director's rulings on the auction at this table bring their penalty points
+    (with their law) to every version; a recorded auction gives the contract and the
+    declarer, which a tablet may not contradict (the director may, to correct it).
+    """
+    from .auctions import auction_of, auction_text, ruling_penalties  # they use this module
+
+    rulings = ruling_penalties(seating, board)
+    if rulings and not entry.adjusted:
+        typed = [p for p in entry.penalties if p not in rulings]
+        entry = replace(entry, penalties=tuple(typed + rulings))
     fields = entry.fields()
+    auction = auction_of(event, seating, board)
+    if auction.is_over and not entry.adjusted:
+        fields["auction"] = auction_text(auction)
+        contract, declarer = auction.contract(), auction.declarer()
+        said = parse_contract(entry.contract, event.laws) if entry.contract else None
+        if (
+            not by.is_director
+            and said is not None
+            and contract is not None
+            and (said != contract or entry.declarer != declarer)
+        ):
+            raise ServiceError(
+                f"the auction recorded {contract} by {declarer}, not {said} by "
+                f"{entry.declarer or '?'}: enter the contract the auction made, or call the "
+                "director"
+            )
     if entry.adjusted:
         if not by.is_director:
             raise ServiceError("only the director gives an artificial score (Law B)")

@@ -13,6 +13,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from scoring import pair_label_key
+from scoring import rulings as rulings_guide
 from scoring.wording import count
 
 from .. import services, standings, tablets
@@ -25,8 +26,8 @@ from ..forms import (
     ReasonForm,
     ResultEntryForm,
 )
-from ..models import AuditEntry, Board, Event, Pair, Result, Round, Seating
-from ..services import Actor, ServiceError, display, user_message
+from ..models import AuditEntry, Board, DirectorCall, Event, Pair, Result, Round, Ruling, Seating
+from ..services import Actor, ServiceError, auctions, display, user_message
 
 
 def _by(request: HttpRequest, reason: str = "") -> Actor:
@@ -418,6 +419,75 @@ def absent(
     return redirect("director_event", event.pk)
 
 
+@director_view
+def ruling(
+    request: HttpRequest, event: Event, number: int, table: int, board_number: int
+) -> HttpResponse:
+    """The rulings guide at a table (from its call for the director): the auction so
+    far, the code's options for each irregularity in plain words with the law, and the
+    ruling recorded (issue 16).  Laid out for a phone: the director is at the table."""
+    seating = get_object_or_404(Seating, event=event, round=number, table=table)
+    board = get_object_or_404(Board, event=event, number=board_number)
+    if board_number not in seating.board_numbers:
+        raise Http404("That table does not play that board in that round")
+    call = DirectorCall.objects.filter(
+        event=event, table=table, board=board_number, answered_at__isnull=True
+    ).first()
+    seat = request.POST.get("offender") or request.GET.get("seat") or (call.seat if call else "")
+    made = request.POST.get("call") or request.GET.get("call") or (call.call if call else "")
+    kind = auctions.refusal(event, seating, board, seat, made) if seat and made else ""
+    if request.method == "POST":
+        irregularity, _, option = request.POST.get("ruling", "").partition(":")
+        try:
+            done = auctions.rule(
+                event,
+                seating,
+                board,
+                irregularity=irregularity,
+                option=option,
+                offender=seat.strip().upper()[:1],
+                call=made.strip()[:12],
+                by=_by(request, request.POST.get("reason", "")),
+            )
+        except ServiceError as e:
+            messages.error(request, user_message(e))
+        else:
+            if call is not None:
+                tablets.answer_call(event, call.pk, by=_by(request))
+            messages.success(
+                request,
+                f"Ruled: {done.summary}"
+                + (f" ({done.points} points, {done.law})." if done.points else f" ({done.law})."),
+            )
+            return redirect("director_rulings", event.pk)
+    auction = auctions.auction_of(event, seating, board)
+    return render(
+        request,
+        "director/ruling.html",
+        {
+            "event": event,
+            "seating": seating,
+            "board": board,
+            "auction": auction,
+            "grid": auctions.grid(auction),
+            # The irregularity the table's refused call points at, first.
+            "guide": sorted(rulings_guide.guide(event.laws), key=lambda i: i.key != kind),
+            "kind": kind,
+            "seat": seat,
+            "made": made,
+            "call": call,
+            "bars": rulings_guide.BARS,
+        },
+    )
+
+
+@director_view
+def rulings_log(request: HttpRequest, event: Event) -> HttpResponse:
+    """Every ruling of the event, with the auctions the tables recorded."""
+    log = Ruling.objects.filter(event=event).select_related("board", "seating")
+    return render(request, "director/rulings.html", {"event": event, "rulings": log})
+
+
 @require_POST
 @director_view
 def room_control(request: HttpRequest, event: Event, action: str) -> HttpResponse:
@@ -441,6 +511,8 @@ def room_control(request: HttpRequest, event: Event, action: str) -> HttpRespons
             display.show_standings(event, request.POST.get("shown") == "1", by=by)
         elif action == "running-score":
             display.set_running_score(event, request.POST.get("shown") == "1", by=by)
+        elif action == "auctions":
+            display.set_record_auctions(event, request.POST.get("shown") == "1", by=by)
         elif action == "link":
             display.display_link(event, by=by, new=True)
             messages.success(request, "The room display has a new link; the old one stops.")

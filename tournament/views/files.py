@@ -12,7 +12,7 @@ from scoring.wording import count
 
 from .. import deals, exports
 from ..access import director_view, results_view, visibility
-from ..models import Board, Event
+from ..models import Board, Event, Result
 from ..services import Actor, ServiceError, user_message
 from .events import board_list
 
@@ -47,6 +47,19 @@ def hand_records(request: HttpRequest, event: Event) -> HttpResponse:
     vis = visibility(request.user, event)
     boards = [b for b in Board.objects.filter(event=event) if vis.shows(b.number)]
     records = [r for r in (deals.hand_record(b) for b in boards) if r]
+    # The auctions the tables recorded, under each shown board (issue 16).
+    told: dict[int, list[tuple[int, int, str]]] = {}
+    rows = (
+        Result.objects.filter(event=event, board__in=boards)
+        .live()
+        .exclude(auction="")
+        .order_by("round", "table")
+        .values_list("board__number", "round", "table", "auction")
+    )
+    for number, round_no, table, auction in rows:
+        told.setdefault(number, []).append((round_no, table, auction))
+    for r in records:
+        r["auctions"] = told.get(r["board"].number, [])
     return render(
         request,
         "events/hand_records.html",

@@ -18,8 +18,8 @@ from scoring import ScoringError, declarer_must_choose, revoke_choices
 from .. import services, standings, tablets
 from ..access import table_view
 from ..models import Board, Event, Result, Seating, TableLink
-from ..scorer_forms import TabletEntryForm
-from ..services import Actor, ServiceError, user_message
+from ..scorer_forms import STRAIN_LABELS, TabletEntryForm
+from ..services import Actor, ServiceError, auctions, user_message
 from ..services.results import MAX_KEY, stored
 
 
@@ -88,6 +88,7 @@ def _board_page(
     save,
     *,
     changing: Result | None = None,
+    initial: dict | None = None,
 ) -> HttpResponse:
     """The entry form for a board: validate, ask declarer's choice, then ``save``.
 
@@ -99,7 +100,7 @@ def _board_page(
         request.POST if request.method == "POST" else None,
         code=link.event.laws,
         hand_record=bool(board.deal),
-        initial=TabletEntryForm.initial_from(changing, link.event.laws) if changing else None,
+        initial=TabletEntryForm.initial_from(changing, link.event.laws) if changing else initial,
     )
     advice = None
     if request.method == "POST" and form.is_valid():
@@ -121,6 +122,7 @@ def _board_page(
         "form": form,
         "advice": advice,
         "changing": changing,
+        "from_auction": initial is not None and changing is None,
     }
     return render(request, "scorer/board.html", context)
 
@@ -163,6 +165,12 @@ def scorer_board(request: HttpRequest, link: TableLink, number: int) -> HttpResp
         existing = services.live_result(link.event, number, seating.round, link.table)
         if existing is not None:
             return redirect("scorer_result", link.token, existing.pk)
+    initial = None
+    if link.event.record_auctions:
+        auction = auctions.auction_of(link.event, seating, board)
+        if not auction.is_over:  # the auction first, call by call
+            return redirect("scorer_auction", link.token, number)
+        initial = _initial_from_auction(auction)
 
     def save(entry, by):
         return services.enter_result(
@@ -174,7 +182,21 @@ def scorer_board(request: HttpRequest, link: TableLink, number: int) -> HttpResp
             by=by,
         )
 
-    return _board_page(request, link, seating, board, save)
+    return _board_page(request, link, seating, board, save, initial=initial)
+
+
+def _initial_from_auction(auction) -> dict:
+    """The contract and declarer the recorded auction made, ready on the board page."""
+    if auction.passed_out:
+        return {"level": "PASS"}
+    contract = auction.contract()
+    return {
+        "level": str(contract.level),
+        "strain": contract.strain,
+        "royal": contract.royal,
+        "doubled": ("", "X", "XX")[contract.doubled],
+        "declarer": auction.declarer(),
+    }
 
 
 @table_view
@@ -295,6 +317,98 @@ def _running(event: Event, seating: Seating) -> list[dict]:
 @table_view
 def scorer_call(request: HttpRequest, link: TableLink) -> HttpResponse:
     seating = _current(link)
-    tablets.call_director(link.event, link.table, seating.round if seating else 0)
+    board_text = request.POST.get("board", "")
+    board = int(board_text) if board_text.isascii() and board_text.isdigit() else None
+    if seating is None or board not in seating.board_numbers:
+        board = None
+    tablets.call_director(
+        link.event,
+        link.table,
+        seating.round if seating else 0,
+        board=board,
+        seat=request.POST.get("seat", "")[:1].upper() if board else "",
+        call=request.POST.get("call", "")[:12] if board else "",
+        note=request.POST.get("note", "")[:300] if board else "",
+    )
     messages.success(request, "The director has been called to your table.")
+    if board is not None:
+        return redirect("scorer_auction", link.token, board)
     return redirect("scorer_home", link.token)
+
+
+@table_view
+def scorer_auction(request: HttpRequest, link: TableLink, number: int) -> HttpResponse:
+    """The auction, one tap a call (issue 16): the event's code checks each call; a call it
+    refuses is not recorded, and the scorer may call the director about it."""
+    event = link.event
+    seating = _current(link)
+    if not event.record_auctions or seating is None or number not in seating.board_numbers:
+        return redirect("scorer_board", link.token, number)
+    board = Board.objects.get(event=event, number=number)
+    existing = services.live_result(event, number, seating.round, link.table)
+    if existing is not None:
+        return redirect("scorer_result", link.token, existing.pk)
+    refused = None
+    if request.method == "POST":
+        seen_text = request.POST.get("seen", "")
+        seen = int(seen_text) if seen_text.isascii() and seen_text.isdigit() else -1
+        by = Actor.tablet(link.table)
+        try:
+            if request.POST.get("action") == "undo":
+                auctions.undo_call(event, seating, board, seen=seen, by=by)
+            else:
+                auctions.make_call(
+                    event, seating, board, request.POST.get("call", ""), seen=seen, by=by
+                )
+            return redirect("scorer_auction", link.token, number)
+        except auctions.CallRefused as e:
+            refused = {"call": e.call[:12], "message": user_message(e)}
+        except ServiceError as e:
+            messages.error(request, user_message(e))
+            return redirect("scorer_auction", link.token, number)
+    auction = auctions.auction_of(event, seating, board)
+    return render(
+        request,
+        "scorer/auction.html",
+        {
+            "link": link,
+            "event": event,
+            "seating": seating,
+            "board": board,
+            "auction": auction,
+            "grid": auctions.grid(auction),
+            "box": _bid_box(auction) if not auction.is_over else [],
+            "refused": refused,
+            "seen": len(auction.calls),
+        },
+    )
+
+
+def _bid_box(auction) -> dict:
+    """Every call with whether the code allows it now (the others are dimmed, not hidden:
+    what happened at the table may have to go to the director)."""
+    legal = {str(c) for c in auction.legal_calls()}
+    labels = dict(STRAIN_LABELS)
+    if auction.code.english_bidding:
+        labels["S"] = "Royal ♠"
+    rows = []
+    for level in range(1, 8):
+        row = []
+        for strain in auction.code.strains:
+            for royal in (False, True) if auction.code.has_royal else (False,):
+                text = f"{level}{strain}{'R' if royal else ''}"
+                row.append(
+                    {
+                        "call": text,
+                        "label": f"{level}{labels[strain]}{' R' if royal else ''}",
+                        "legal": text in legal,
+                        "royal": royal,
+                        "suit": strain,
+                    }
+                )
+        rows.append(row)
+    specials = [
+        {"call": c, "label": label, "legal": c in legal}
+        for c, label in (("P", "Pass"), ("X", "Double"), ("XX", "Redouble"))
+    ]
+    return {"rows": rows, "specials": specials}

@@ -1,0 +1,210 @@
+"""Issue 16 in the app: the tablet records the auction, the director rules, the score follows."""
+
+import pytest
+from django.urls import reverse
+
+from tournament import services, tablets
+from tournament.models import AuditEntry, Board, Result, Ruling
+from tournament.services import Actor, ServiceError, auctions
+
+from ..factories import make_event
+
+
+@pytest.fixture
+def game(director):
+    """A 1915 3-table Mitchell recording auctions; table 1, round 1, board 1 (dealer N)."""
+    event = make_event(director, record_auctions=True)
+    seating = event.seating_set.get(round=1, table=1)
+    board = Board.objects.get(event=event, number=1)
+    return event, seating, board
+
+
+def bid(game, *calls, table=1):
+    event, seating, board = game
+    for text in calls:
+        seen = len(auctions.auction_of(event, seating, board).calls)
+        auctions.make_call(event, seating, board, text, seen=seen, by=Actor.tablet(table))
+    return auctions.auction_of(event, seating, board)
+
+
+def test_calls_are_checked_and_a_retry_is_not_recorded_twice(game):
+    event, seating, board = game
+    a = bid(game, "1H", "P")
+    with pytest.raises(auctions.CallRefused, match=r"not higher than 1H.*Law 45") as e:
+        auctions.make_call(event, seating, board, "1D", seen=2, by=Actor.tablet(1))
+    assert e.value.call == "1D"
+    # The same tap sent twice (a retry): the second is answered, not recorded again.
+    auctions.make_call(event, seating, board, "2H", seen=2, by=Actor.tablet(1))
+    again = auctions.make_call(event, seating, board, "2H", seen=2, by=Actor.tablet(1))
+    assert [str(c) for c in again.calls] == ["1H", "P", "2H"]
+    with pytest.raises(ServiceError, match="moved on"):
+        auctions.make_call(event, seating, board, "1S", seen=1, by=Actor.tablet(1))
+    a = bid(game, "P", "P", "P")
+    assert a.is_over and str(a.contract()) == "2H" and a.declarer() == "N"
+
+
+def test_a_mis_tap_is_taken_back_but_not_a_ruled_call(game):
+    event, seating, board = game
+    bid(game, "1H", "P")
+    a = auctions.undo_call(event, seating, board, seen=2, by=Actor.tablet(1))
+    assert [str(c) for c in a.calls] == ["1H"]
+    with pytest.raises(ServiceError, match="changed meanwhile"):
+        auctions.undo_call(event, seating, board, seen=5, by=Actor.tablet(1))
+
+
+def test_the_tablet_may_not_contradict_the_auction(game):
+    event, seating, board = game
+    bid(game, "1H", "P", "2H", "P", "P", "P")
+    with pytest.raises(ServiceError, match="the auction recorded 2H by N, not 4H by S"):
+        services.enter_result(
+            event,
+            board_number=1,
+            round_no=1,
+            table=1,
+            entry=services.Entry("4H", "S", 10, honours={"N": 1, "S": 1, "E": 2, "W": 1}),
+            by=Actor.tablet(1, "k1"),
+        )
+    r = services.enter_result(
+        event,
+        board_number=1,
+        round_no=1,
+        table=1,
+        entry=services.Entry("2H", "N", 8, honours={"N": 1, "S": 1, "E": 2, "W": 1}),
+        by=Actor.tablet(1, "k2"),
+    )
+    assert r.auction == "1H P 2H P P P"
+    with pytest.raises(ServiceError, match="already has its result"):
+        auctions.make_call(event, seating, board, "P", seen=6, by=Actor.tablet(1))
+
+
+def test_double_of_partners_declaration_costs_50_with_the_law(game, director):
+    # 1915 Law 54: South doubles North's 1H: 50 points to East-West's honour score; the
+    # double is void and South calls again.
+    event, seating, board = game
+    bid(game, "1H", "P")
+    with pytest.raises(auctions.CallRefused, match="partner's") as e:
+        auctions.make_call(event, seating, board, "X", seen=2, by=Actor.tablet(1))
+    assert auctions.refusal(event, seating, board, "S", "X") == "double-partner"
+    ruling = auctions.rule(
+        event,
+        seating,
+        board,
+        irregularity="double-partner",
+        option="fifty",
+        offender="S",
+        call=e.value.call,
+        by=Actor.director(director, "S doubled partner"),
+    )
+    assert ruling.penalty == {"side": "EW", "points": 50, "law": "Law 54"}
+    a = bid(game, "2H", "P", "P", "P")
+    assert str(a.contract()) == "2H"
+    r = services.enter_result(
+        event,
+        board_number=1,
+        round_no=1,
+        table=1,
+        entry=services.Entry("2H", "N", 8, honours={"N": 1, "S": 1, "E": 2, "W": 1}),
+        by=Actor.tablet(1, "k"),
+    )
+    # 2H made: 2 x 8 = 16 to NS; EW's simple honours 2 x 8 = 16 (Law 6) and the ruling's
+    # 50 (Law 54) to EW's honour score: net to NS 16 - 66 = -50.
+    assert r.ew_honour == 66 and r.net_ns == -50
+    assert any("Law 54" in item["reason"] for item in r.items)
+    assert AuditEntry.objects.filter(event=event, action="ruling").exists()
+
+
+def test_declaration_out_of_turn_stands_and_bars_the_partner(game, director):
+    # Duplicate Law F: West declares 1S in East's turn: it stands, the bidding goes on
+    # from West's left (East's turn is lost), 50 to North-South, East barred.
+    event, seating, board = game
+    bid(game, "1H")
+    auctions.rule(
+        event,
+        seating,
+        board,
+        irregularity="out-of-turn",
+        option="stands",
+        offender="W",
+        call="1S",
+        by=Actor.director(director),
+    )
+    a = auctions.auction_of(event, seating, board)
+    assert [str(c) for c in a.calls] == ["1H", "P", "P", "1S"] and a.to_call == "N"
+    assert auctions.grid(a) == [["1H", "–", "–", "1S *"], ["?"]]
+    bid(game, "P")
+    with pytest.raises(auctions.CallRefused, match="Duplicate Law F"):
+        auctions.make_call(event, seating, board, "2S", seen=5, by=Actor.tablet(1))
+
+
+def test_a_ruling_after_the_result_posts_its_points_to_a_new_version(game, director):
+    event, seating, board = game
+    bid(game, "1NT", "P", "P", "P")
+    r = services.enter_result(
+        event,
+        board_number=1,
+        round_no=1,
+        table=1,
+        entry=services.Entry("1NT", "N", 7, honours={"N": 2, "E": 2}),
+        by=Actor.tablet(1, "k"),
+    )
+    assert r.ew_honour == 0
+    with pytest.raises(ServiceError, match="only a penalty or a lead"):
+        auctions.rule(
+            event, seating, board, irregularity="out-of-turn", option="stands",
+            offender="E", call="1S", by=Actor.director(director),
+        )  # fmt: skip
+    auctions.rule(
+        event, seating, board, irregularity="redouble-twice", option="hundred",
+        offender="N", call="XX", by=Actor.director(director, "NS redoubled twice"),
+    )  # fmt: skip
+    live = Result.objects.get(event=event, board=board, is_live=True)
+    assert live.version == 2 and live.ew_honour == 100 and live.penalties[-1]["law"] == "Law 54"
+
+
+def test_only_the_director_rules_and_the_option_must_exist(game, director):
+    event, seating, board = game
+    with pytest.raises(ServiceError, match="only the director"):
+        auctions.rule(
+            event, seating, board, irregularity="insufficient", option="sufficient",
+            offender="N", call="1C", by=Actor.tablet(1),
+        )  # fmt: skip
+    with pytest.raises(ServiceError, match="no option"):
+        auctions.rule(
+            event, seating, board, irregularity="insufficient", option="nonsense",
+            offender="N", call="1C", by=Actor.director(director),
+        )  # fmt: skip
+    assert not Ruling.objects.exists()
+
+
+def test_tablet_pages_and_the_directors_guide(client, game, director):
+    event, seating, board = game
+    link = tablets.link_for(event, 1)
+    # The board page sends the tablet to the auction first.
+    r = client.get(reverse("scorer_board", args=[link.token, 1]))
+    assert r["Location"] == reverse("scorer_auction", args=[link.token, 1])
+    url = r["Location"]
+    client.post(url, {"call": "1H", "seen": "0"})
+    client.post(url, {"call": "P", "seen": "1"})
+    page = client.post(url, {"call": "1C", "seen": "2"}).content.decode()
+    assert "1C by S is not allowed" in page and "Call the director" in page
+    client.post(
+        reverse("scorer_call", args=[link.token]),
+        {"board": "1", "seat": "S", "call": "1C", "note": "insufficient"},
+    )
+    director_client = client.__class__()
+    director_client.force_login(director)
+    panel = director_client.get(reverse("director_event", args=[event.pk])).content.decode()
+    guide_url = reverse("director_ruling", args=[event.pk, 1, 1, 1])
+    assert guide_url in panel and "Rule on board 1" in panel
+    guide = director_client.get(guide_url).content.decode()
+    assert "An insufficient declaration" in guide and "this call" in guide and "Law 50" in guide
+    r = director_client.post(
+        guide_url, {"ruling": "insufficient:sufficient", "offender": "S", "call": "1C"}
+    )
+    assert r["Location"] == reverse("director_rulings", args=[event.pk])
+    log = director_client.get(r["Location"]).content.decode()
+    assert "Made sufficient" in log
+    a = auctions.auction_of(event, seating, board)
+    assert [str(c) for c in a.calls] == ["1H", "P", "2C"]  # 1C made sufficient: 2C
+    page = client.get(url).content.decode()
+    assert "2C *" in page and "N may not declare again" in page

@@ -349,7 +349,7 @@ class Auction:
 
     def add(self, call: Call | str) -> Call:
         """Make the next call (text in the code's notation, or a :class:`Call`)."""
-        if isinstance(call, str):
+        if not isinstance(call, Call):  # text, or whatever a JSON line held
             try:
                 call = parse_call(call, self.to_call, self.code)
             except ScoringError as e:

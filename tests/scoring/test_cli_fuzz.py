@@ -293,3 +293,35 @@ def test_subprocess_pairs_and_teams_bad_input_exit_2():
             p = proc(command, data)
             assert p.returncode == 2 and p.stdout == b"", (command, data[:10])
             assert p.stderr.startswith(b"error: ") and b"Traceback" not in p.stderr
+
+
+auction_objects = st.fixed_dictionaries(
+    {
+        "id": st.integers(0, 99),
+        "code": st.sampled_from(["1915", "1913", "royalton", "1066", 7]),
+        "dealer": st.sampled_from(["N", "E", "S", "W", "X", None]),
+        "calls": st.lists(
+            st.sampled_from(["P", "X", "XX", "1H", "2RS", "3SR", "2NULLO", "8C", "7NT", "", 3]),
+            max_size=12,
+        )
+        | json_values,
+    },
+    optional={"english_bidding": st.booleans() | json_scalars, "nullo_to_partner": json_scalars},
+)
+
+
+@FUZZ
+@given(st.lists(auction_objects.map(json.dumps) | json_values.map(json.dumps), max_size=6))
+def test_auction_answers_every_line(lines):
+    """``auction`` (issue 16): one answer a line, a final contract, an auction still open,
+    or the first call refused (``call`` from 1) or the line refused, never a fault."""
+    text = "\n".join(lines) + "\n"
+    status, out, err = run(["auction"], text)
+    answers = [json.loads(line) for line in out.splitlines()]
+    assert len(answers) == sum(1 for line in lines if line.strip()) and err == ""
+    for a in answers:
+        assert "id" in a and _FAULT not in a.get("error", "")
+        assert ("error" in a) != ("final" in a)
+        if "call" in a:
+            assert a["call"] >= 1
+    assert status == (1 if any("error" in a for a in answers) else 0)

@@ -208,3 +208,40 @@ def test_tablet_pages_and_the_directors_guide(client, game, director):
     assert [str(c) for c in a.calls] == ["1H", "P", "2C"]  # 1C made sufficient: 2C
     page = client.get(url).content.decode()
     assert "2C *" in page and "N may not declare again" in page
+
+
+def test_the_auction_goes_into_the_pbn_export(game, director):
+    from tournament import exports
+
+    event, seating, board = game
+    bid(game, "1H", "P")
+    auctions.rule(
+        event, seating, board, irregularity="double-partner", option="fifty",
+        offender="S", call="X", by=Actor.director(director),
+    )  # fmt: skip
+    bid(game, "2H", "X", "XX", "P", "P", "P")
+    services.enter_result(
+        event,
+        board_number=1,
+        round_no=1,
+        table=1,
+        entry=services.Entry("2HXX", "N", 8, honours={"N": 1, "S": 1, "E": 2, "W": 1}),
+        by=Actor.tablet(1, "k"),
+    )
+    text = exports.write_pbn(event)
+    game_1 = text[text.index('[Board "1"]') : text.index('[Board "2"]')]
+    assert '[Declarer "N"]' in game_1 and '[Contract "2HXX"]' in game_1 and '[Result "8"]' in game_1
+    assert '[Auction "N"]\n1H Pass 2H X\nXX AP\n' in game_1
+    # Only finished boards reach the public: with board 1 hidden, no auction either.
+    assert "[Auction" not in exports.write_pbn(event, boards={2})
+
+
+def test_pbn_auction_marks_a_ruled_call_with_a_note():
+    from tournament.exports import pbn_auction
+
+    lines = pbn_auction("E", "1S P 2C* P P P")
+    assert lines == [
+        '[Auction "E"]',
+        "1S Pass 2C =1= AP",
+        '[Note "1:ruled by the director (see the rulings log)"]',
+    ]

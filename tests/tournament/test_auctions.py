@@ -8,6 +8,7 @@ from tournament.models import AuditEntry, Board, Result, Ruling
 from tournament.services import Actor, ServiceError, auctions
 
 from ..factories import make_event
+from .test_races import Device, gated_race, needs_postgresql, untimed_race
 
 
 @pytest.fixture
@@ -245,3 +246,26 @@ def test_pbn_auction_marks_a_ruled_call_with_a_note():
         "1S Pass 2C =1= AP",
         '[Note "1:ruled by the director (see the rulings log)"]',
     ]
+
+
+@pytest.mark.django_db(transaction=True)
+@needs_postgresql
+def test_two_devices_tapping_at_once_record_one_call(director, monkeypatch):
+    """Two tablets at one table (or a double tap) send the next call at once, each having
+    seen the same auction: the second waits for the first's lock on the table-round, then
+    finds the call made (the same call: answered; another: refused). Never two calls."""
+    event = make_event(director, record_auctions=True)
+    seating = event.seating_set.get(round=1, table=1)
+    board = Board.objects.get(event=event, number=1)
+    auctions.make_call(event, seating, board, "1H", seen=0, by=Actor.tablet(1))
+
+    def tap(text):
+        return lambda: auctions.make_call(event, seating, board, text, seen=1, by=Actor.tablet(1))
+
+    a, b = Device("a", tap("P")), Device("b", tap("1S"))
+    assert gated_race(monkeypatch, (auctions, "from_record"), a, b)  # b waited for a's lock
+    assert [str(c) for c in auctions.auction_of(event, seating, board).calls] == ["1H", "P"]
+    assert isinstance(b.outcome, ServiceError) and "moved on" in str(b.outcome)
+    a, b = Device("a", tap("P")), Device("b", tap("P"))  # the same call twice: once
+    untimed_race(a, b)
+    assert [str(c) for c in auctions.auction_of(event, seating, board).calls] == ["1H", "P"]

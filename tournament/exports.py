@@ -43,7 +43,7 @@ from scoring.fractions_fmt import exact, round_half_away
 from scoring.pbn import format_table, format_tag, printing_text
 
 from . import services, standings
-from .models import Board, Event, Result
+from .models import Board, Event, Result, Ruling
 from .movements import MovementError
 
 if TYPE_CHECKING:
@@ -404,7 +404,7 @@ def _pbn_contract(contract: str) -> str:
     return "Pass" if contract in ("PASS", "") else contract
 
 
-def pbn_auction(dealer: str, auction: str) -> list[str]:
+def pbn_auction(dealer: str, auction: str, rulings: Sequence[str] = ()) -> list[str]:
     """A recorded auction as PBN's ``[Auction "N"]`` section: four calls a line, ``Pass``,
     ``X``, ``XX``, ``AP`` for the last three passes; a call the director ruled on
     carries a note (``=1=`` and ``[Note "1:..."]``)."""
@@ -419,7 +419,8 @@ def pbn_auction(dealer: str, auction: str) -> list[str]:
         text = text.rstrip("*")
         tokens.append({"P": "Pass"}.get(text, text))
         if ruled:
-            notes.append(f"{len(notes) + 1}:ruled by the director (see the rulings log)")
+            said = rulings[len(notes)] if len(notes) < len(rulings) else "ruled by the director"
+            notes.append(f"{len(notes) + 1}:{said}")
             tokens.append(f"={len(notes)}=")
     if end < len(calls):
         tokens.append("AP")
@@ -479,7 +480,11 @@ def write_pbn(event: Event, *, boards: set[int] | None = None) -> str:
         ]
         out += [format_tag(k, v) for k, v in tags]
         if told:
-            out += pbn_auction(board.dealer, told["auction"])
+            ruled = Ruling.objects.filter(
+                board=board, seating__round=told["round"], seating__table=told["table"]
+            ).values_list("offender", "summary", "law")
+            notes = [f"{who}: {summary} ({law})" for who, summary, law in ruled]
+            out += pbn_auction(board.dealer, told["auction"], notes)
         rows = []
         for r in by_board.get(board.number, []):
             pairs = [r["round"], r["table"], r["ns__label"], r["ew__label"]]

@@ -18,7 +18,7 @@ from scoring.fractions_fmt import exact, round_half_away, two_decimals
 from scoring.pairs import BoardLine, PairStanding
 from scoring.teams import MatchResult, TableSeating, TeamBoardResult
 
-from .models import Board, Event, Pair, Result, Seating
+from .models import Board, Event, Pair, Result, Ruling, Seating
 
 
 def _live(event: Event):
@@ -127,6 +127,8 @@ class TravellerLine:
     # An artificial (Law B) line: which real score it took, e.g. "the lowest NS score
     # on the board, -114 at table 2 (Duplicate Law B(3))".
     basis: str = ""
+    # The director's rulings on this table's auction (issue 16), in words with their law.
+    rulings: tuple[str, ...] = ()
 
     @property
     def ns_score(self) -> str:
@@ -155,9 +157,10 @@ def traveller(event: Event, board: Board) -> list[TravellerLine]:
     inputs = as_board_results(on_board)
     lines: list[BoardLine | None] = list(compare_boards(inputs, event.method)) if inputs else []
     basis = _artificial_basis(results)
+    ruled = _rulings_of(board)
     if not event.is_team_match:
         return [
-            TravellerLine(r, line, basis=basis.get(r.pk, ""))
+            TravellerLine(r, line, basis=basis.get(r.pk, ""), rulings=ruled.get(r.seating_id, ()))
             for r, line in zip(results, lines, strict=True)
         ]
     labels = team_labels(event)
@@ -167,8 +170,21 @@ def traveller(event: Event, board: Board) -> list[TravellerLine]:
         net = line.net_ns if line else r.net_ns
         points = {teams[r.ns.label]: net, teams[r.ew.label]: -net} if net is not None else {}
         team_points = tuple(_signed(points.get(t)) for t in labels)
-        out.append(TravellerLine(r, line, team_points, basis.get(r.pk, "")))
+        out.append(
+            TravellerLine(r, line, team_points, basis.get(r.pk, ""), ruled.get(r.seating_id, ()))
+        )
     return out
+
+
+def _rulings_of(board: Board) -> dict[int, tuple[str, ...]]:
+    """The rulings on a board's auctions, by table-round: "S: A double of partner's
+    declaration: 50 points ... (Law 54)"."""
+    out: dict[int, list[str]] = {}
+    for seating, offender, summary, law in Ruling.objects.filter(board=board).values_list(
+        "seating", "offender", "summary", "law"
+    ):
+        out.setdefault(seating, []).append(f"{offender}: {summary} ({law})")
+    return {k: tuple(v) for k, v in out.items()}
 
 
 def _artificial_basis(results: list[Result]) -> dict[int, str]:

@@ -232,20 +232,30 @@ def test_the_auction_goes_into_the_pbn_export(game, director):
     text = exports.write_pbn(event)
     game_1 = text[text.index('[Board "1"]') : text.index('[Board "2"]')]
     assert '[Declarer "N"]' in game_1 and '[Contract "2HXX"]' in game_1 and '[Result "8"]' in game_1
-    assert '[Auction "N"]\n1H Pass 2H X\nXX AP\n' in game_1
+    assert '[Auction "N"]\n1H Pass 2H X\nXX AP\n' in game_1  # the voided double left no trace
+    assert "Ruling: S: A double of partner" in _traveller_page(event, director)
     # Only finished boards reach the public: with board 1 hidden, no auction either.
     assert "[Auction" not in exports.write_pbn(event, boards={2})
+
+
+def _traveller_page(event, director):
+    from django.test import Client
+
+    client = Client()
+    client.force_login(director)
+    return client.get(reverse("event_traveller", args=[event.pk, 1])).content.decode()
 
 
 def test_pbn_auction_marks_a_ruled_call_with_a_note():
     from tournament.exports import pbn_auction
 
-    lines = pbn_auction("E", "1S P 2C* P P P")
+    lines = pbn_auction("E", "1S P 2C* P P P", ["S: An insufficient declaration (Law 50)"])
     assert lines == [
         '[Auction "E"]',
         "1S Pass 2C =1= AP",
-        '[Note "1:ruled by the director (see the rulings log)"]',
+        '[Note "1:S: An insufficient declaration (Law 50)"]',
     ]
+    assert pbn_auction("E", "1S P 2C* P P P")[-1] == '[Note "1:ruled by the director"]'
 
 
 @pytest.mark.django_db(transaction=True)

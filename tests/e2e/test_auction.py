@@ -8,17 +8,11 @@ from tournament import tablets
 from tournament.models import Result
 
 from ..factories import make_event
+from .axe import no_axe_violations
 from .test_scorer_flow import PHONE, tap
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
-axe_sync = pytest.importorskip("axe_playwright_python.sync_playwright", reason="axe not installed")
-WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
-
-
-def no_axe_violations(page) -> None:
-    found = axe_sync.Axe().run(page, options={"runOnly": {"type": "tag", "values": WCAG}})
-    assert not found.response["violations"], found.generate_report()
 
 
 def test_an_auction_a_ruling_and_its_penalty(live_server, browser, shots):

@@ -8,8 +8,11 @@ from tournament.models import Result
 from tournament.services import Actor, Entry
 
 from ..tournament.conftest import make_event
+from .axe import no_axe_violations
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+
+
 
 PHONE = {
     "viewport": {"width": 390, "height": 844},
@@ -69,6 +72,7 @@ def test_scorer_enters_and_confirms_a_round(live_server, browser, shots):
     assert page.is_hidden(".honour-group[data-for=aces]")
     tap(page, "input[value='trumps:NS-3']")
     shots(page, "scorer-entry")
+    no_axe_violations(page)  # the tablet's busiest page: every chip named, every contrast fit
     page.click("button:has-text('Score it')")
     # The app asks for declarer's choice and says which is worth more (the form is sent
     # by resend.js, so the answer replaces the page without a navigation: wait for it).
@@ -81,6 +85,7 @@ def test_scorer_enters_and_confirms_a_round(live_server, browser, shots):
     # + NS simple honours 2 x 8 = 16: 205 (Law 84(b): no doubled bonus for the tricks).
     assert "205" in page.inner_text("table.score")
     shots(page, "scorer-confirmation")
+    no_axe_violations(page)
     page.click("button:has-text('Opponents: we agree')")
     # Agreed: the board's traveller so far (the tables that have played it), then on.
     page.wait_for_selector("text=Board 1 so far")

@@ -13,12 +13,10 @@ from tournament.models import Result
 from tournament.services import Actor
 
 from ..factories import enter, make_event
+from .axe import no_axe_violations, violations
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
-axe_sync = pytest.importorskip("axe_playwright_python.sync_playwright", reason="axe not installed")
-
-WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
 WIDTHS = (1280, 390)
 
 
@@ -88,7 +86,6 @@ def _pages(pairs, teams):
 
 def test_every_page_fits_and_passes_axe(live_server, browser, shots):
     pairs, teams = _evening()
-    axe = axe_sync.Axe()
     problems = []
     for width in WIDTHS:
         context = browser.new_context(viewport={"width": width, "height": 900})
@@ -104,10 +101,7 @@ def test_every_page_fits_and_passes_axe(live_server, browser, shots):
             scroll = page.evaluate("document.documentElement.scrollWidth")
             if scroll > width:
                 problems.append(f"{name} at {width} px: the page is {scroll} px wide")
-            found = axe.run(page, options={"runOnly": {"type": "tag", "values": WCAG}}).response[
-                "violations"
-            ]
-            for v in found:
+            for v in violations(page):
                 where = ", ".join(str(n["target"]) for n in v["nodes"][:3])
                 problems.append(f"{name} at {width} px: axe {v['id']} ({v['impact']}) at {where}")
             if name in ("panel", "traveller-entry", "new-event", "traveller-teams"):
@@ -125,7 +119,6 @@ def test_room_display_timer_counts_down_and_warns(live_server, browser, shots):
     display.start_timer(pairs, 3, by=Actor.director(td))
     display.show_standings(pairs, True, by=Actor.director(td))
     tablets.call_director(pairs, 2, 2)
-    axe = axe_sync.Axe()
     for width, height in ((1280, 800), (390, 844)):
         page = browser.new_page(viewport={"width": width, "height": height})
         page.goto(f"{live_server.url}/display/{token}/")
@@ -137,8 +130,7 @@ def test_room_display_timer_counts_down_and_warns(live_server, browser, shots):
         assert face.inner_text() < first  # "2:58" after "2:59": counting down
         assert "Table 2 calls the director" in page.inner_text("main")
         assert page.evaluate("document.documentElement.scrollWidth") <= width
-        found = axe.run(page, options={"runOnly": {"type": "tag", "values": WCAG}})
-        assert not found.response["violations"], found.generate_report()
+        no_axe_violations(page)
         shots(page, f"room-display-{width}")
         page.close()
     # Two minutes taken off: 0:5x left, the warning shows within a refresh (5 s).
@@ -158,14 +150,12 @@ def test_traveller_after_a_board_on_a_tablet(live_server, browser, shots):
     services.agree_round(pairs.seating_set.get(round=1, table=1), by=Actor.tablet(1))
     mine = enter(pairs, 3, 2, 1, "4S E 10", by=Actor.tablet(1))
     services.confirm_result(mine, by=Actor.tablet(1))
-    axe = axe_sync.Axe()
     for width in WIDTHS:
         page = browser.new_page(viewport={"width": width, "height": 900})
         page.goto(f"{live_server.url}/t/{link.token}/results/{mine.pk}/")
         text = page.inner_text("table.so-far")
         assert "(you)" in text and "2H by N, 8 tricks" in text  # table 2 played it in round 1
         assert page.evaluate("document.documentElement.scrollWidth") <= width
-        found = axe.run(page, options={"runOnly": {"type": "tag", "values": WCAG}})
-        assert not found.response["violations"], found.generate_report()
+        no_axe_violations(page)
         shots(page, f"scorer-so-far-{width}")
         page.close()

@@ -14,7 +14,6 @@ from .test_scorer_flow import PHONE, tap
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 
-
 def test_an_auction_a_ruling_and_its_penalty(live_server, browser, shots):
     td = get_user_model().objects.create_user("td", password="whist-club-1915")
     event = make_event(td, record_auctions=True)  # 1915 laws, board 1 dealt by North

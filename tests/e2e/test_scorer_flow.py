@@ -13,7 +13,6 @@ from .axe import no_axe_violations
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 
-
 PHONE = {
     "viewport": {"width": 390, "height": 844},
     "is_mobile": True,

@@ -251,3 +251,54 @@ def test_missing_result_after_close_needs_a_reason(alice, event, director):
     )
     assert r.status_code == 302
     assert Result.objects.get(event=event).reason == "late traveller"
+
+
+# Issue 14: the room display's controls; issue 16: the auction and the rulings guide.
+
+
+@FUZZ
+@given(
+    action=st.sampled_from(
+        ["start", "pause", "resume", "plus", "minus", "stop", "standings", "running-score",
+         "auctions", "link", "bogus"]
+    ),
+    data=form_data(["minutes", "shown"]),
+)  # fmt: skip
+def test_room_controls_never_fail(alice, event, action, data):
+    r = alice.post(reverse("director_display", args=[event.pk, action]), data)
+    assert r.status_code in (302, 404)
+    event.refresh_from_db()
+    assert 0 <= event.timer_minutes <= 120
+
+
+@FUZZ
+@given(data=form_data(["call", "seen", "action"]))
+def test_tablet_auction_never_fails(client, director, data):
+    event = services.create_event(
+        director, name="Auctions", date="1915-03-01", tables=3, boards_per_round=2,
+        record_auctions=True,
+    )  # fmt: skip
+    link = tablets.link_for(event, 1)
+    r = client.post(reverse("scorer_auction", args=[link.token, 1]), data)
+    assert r.status_code in (200, 302)
+    from tournament.services import auctions
+
+    seating = event.seating_set.get(round=1, table=1)
+    board = event.board_set.get(number=1)
+    for call in auctions.auction_of(event, seating, board).calls:  # only legal calls stored
+        assert str(call) in ("P", "X", "XX") or call.bid is not None
+
+
+@FUZZ
+@given(data=form_data(["ruling", "offender", "call", "reason"]))
+def test_rulings_guide_never_fails(alice, event, data):
+    r = alice.post(reverse("director_ruling", args=[event.pk, 1, 1, 1]), data)
+    assert r.status_code in (200, 302)
+
+
+@FUZZ
+@given(data=form_data(["board", "seat", "call", "note"]))
+def test_tablet_call_for_the_director_never_fails(client, event, data):
+    link = tablets.link_for(event, 1)
+    r = client.post(reverse("scorer_call", args=[link.token]), data)
+    assert r.status_code == 302

@@ -98,6 +98,8 @@ def make_call(
     """Record the next call; ``seen`` is how many calls the tablet showed when it was tapped."""
     _, record = _locked(event, seating, board, by)
     auction = from_record(event.laws, board.dealer, record.data)
+    if seen < 0:
+        raise ServiceError("the page did not say which call this is: reload it and tap again")
     if seen < len(auction.calls):
         try:
             again = parse_call(text, auction.calls[seen].seat, event.laws)

@@ -168,6 +168,11 @@ def rule(
     _check_board(locked, board.number)
     if not by.is_director:
         raise ServiceError("only the director rules on an irregularity")
+    if not event.record_auctions:
+        raise ServiceError(
+            "this event's tablets do not record the auction: enter the penalty with the "
+            "board's result (penalty points, side and law) instead"
+        )
     code = event.laws
     try:
         item, opt = guide.option(code, irregularity, option)

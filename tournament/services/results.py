@@ -186,6 +186,18 @@ def _score_fields(score: DealScore | None) -> dict[str, Any]:
     }
 
 
+def _with_auction(event: Event, board: Board, seating: Seating, entry: Entry) -> tuple:
+    """The entry with the penalties of the director's rulings at this table, and the
+    auction recorded there."""
+    from .auctions import auction_of, ruling_penalties  # it uses this module
+
+    rulings = ruling_penalties(seating, board)
+    if rulings and not entry.adjusted:
+        typed = [p for p in entry.penalties if p not in rulings]
+        entry = replace(entry, penalties=tuple(typed + rulings))
+    return entry, auction_of(event, seating, board)
+
+
 def _new_result(
     event: Event,
     board: Board,
@@ -201,15 +213,12 @@ def _new_result(
     (with their law) to every version; a recorded auction gives the contract and the
     declarer, which a tablet may not contradict (the director may, to correct it).
     """
-    from .auctions import auction_of, auction_text, ruling_penalties  # they use this module
-
-    rulings = ruling_penalties(seating, board)
-    if rulings and not entry.adjusted:
-        typed = [p for p in entry.penalties if p not in rulings]
-        entry = replace(entry, penalties=tuple(typed + rulings))
+    if event.record_auctions:  # two queries a save, only where auctions are recorded
+        entry, auction = _with_auction(event, board, seating, entry)
     fields = entry.fields()
-    auction = auction_of(event, seating, board)
-    if auction.is_over and not entry.adjusted:
+    if event.record_auctions and auction.is_over and not entry.adjusted:
+        from .auctions import auction_text
+
         fields["auction"] = auction_text(auction)
         contract, declarer = auction.contract(), auction.declarer()
         said = parse_contract(entry.contract, event.laws) if entry.contract else None

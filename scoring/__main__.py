@@ -16,6 +16,7 @@ from typing import Any, BinaryIO, TextIO
 from .auction import AuctionError
 from .deal import score_deal
 from .errors import ScoringError
+from .every_code import every_code
 from .jsonio import (
     auction_from_json,
     deal_result_from_json,
@@ -78,6 +79,8 @@ Input fields (only "contract" is always required):
   premium         true (default) or false: the duplicate premium of 125 to a
                   side whose trick score for the deal is 30 or more
                   (Royalton: 40, its game)
+  board           the board number (for --every-code: contract bridge's
+                  vulnerability by the standard rotation; default 1)
 
 Output per line:
   {"id":..., "ns":{"trick":n,"honour":n}, "ew":{"trick":n,"honour":n},
@@ -88,6 +91,13 @@ or, for a line that cannot be scored (bad JSON, bad values, anything):
 
 Invalid lines never stop the others.  Exit status: 0 when every line was
 valid, 1 otherwise.
+
+With --every-code each scored line also has "every_code": the same contract
+(same trumps, level and doubles), tricks and honours under each code and under
+duplicate contract bridge, [{"code":..., "contract":"4H", "net_ns":n,
+"items":[...], "notes":[...]}, ...], or {"code":..., "unavailable":"why"}
+where the contract does not exist there (a nullo outside Royalton).  Revoke
+and director's penalties belong to their own code and are left out.
 
 Example:
   echo '{"id":1,"contract":"4H","declarer":"S","tricks":10}' | python -m scoring deal
@@ -149,6 +159,29 @@ def _text(raw: str | bytes, first: bool) -> str:
 def _deal_answer(obj: Any) -> dict:
     result, code = deal_result_from_json(obj)
     return score_deal(result, code).to_json()
+
+
+def _every_code_answer(obj: Any) -> dict:
+    """A deal's score, and the same result under every code (``deal --every-code``)."""
+    result, code = deal_result_from_json(obj)
+    out = score_deal(result, code).to_json()
+    if not result.contract.is_pass:
+        board = obj.get("board") or 1  # checked by deal_result_from_json
+        out["every_code"] = [
+            s.to_json()
+            for s in every_code(
+                str(result.contract),
+                code,
+                declarer=result.declarer or "N",
+                tricks=result.tricks,
+                board=board,
+                dealer=result.dealer,
+                honours=result.honours,
+                deal=result.deal,
+                had_penalties=bool(result.penalties or any(result.revokes.values())),
+            )
+        ]
+    return out
 
 
 def _auction_answer(obj: Any) -> dict:
@@ -351,11 +384,18 @@ def main(
         description="Duplicate Auction Bridge scoring by the 1915, 1913 and Royalton laws.",
     )
     sub = parser.add_subparsers(dest="command", required=True)
-    sub.add_parser(
+    deal = sub.add_parser(
         "deal",
         help="score deals (JSON Lines in, JSON Lines out)",
         description=DEAL_HELP,
         formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    deal.add_argument(
+        "--every-code",
+        action="store_true",
+        help='add "every_code": the same result under 1915, 1913 (plain and with the English '
+        "rules), Royalton and duplicate contract bridge (vulnerability from an optional "
+        '"board" field, default 1)',
     )
     sub.add_parser(
         "auction",
@@ -379,7 +419,7 @@ def main(
     stdout = stdout or sys.stdout
     stderr = stderr or sys.stderr
     if args.command == "deal":
-        return run_deal(stdin, stdout)
+        return run_deal(stdin, stdout, _every_code_answer if args.every_code else _deal_answer)
     if args.command == "auction":
         return run_deal(stdin, stdout, _auction_answer)
     if args.command == "pairs":

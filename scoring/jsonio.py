@@ -37,6 +37,7 @@ _DEAL_FIELDS = (
     "revoke_penalty",
     "penalties",
     "premium",
+    "board",  # read by deal --every-code (contract bridge's vulnerability)
 )
 _PENALTY_FIELDS = ("side", "points", "law")
 
@@ -151,6 +152,9 @@ def deal_result_from_json(obj: Any) -> tuple[DealResult, Code]:
         )
     _unknown(obj, _DEAL_FIELDS, "")
     code = _code_of(obj)
+    board = obj.get("board")
+    if board is not None and (isinstance(board, bool) or not isinstance(board, int) or board < 1):
+        raise ScoringError(f"the board is a number from 1, not {short_repr(board)}")
     if obj.get("contract") is None:
         raise ScoringError(f'the contract is missing, e.g. "contract": "4H" ({code.notation_hint})')
     contract = parse_contract(obj["contract"], code)

@@ -21,6 +21,11 @@ urlpatterns = [
     path("events/<int:pk>/", events.event_standings, name="event_standings"),
     path("events/<int:pk>/boards/<int:number>/", events.event_traveller, name="event_traveller"),
     path("events/<int:pk>/pairs/<str:label>/", events.event_pair, name="event_pair"),
+    path(
+        "events/<int:pk>/results/<int:result_id>/codes/",
+        events.result_every_code,
+        name="event_every_code",
+    ),
     path("events/<int:pk>/hand-records/", files.hand_records, name="event_hand_records"),
     path("events/<int:pk>/download/<str:fmt>/", files.public_download, name="event_download"),
     # The room display (projector or TV): its private link, or the event's once published.

@@ -165,3 +165,18 @@ def test_xlsx_team_sheet_names_the_teams(director):
     # Board 1: A +157 at table 1 and +100 at table 2 = 257; B -257 (Law G, two pairs a team).
     assert "Hawks (A)" in cells and "Team B (B)" in cells
     assert cells[cells.index("Winner") + 1] == "Hawks (A)"
+
+
+def test_every_code_page_only_for_a_board_the_viewer_may_see(director, client):
+    event = event_with_results(director, {(1, 1, 1): "4H S 10", (1, 3, 2): "4H S 9"})
+    result = event.result_set.get(round=1, table=1)
+    url = reverse("event_every_code", args=[event.pk, result.pk])
+    assert client.get(url).status_code == 404  # not published
+    services.set_published(event, True, by=Actor.director(director))
+    assert client.get(url).status_code == 404  # published, but board 1 is still in play
+    enter(event, 1, 2, 3, "4H S 10")  # the board's last table: finished
+    page = client.get(url).content.decode()
+    assert "under every code" in page and "Duplicate contract bridge" in page
+    assert (
+        "every code" in client.get(reverse("event_traveller", args=[event.pk, 1])).content.decode()
+    )

@@ -10,14 +10,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
-from scoring import pair_label_key
+from scoring import pair_label_key, parse_pbn_deal
+from scoring.every_code import every_code
 
 from .. import standings
 from ..access import can_direct, results_view, visibility
-from ..models import Board, Event, Pair
+from ..models import Board, Event, Pair, Result
 from ..tables import StandingsTable
 
 
@@ -124,4 +125,32 @@ def event_pair(request: HttpRequest, event: Event, label: str) -> HttpResponse:
         request,
         "events/score_card.html",
         {"event": event, "pair": pair, "rows": shown, "hidden_count": len(rows) - len(shown)},
+    )
+
+
+@results_view
+def result_every_code(request: HttpRequest, event: Event, result_id: int) -> HttpResponse:
+    """One result scored again under every code and duplicate contract bridge (issue 15):
+    how the laws changed the game.  Only for a board this viewer may see."""
+    result = get_object_or_404(
+        Result.objects.filter(event=event).live().select_related("board", "ns", "ew"),
+        pk=result_id,
+    )
+    if not visibility(request.user, event).shows(result.board.number) or result.adjusted:
+        raise Http404("Not a result this page can show")
+    scores = every_code(
+        result.contract,
+        event.laws,
+        declarer=result.declarer or "N",
+        tricks=result.tricks or 0,
+        board=result.board.number,
+        dealer=result.board.dealer,
+        honours=result.honours,
+        deal=parse_pbn_deal(result.board.deal) if result.board.deal else None,
+        had_penalties=bool(result.penalties or result.revokes_ns or result.revokes_ew),
+    )
+    return render(
+        request,
+        "events/every_code.html",
+        {"event": event, "result": result, "scores": scores},
     )

@@ -366,7 +366,9 @@ def pair_standings(results: Sequence[BoardResult], method: str = "total") -> lis
             if method == "total":
                 rows.append(PairStanding(p, field, v, played[p], rank, str(round_half_away(v))))
             else:
-                pct = Fraction(v * 100, played[p] * top) if top else Fraction(0)
+                # No top (each board played at one table so far): nothing to be a
+                # percentage of, so none is given (not "0.00%").
+                pct = Fraction(v * 100, played[p] * top) if top else None
                 rows.append(
                     PairStanding(p, field, v, played[p], rank, two_decimals(v), percent=pct)
                 )

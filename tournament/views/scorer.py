@@ -307,7 +307,12 @@ def _running(event: Event, seating: Seating) -> list[dict]:
         if row is None:
             continue
         field = sum(1 for r in rows if r.direction == row.direction)
-        score = f"{row.percent}%" if row.percent else row.display
+        if row.percent:
+            score = f"{row.percent}%"
+        elif event.by_matchpoints:
+            score = "no comparison yet"  # every board so far played at this table only
+        else:
+            score = row.display
         place = f"{row.rank} of {field}"
         out.append({"who": f"{side} {pair.label}", "score": score, "place": place})
     return out

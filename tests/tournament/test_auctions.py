@@ -279,3 +279,22 @@ def test_two_devices_tapping_at_once_record_one_call(director, monkeypatch):
     a, b = Device("a", tap("P")), Device("b", tap("P"))  # the same call twice: once
     untimed_race(a, b)
     assert [str(c) for c in auctions.auction_of(event, seating, board).calls] == ["1H", "P"]
+
+
+def test_a_call_out_of_turn_is_reported_from_the_auction_page(client, game, director):
+    # The tablet records every call for the player whose turn it is; a call out of turn
+    # is reported with the board, and the director rules it (Duplicate Law F).
+    event, seating, board = game
+    link = tablets.link_for(event, 1)
+    page = client.get(reverse("scorer_auction", args=[link.token, 1])).content.decode()
+    assert "A call out of turn, or anything else? Call the director" in page
+    client.post(reverse("scorer_call", args=[link.token]), {"board": "1"})
+    call = event.directorcall_set.get()
+    assert (call.board, call.seat, call.call) == (1, "", "")
+    auctions.rule(
+        event, seating, board, irregularity="out-of-turn", option="stands",
+        offender="E", call="1D", by=Actor.director(director),
+    )  # fmt: skip
+    a = auctions.auction_of(event, seating, board)
+    assert [str(c) for c in a.calls] == ["P", "1D"] and a.to_call == "S"  # North's turn lost
+    assert Ruling.objects.get().penalty == {"side": "NS", "points": 50, "law": "Duplicate Law F"}

@@ -15,6 +15,7 @@ from scoring import format_pbn_deal, honours_from_deal, parse_pbn_deal, wording
 from scoring.cards import RANKS, SEATS, SUITS
 from scoring.dealing import deal_board, high_card_points
 from scoring.double_dummy import DD_STRAINS, dd_tricks
+from scoring.par import Par, par
 from scoring.pbn import PbnError, deals_from_pbn
 
 from .models import Board, Event, Result
@@ -93,6 +94,14 @@ def import_pbn(event: Event, text: str, *, by: Actor) -> int:
     return len(deals)
 
 
+def par_of(board: Board, deal: Any = None) -> Par | None:
+    """The board's par under its event's code (scoring.par), when the hands and their
+    double-dummy table are known."""
+    if not board.deal or not board.dd_tricks:
+        return None
+    return par(board.event.laws, deal or parse_pbn_deal(board.deal), board.dd_tricks, board.dealer)
+
+
 def hand_record(board: Board) -> dict[str, Any] | None:
     """Four hands, the dealer, each hand's honours in each strain, double-dummy tricks."""
     if not board.deal:
@@ -113,6 +122,7 @@ def hand_record(board: Board) -> dict[str, Any] | None:
     honours = {strain: honours_from_deal(deal, strain) for strain in DD_STRAINS}
     dd = board.dd_tricks or {}
     return {
+        "par": par_of(board, deal),
         "board": board,
         "dealer": board.dealer,
         "hands": hands,

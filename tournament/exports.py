@@ -42,7 +42,7 @@ from scoring import BoardResult, compare_boards
 from scoring.fractions_fmt import exact, round_half_away
 from scoring.pbn import format_table, format_tag, printing_text
 
-from . import services, standings
+from . import deals, services, standings
 from .models import Board, Event, Result, Ruling
 from .movements import MovementError
 
@@ -456,7 +456,7 @@ def write_pbn(event: Event, *, boards: set[int] | None = None) -> str:
         if boards is None or r["board__number"] in boards:
             by_board.setdefault(r["board__number"], []).append(r)
     out = ["% PBN 2.1", "% EXPORT", f"% Duplicate Auction: {printing_text(event.name)}", ""]
-    for i, board in enumerate(Board.objects.filter(event=event)):
+    for i, board in enumerate(Board.objects.filter(event=event).select_related("event")):
         # The first table that recorded its auction gives the board's own Declarer,
         # Contract, Result and Auction section (PBN: one game, its play and its auction).
         told = next((r for r in by_board.get(board.number, []) if r["auction"]), None)
@@ -479,6 +479,10 @@ def write_pbn(event: Event, *, boards: set[int] | None = None) -> str:
             ("Result", str(told["tricks"]) if told and told["tricks"] is not None else ""),
         ]
         out += [format_tag(k, v) for k, v in tags]
+        par = deals.par_of(board) if boards is None or board.number in boards else None
+        if par is not None:
+            side, points = ("NS", par.score) if par.score >= 0 else ("EW", -par.score)
+            out.append(format_tag("OptimumScore", f"{side} {points}"))
         if told:
             ruled = Ruling.objects.filter(
                 board=board, seating__round=told["round"], seating__table=told["table"]

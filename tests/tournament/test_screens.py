@@ -180,3 +180,28 @@ def test_every_code_page_only_for_a_board_the_viewer_may_see(director, client):
     assert (
         "every code" in client.get(reverse("event_traveller", args=[event.pk, 1])).content.decode()
     )
+
+
+def test_par_on_the_hand_record_the_traveller_and_in_pbn(director, client):
+    pytest.importorskip("endplay", reason="endplay (the double-dummy solver) is not installed")
+    from tournament import deals, exports
+
+    event = make_event(director, name="Par night")
+    deals.deal_event(event, seed="par", by=Actor.director(director))
+    board = Board.objects.get(event=event, number=1)
+    expected = deals.par_of(board)
+    assert expected is not None
+    client.force_login(director)
+    page = client.get(reverse("event_hand_records", args=[event.pk])).content.decode()
+    assert f"Par</strong> under the Whist Club 1915 laws: {expected}" in page
+    side = "NS" if expected.score >= 0 else "EW"
+    pbn = exports.write_pbn(event)
+    assert f'[OptimumScore "{side} {abs(expected.score)}"]' in pbn
+    page = client.get(reverse("event_traveller", args=[event.pk, 1])).content.decode()
+    assert str(expected) in page  # the director sees it
+    services.set_published(event, True, by=Actor.director(director))
+    client.logout()
+    page = client.get(reverse("event_traveller", args=[event.pk, 1])).content.decode()
+    assert "Not yet" in page and "<strong>Par</strong>" not in page  # unplayed: no par shown
+    public = exports.write_pbn(event, boards=set())
+    assert "OptimumScore" not in public

@@ -16,7 +16,7 @@ from django.shortcuts import get_object_or_404, render
 from scoring import pair_label_key, parse_pbn_deal
 from scoring.every_code import every_code
 
-from .. import standings
+from .. import deals, standings
 from ..access import can_direct, results_view, visibility
 from ..models import Board, Event, Pair, Result
 from ..tables import StandingsTable
@@ -106,6 +106,7 @@ def event_traveller(request: HttpRequest, event: Event, number: int) -> HttpResp
             "board": board,
             "pending": pending,
             "lines": lines,
+            "par": None if pending else deals.par_of(board),
             "director": can_direct(request.user, event),
             "previous": previous,
             "next": following,

@@ -45,7 +45,9 @@ def hand_records(request: HttpRequest, event: Event) -> HttpResponse:
     The public sees a board's hands only once every table has played it.
     """
     vis = visibility(request.user, event)
-    boards = [b for b in Board.objects.filter(event=event) if vis.shows(b.number)]
+    boards = [
+        b for b in Board.objects.filter(event=event).select_related("event") if vis.shows(b.number)
+    ]
     records = [r for r in (deals.hand_record(b) for b in boards) if r]
     # The auctions the tables recorded, under each shown board (issue 16).
     told: dict[int, list[tuple[int, int, str]]] = {}

@@ -1,4 +1,4 @@
-"""Command line: ``python -m scoring deal | auction | pairs | teams``.
+"""Command line: ``python -m scoring deal | par | auction | pairs | teams``.
 
 JSON in, JSON out, so a director can score from a terminal and another
 program can drive the laws without Django.
@@ -14,7 +14,10 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any, BinaryIO, TextIO
 
 from .auction import AuctionError
+from .cards import SEATS, parse_pbn_deal
+from .codes import get_code
 from .deal import score_deal
+from .double_dummy import DD_STRAINS
 from .errors import ScoringError
 from .every_code import every_code
 from .jsonio import (
@@ -24,6 +27,7 @@ from .jsonio import (
     team_match_from_json,
 )
 from .pairs import pair_standings
+from .par import par
 from .teams import score_team_match
 
 DEAL_HELP = """\
@@ -184,6 +188,52 @@ def _every_code_answer(obj: Any) -> dict:
     return out
 
 
+_PAR_FIELDS = ("id", "deal", "code", "english_bidding", "english_slams", "board", "dealer", "dd")
+
+
+def _par_answer(obj: Any) -> dict:
+    """Par for one deal (``par``); double dummy solved unless the line gives "dd"."""
+    if not isinstance(obj, dict):
+        raise ScoringError('a par line is an object like {"deal": "N:AKQJ.AKQ.AKQ.AKQ ..."}')
+    unknown = sorted(k for k in obj if k not in _PAR_FIELDS)
+    if unknown:
+        raise ScoringError(f"unknown field {unknown[0]!r}; the fields are {', '.join(_PAR_FIELDS)}")
+    text = obj.get("deal")
+    if not isinstance(text, str):
+        raise ScoringError('"deal" is a full PBN deal, e.g. "N:AKQJ.AKQ.AKQ.AKQ ..."')
+    deal = parse_pbn_deal(text)
+    key = obj.get("code", "1915")
+    options = {k: obj.get(k, False) for k in ("english_bidding", "english_slams")}
+    if not isinstance(key, str) or any(type(v) is not bool for v in options.values()):
+        raise ScoringError('code is "1915", "1913" or "royalton"; the options true or false')
+    try:
+        code = get_code(key, **options)
+    except ValueError as e:
+        raise ScoringError(str(e)) from None
+    board = obj.get("board", 1)
+    if type(board) is not int or board < 1:
+        raise ScoringError(f"the board is a number from 1, not {board!r}"[:120])
+    dealer = obj.get("dealer", SEATS[(board - 1) % 4])  # board 1 North, 2 East, ...
+    if dealer not in SEATS:
+        raise ScoringError(f"the dealer is N, E, S or W, not {dealer!r}"[:120])
+    table = obj.get("dd")
+    if table is None:
+        from .double_dummy import dd_tricks  # the solver, only when no table is given
+
+        table = dd_tricks(text)
+    elif not (
+        isinstance(table, dict)
+        and set(table) == set(SEATS)
+        and all(
+            isinstance(row, dict)
+            and all(type(row.get(s)) is int and 0 <= row[s] <= 13 for s in DD_STRAINS)
+            for row in table.values()
+        )
+    ):
+        raise ScoringError('"dd" is {seat: {strain: tricks}} for N E S W and C D H S NT')
+    return {"par": par(code, deal, table, dealer).to_json(), "dealer": dealer}
+
+
 def _auction_answer(obj: Any) -> dict:
     try:
         auction, nullo_to_partner = auction_from_json(obj)
@@ -269,6 +319,21 @@ ranked per direction (a Mitchell); if any pair plays both ways, one field
 Bad input (not JSON, not UTF-8, an unknown field, a value of the wrong kind):
 a message on standard error naming the result, exit status 2, nothing on
 standard output.
+"""
+
+PAR_HELP = """\
+Par for deals under a code (README, "Par under the event's code"): the
+contract at which neither side gains by bidding on, doubled sacrifices and
+honours included.  Reads JSON Lines, one deal a line:
+
+  {"id": 1, "deal": "N:AKQJ.T98.765.432 T98.AKQJ.432.765 ...", "code": "1915",
+   "english_bidding": false, "english_slams": false, "board": 1, "dealer": "N",
+   "dd": {"N": {"C": 7, "D": 6, "H": 7, "S": 8, "NT": 6}, ...}}
+
+"deal" is required; the dealer defaults to the board's (1 N, 2 E, 3 S, 4 W);
+"dd" gives the double-dummy table and skips the solver.  Writes
+{"id": 1, "par": {"score": 36, "contract": "2HX", "declarer": "E",
+"tricks": 7}, "dealer": "N"}: "score" is North-South's net score.
 """
 
 AUCTION_HELP = """\
@@ -398,6 +463,12 @@ def main(
         '"board" field, default 1)',
     )
     sub.add_parser(
+        "par",
+        help="the par of deals under a code (JSON Lines in, JSON Lines out)",
+        description=PAR_HELP,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    sub.add_parser(
         "auction",
         help="check auctions call by call (JSON Lines in, JSON Lines out)",
         description=AUCTION_HELP,
@@ -420,6 +491,8 @@ def main(
     stderr = stderr or sys.stderr
     if args.command == "deal":
         return run_deal(stdin, stdout, _every_code_answer if args.every_code else _deal_answer)
+    if args.command == "par":
+        return run_deal(stdin, stdout, _par_answer)
     if args.command == "auction":
         return run_deal(stdin, stdout, _auction_answer)
     if args.command == "pairs":

@@ -94,3 +94,26 @@ def test_par_lies_between_what_each_side_can_score(board, key, dealer):
     ns_best = max([0, *best("NS")])
     ew_best = min([0, *best("EW")])
     assert ew_best <= p.score <= ns_best
+
+
+def test_par_command_line():
+    import io
+    import json
+
+    from scoring.__main__ import main
+
+    six = {seat: dict.fromkeys(("C", "D", "H", "S", "NT"), 6) for seat in "NESW"}
+    lines = [
+        json.dumps({"id": 1, "deal": SQUARE}),  # solved: NS +36 (see above)
+        json.dumps({"id": 2, "deal": SQUARE, "code": "1913", "dd": six}),  # -28 (see above)
+        json.dumps({"id": 3, "deal": SQUARE, "colour": "red"}),
+        json.dumps({"id": 4, "deal": SQUARE, "dd": {"N": {}}}),
+    ]
+    out = io.StringIO()
+    status = main(["par"], io.BytesIO("\n".join(lines).encode()), out, io.StringIO())
+    answers = [json.loads(x) for x in out.getvalue().splitlines()]
+    assert status == 1
+    assert answers[0]["par"] == {"score": 36, "contract": "2HX", "declarer": "E", "tricks": 7}
+    assert answers[1]["par"]["score"] == -28 and answers[1]["dealer"] == "N"
+    assert "unknown field 'colour'" in answers[2]["error"]
+    assert '"dd" is {seat: {strain: tricks}}' in answers[3]["error"]

@@ -692,6 +692,12 @@ def pbn_bytes(event: Event, *, boards: set[int] | None = None) -> bytes:
     return write_pbn(event, boards=boards).encode("utf-8")
 
 
+def usebio_bytes(event: Event, *, boards: set[int] | None = None) -> bytes:
+    from .usebio import write_usebio  # the XML writer lives on its own
+
+    return write_usebio(event, boards=boards)
+
+
 EXPORT_FORMATS: dict[str, ExportFormat] = {
     f.key: f
     for f in (
@@ -719,6 +725,7 @@ EXPORT_FORMATS: dict[str, ExportFormat] = {
             travellers_csv_bytes,
         ),
         ExportFormat("pbn", "PBN", "pbn", "application/x-pbn; charset=utf-8", pbn_bytes),
+        ExportFormat("usebio", "USEBIO (XML)", "usebio.xml", "application/xml", usebio_bytes),
     )
 }
 

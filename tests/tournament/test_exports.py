@@ -322,7 +322,13 @@ def same_file(a: bytes, b: bytes) -> bool:
 
 
 def test_one_registry_serves_every_download(client, event, director):
-    assert list(exports.EXPORT_FORMATS) == ["xlsx", "standings-csv", "travellers-csv", "pbn"]
+    assert list(exports.EXPORT_FORMATS) == [
+        "xlsx",
+        "standings-csv",
+        "travellers-csv",
+        "pbn",
+        "usebio",
+    ]
     services.enter_result(
         event,
         board_number=1,
@@ -348,7 +354,12 @@ def test_the_download_buttons_offer_what_the_event_has(client, demo):
     services.set_published(teams, True, by=Actor.director(teams.owner))
     page = client.get(reverse("event_standings", args=[teams.pk])).content.decode()
     offered = [f.key for f in exports.formats_offered(teams)]
-    assert offered == ["xlsx", "travellers-csv", "pbn"]  # no pair standings in a team match
+    assert offered == [
+        "xlsx",
+        "travellers-csv",
+        "pbn",
+        "usebio",
+    ]  # no pair standings in a team match
     for key in exports.EXPORT_FORMATS:
         assert (reverse("event_download", args=[teams.pk, key]) in page) == (key in offered)
 

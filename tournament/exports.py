@@ -92,6 +92,13 @@ TRAVELLER_COLUMNS = [
 ]
 
 
+class Precise(float):
+    """An exact score's decimal: written with up to six decimals (XLSX number
+    format ``0.000000``), where a plain float is a score as displayed (``0.00``)."""
+
+    __slots__ = ()
+
+
 def _number(x: Fraction | int | None) -> int | float | None:
     """A number for a spreadsheet cell: an int when whole, else a float."""
     if x is None or type(x) is int:
@@ -99,6 +106,33 @@ def _number(x: Fraction | int | None) -> int | float | None:
     if type(x) is not Fraction:  # Fraction(x) costs a microsecond: not for every cell
         x = Fraction(x)
     return x.numerator if x.denominator == 1 else float(x)
+
+
+def _precise(x: Fraction | int) -> int | Precise:
+    """The exact score as a number with enough decimals (an int when whole)."""
+    n = _number(x)
+    return n if type(n) is int else Precise(n)  # type: ignore[arg-type]
+
+
+def csv_number(value: float) -> str:
+    """A float for CSV, rounded as displayed: two decimals half away from zero
+    (``-39.285714...`` is ``-39.29``), six for an exact score's decimal."""
+    places = 6 if isinstance(value, Precise) else 2
+    text = decimal_text(Fraction(value).limit_denominator(10**9), places)
+    if "." not in text:
+        return text
+    whole, _, frac = text.partition(".")
+    return f"{whole}.{frac.ljust(2, '0')}" if places == 2 else text
+
+
+def mixed_fraction(x: Fraction) -> str:
+    """An exact fraction as spreadsheets read a number, never a date: ``191 3/5``
+    (``958/5``), ``-378 1/3``, ``0 1/2``; a whole number as itself."""
+    if x.denominator == 1:
+        return str(x.numerator)
+    sign = "-" if x < 0 else ""
+    whole, rest = divmod(abs(x.numerator), x.denominator)
+    return f"{sign}{whole} {rest}/{x.denominator}"
 
 
 def standings_rows(event: Event) -> list[list[Any]]:
@@ -110,7 +144,7 @@ def standings_rows(event: Event) -> list[list[Any]]:
         rounded = round_half_away(r.score) if event.method == "total" else _number(r.score)
         score = Fraction(r.score)  # the exact score: each writer shows it as n/d
         rows.append(
-            [field, r.rank, r.pair, r.names, rounded, score, _number(r.score), percent, r.boards]
+            [field, r.rank, r.pair, r.names, rounded, score, _precise(r.score), percent, r.boards]
         )
     return rows
 
@@ -246,7 +280,7 @@ def team_rows(event: Event) -> list[list[Any]]:
                 _number(s.average_added),
                 s.average_direction or "",
                 Fraction(s.score),
-                _number(s.score),
+                _precise(s.score),
                 s.rounded,
             ]
         )
@@ -263,6 +297,7 @@ def team_rows(event: Event) -> list[list[Any]]:
     return rows
 
 
+_FORMATS = {int: "0", float: "0.00", Precise: "0.000000"}  # rounded as displayed
 _FORMULA_START = frozenset("=+-@")
 _ERROR_CODES = frozenset(ERROR_CODES)
 _MAY_GUARD = frozenset("=+-@ ")  # first characters worth a closer look
@@ -288,8 +323,13 @@ def xlsx_row(ws: WriteOnlyWorksheet, row: Sequence[Any]) -> list[Any]:
     out: list[Any] = []
     for value in row:
         kind = type(value)
-        if kind is int or kind is float or value is None:  # most cells: nothing to do
+        if value is None:
             out.append(value)
+            continue
+        if kind is int or kind is float or kind is Precise:  # a number with its format
+            cell = WriteOnlyCell(ws, value=float(value) if kind is Precise else value)
+            cell.number_format = _FORMATS[kind]
+            out.append(cell)
             continue
         if isinstance(value, Fraction):
             value = exact(value)
@@ -363,15 +403,17 @@ def csv_safe(value: Any) -> Any:
     ``n/d`` (``-1135/3``): both are the app's own, never quoted.
     """
     kind = type(value)
-    if kind is int or kind is float:  # most cells: nothing to do
+    if kind is int:  # most cells: nothing to do
         return value
+    if kind is float or kind is Precise:
+        return csv_number(value)
     if value is None:
         return ""
     if isinstance(value, str):
         text = value if value.isprintable() else printing_text(value)
         return "'" + text if formula_like(text) else text
     if isinstance(value, Fraction):
-        return exact(value)
+        return mixed_fraction(value)
     return value
 
 

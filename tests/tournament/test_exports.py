@@ -279,14 +279,18 @@ def test_hostile_text_is_text_and_numbers_are_numbers_in_xlsx_and_csv(demo):
         ("'" if exports.formula_like(r.names) else "") + r.names.replace("\n", " ")
         for r in standings.pair_contest(pairs)
     ]
-    exact_scores = [r[5] for r in rows[1:]]  # "-1577/5": a number, never quoted
-    assert "-1577/5" in exact_scores and not any(s.startswith("'") for s in exact_scores)
-    assert [Fraction(s) for s in exact_scores] == [r.score for r in standings.pair_contest(pairs)]
+    exact_scores = [r[5] for r in rows[1:]]  # "-315 2/5" (-1577/5): a number, never a date
+    assert "-315 2/5" in exact_scores and not any(s.startswith("'") for s in exact_scores)
+    decimals = [r[6] for r in rows[1:]]  # the exact score's decimal: a number
+    assert "-315.4" in decimals and "191.6" in decimals
 
 
 def test_csv_guards_text_but_never_numbers():
-    assert exports.csv_safe(-22) == -22 and exports.csv_safe(-21.4) == -21.4
-    assert exports.csv_safe(Fraction(-1135, 3)) == "-1135/3"  # the app's own number
+    assert exports.csv_safe(-22) == -22 and exports.csv_safe(-21.4) == "-21.40"
+    assert exports.csv_safe(-39.285714285714285) == "-39.29"  # rounded as displayed
+    assert exports.csv_safe(exports.Precise(-1135 / 3)) == "-378.333333"
+    assert exports.csv_safe(Fraction(-1135, 3)) == "-378 1/3"  # a number, never a date
+    assert exports.csv_safe(Fraction(958, 5)) == "191 3/5"
     assert exports.csv_safe("-2") == "'-2"  # a name: text
     assert exports.csv_safe("\t=1+1") == "' =1+1"  # control characters cannot hide the =
     assert exports.csv_safe("  @SUM(1)") == "'  @SUM(1)"

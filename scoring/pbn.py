@@ -23,20 +23,26 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from fractions import Fraction
 
 from .cards import DealError, format_pbn_deal, parse_pbn_deal
 from .errors import ScoringError
 
 __all__ = [
+    "MANDATORY_TAGS",
     "PbnError",
     "PbnGame",
     "deals_from_pbn",
+    "decimal_text",
     "decode_pbn_bytes",
+    "double_dummy_hex",
     "format_table",
     "format_tag",
+    "optimum_rows",
     "parse_pbn",
     "printing_text",
     "split_table_row",
+    "standard_contract",
 ]
 
 
@@ -386,7 +392,8 @@ def format_table(name: str, columns: Sequence[str], rows: Iterable[Sequence[obje
     The header lists the columns ``Name\\widthAlign`` as PBN 2.1's tables
     write them, with a bare backslash; each cell is written bare when it is a
     plain token (a number, ``4H``, ``-``) and otherwise as an escaped string,
-    so a name cannot split a row, end it, or start a tag.
+    so a name cannot split a row, end it, or start a tag.  Cells are padded
+    to the declared width (left or right aligned), as the export format asks.
     """
     if not _TAG_NAME.fullmatch(name):
         raise PbnError(f"{_show(name)} is not a tag name")
@@ -394,8 +401,23 @@ def format_table(name: str, columns: Sequence[str], rows: Iterable[Sequence[obje
         if not _COLUMN.fullmatch(column):
             raise PbnError(f"{_show(column)} is not a table column (Name\\widthL or R)")
     lines = [f'[{name} "{";".join(columns)}"]']
-    lines += [" ".join(_cell(v) for v in row) for row in rows]
+    widths = [_width(c) for c in columns]
+    for row in rows:
+        cells = []
+        for i, v in enumerate(row):
+            text = _cell(v)
+            width, align = widths[i] if i < len(widths) else (0, "L")
+            cells.append(text.rjust(width) if align == "R" else text.ljust(width))
+        lines.append(" ".join(cells).rstrip(" "))
     return "\n".join(lines)
+
+
+def _width(column: str) -> tuple[int, str]:
+    """A column's declared width and alignment (``Rank\\2R``: 2, "R"); PBN 2.1's
+    export format pads every cell to it (a string cell counts its quotes)."""
+    _, _, spec = column.partition("\\")
+    m = re.fullmatch(r"([0-9]+)([LR]?)", spec)
+    return (int(m.group(1)), m.group(2) or "L") if m else (0, "L")
 
 
 _ROW_TOKEN = re.compile(r'[ \t]*(?:("(?:[^"\\]|\\.)*")|([^ \t"]+))')
@@ -413,3 +435,78 @@ def split_table_row(line: str) -> list[str]:
         cells.append(_unescape(m.group(1)) if m.group(1) is not None else m.group(2))
         pos = m.end()
     return cells
+
+
+# PBN 2.1 writes the mandatory tags first, in this order (section 3.4, the
+# "seven tag roster" extended): a writer in export format keeps it.
+MANDATORY_TAGS = (
+    "Event",
+    "Site",
+    "Date",
+    "Board",
+    "West",
+    "North",
+    "East",
+    "South",
+    "Dealer",
+    "Vulnerable",
+    "Deal",
+    "Scoring",
+    "Declarer",
+    "Contract",
+    "Result",
+)
+
+
+def standard_contract(contract: str) -> str:
+    """Our contract in PBN's own notation: level, strain (C D H S NT), X/XX.
+
+    PBN has no royal spades (``RS``, 1913), no Royalton royal (``3SR``) and no
+    nullo: royal spades are spades and nullo is played without trumps, so the
+    standard columns hold ``2S`` or ``2NT`` and our own ``Contract_Auction``
+    column the exact contract; the scores are always given, so no reader needs
+    to score a contract it does not know.  ``PASS`` is ``Pass``.
+    """
+    if contract in ("", "PASS", "Pass"):
+        return "Pass"
+    m = re.fullmatch(r"([1-7])(NULLO|NT|RS|N|C|D|H|S)(R?)(XX|X|)", contract)
+    if m is None:
+        return contract
+    level, strain, _, doubled = m.groups()
+    strain = {"RS": "S", "N": "NT", "NULLO": "NT"}.get(strain, strain)
+    return f"{level}{strain}{doubled}"
+
+
+def decimal_text(value: Fraction | int, places: int = 2) -> str:
+    """A fraction as a decimal a reader takes as a number: exact when it ends
+    within six places (``958/5`` is ``191.6``), else rounded half away from
+    zero to ``places`` (``1135/3`` is ``378.33``).  Never ``n/d``."""
+    x = Fraction(value)
+    for p in range(7):
+        scaled = x * 10**p
+        if scaled.denominator == 1:
+            return _fixed(int(scaled), p)
+    scaled = abs(x) * 10**places
+    n = int(scaled + Fraction(1, 2))
+    return _fixed(-n if x < 0 else n, places)
+
+
+def _fixed(n: int, places: int) -> str:
+    sign = "-" if n < 0 else ""
+    digits = str(abs(n)).rjust(places + 1, "0")
+    return sign + (digits[:-places] + "." + digits[-places:] if places else digits)
+
+
+DD_SEATS = "NSEW"  # PBN 2.1's DoubleDummyTricks order: declarer N, S, E, W,
+DD_STRAINS_PBN = ("NT", "S", "H", "D", "C")  # each strain NT, S, H, D, C
+
+
+def double_dummy_hex(tricks: dict[str, dict[str, int]]) -> str:
+    """``DoubleDummyTricks``: 20 hex digits, the tricks each declarer makes in
+    each strain, declarers N S E W and strains NT S H D C (PBN 2.1)."""
+    return "".join(f"{tricks[seat][s]:x}" for seat in DD_SEATS for s in DD_STRAINS_PBN)
+
+
+def optimum_rows(tricks: dict[str, dict[str, int]]) -> list[list[object]]:
+    """``OptimumResultTable`` rows: declarer, strain, tricks (PBN 2.1)."""
+    return [[seat, s, tricks[seat][s]] for seat in DD_SEATS for s in DD_STRAINS_PBN]

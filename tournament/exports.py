@@ -1,4 +1,4 @@
-"""Results out: XLSX (openpyxl, write-only), CSV and PBN, and the one registry of them.
+"""Results out: XLSX (openpyxl, write-only), CSV, PBN and USEBIO, and the one registry.
 
 Every export is recomputed from the live results by :mod:`scoring`, the
 same as the pages, so a spreadsheet never disagrees with the standings.
@@ -11,12 +11,14 @@ each writer escapes the text it writes and nothing else:
 - XLSX: text a spreadsheet would run as a formula or read as an error value
   (starting, after any spaces, with ``=``, ``+``, ``-`` or ``@``; or ``#N/A``
   and the like) is stored as a text cell with Excel's "quote prefix", so it
-  stays text even when edited; numbers are number cells; an exact fraction is
-  the text ``n/d`` (a decimal column beside it holds the number);
-- CSV: the same text gets a leading ``'``; numbers, negative ones included,
-  and exact fractions (``-1135/3``) are written as they are, never quoted:
-  they are the app's own numbers, not someone's text;
-- PBN: every tag value and table cell is escaped (:mod:`scoring.pbn`).
+  stays text even when edited; numbers are number cells with a number format
+  (whole, two decimals as displayed, six for an exact score's decimal); an
+  exact fraction is the text ``n/d`` beside its decimal;
+- CSV: the same text gets a leading ``'``; numbers, negative ones included, are
+  written rounded as displayed, and an exact fraction as a mixed number
+  (``-378 1/3``), which a spreadsheet reads as a number and never as a date;
+- PBN: every tag value and table cell is escaped (:mod:`scoring.pbn`);
+- USEBIO: XML (:mod:`tournament.usebio`), escaped by ElementTree.
 
 :data:`EXPORT_FORMATS` lists the downloads; the download views, the
 ``_downloads.html`` buttons and ``manage.py export_event`` all read it.
@@ -40,7 +42,16 @@ from openpyxl.utils import get_column_letter
 
 from scoring import BoardResult, compare_boards
 from scoring.fractions_fmt import exact, round_half_away
-from scoring.pbn import format_table, format_tag, printing_text
+from scoring.pbn import (
+    MANDATORY_TAGS,
+    decimal_text,
+    double_dummy_hex,
+    format_table,
+    format_tag,
+    optimum_rows,
+    printing_text,
+    standard_contract,
+)
 
 from . import deals, services, standings
 from .models import Board, Event, Result, Ruling
@@ -83,6 +94,13 @@ TRAVELLER_COLUMNS = [
 ]
 
 
+class Precise(float):
+    """An exact score's decimal: written with up to six decimals (XLSX number
+    format ``0.000000``), where a plain float is a score as displayed (``0.00``)."""
+
+    __slots__ = ()
+
+
 def _number(x: Fraction | int | None) -> int | float | None:
     """A number for a spreadsheet cell: an int when whole, else a float."""
     if x is None or type(x) is int:
@@ -90,6 +108,33 @@ def _number(x: Fraction | int | None) -> int | float | None:
     if type(x) is not Fraction:  # Fraction(x) costs a microsecond: not for every cell
         x = Fraction(x)
     return x.numerator if x.denominator == 1 else float(x)
+
+
+def _precise(x: Fraction | int) -> int | Precise:
+    """The exact score as a number with enough decimals (an int when whole)."""
+    n = _number(x)
+    return n if type(n) is int else Precise(n)  # type: ignore[arg-type]
+
+
+def csv_number(value: float) -> str:
+    """A float for CSV, rounded as displayed: two decimals half away from zero
+    (``-39.285714...`` is ``-39.29``), six for an exact score's decimal."""
+    places = 6 if isinstance(value, Precise) else 2
+    text = decimal_text(Fraction(value).limit_denominator(10**9), places)
+    if "." not in text:
+        return text
+    whole, _, frac = text.partition(".")
+    return f"{whole}.{frac.ljust(2, '0')}" if places == 2 else text
+
+
+def mixed_fraction(x: Fraction) -> str:
+    """An exact fraction as spreadsheets read a number, never a date: ``191 3/5``
+    (``958/5``), ``-378 1/3``, ``0 1/2``; a whole number as itself."""
+    if x.denominator == 1:
+        return str(x.numerator)
+    sign = "-" if x < 0 else ""
+    whole, rest = divmod(abs(x.numerator), x.denominator)
+    return f"{sign}{whole} {rest}/{x.denominator}"
 
 
 def standings_rows(event: Event) -> list[list[Any]]:
@@ -101,7 +146,7 @@ def standings_rows(event: Event) -> list[list[Any]]:
         rounded = round_half_away(r.score) if event.method == "total" else _number(r.score)
         score = Fraction(r.score)  # the exact score: each writer shows it as n/d
         rows.append(
-            [field, r.rank, r.pair, r.names, rounded, score, _number(r.score), percent, r.boards]
+            [field, r.rank, r.pair, r.names, rounded, score, _precise(r.score), percent, r.boards]
         )
     return rows
 
@@ -237,7 +282,7 @@ def team_rows(event: Event) -> list[list[Any]]:
                 _number(s.average_added),
                 s.average_direction or "",
                 Fraction(s.score),
-                _number(s.score),
+                _precise(s.score),
                 s.rounded,
             ]
         )
@@ -254,6 +299,7 @@ def team_rows(event: Event) -> list[list[Any]]:
     return rows
 
 
+_FORMATS = {int: "0", float: "0.00", Precise: "0.000000"}  # rounded as displayed
 _FORMULA_START = frozenset("=+-@")
 _ERROR_CODES = frozenset(ERROR_CODES)
 _MAY_GUARD = frozenset("=+-@ ")  # first characters worth a closer look
@@ -279,8 +325,13 @@ def xlsx_row(ws: WriteOnlyWorksheet, row: Sequence[Any]) -> list[Any]:
     out: list[Any] = []
     for value in row:
         kind = type(value)
-        if kind is int or kind is float or value is None:  # most cells: nothing to do
+        if value is None:
             out.append(value)
+            continue
+        if kind is int or kind is float or kind is Precise:  # a number with its format
+            cell = WriteOnlyCell(ws, value=float(value) if kind is Precise else value)
+            cell.number_format = _FORMATS[kind]
+            out.append(cell)
             continue
         if isinstance(value, Fraction):
             value = exact(value)
@@ -354,15 +405,17 @@ def csv_safe(value: Any) -> Any:
     ``n/d`` (``-1135/3``): both are the app's own, never quoted.
     """
     kind = type(value)
-    if kind is int or kind is float:  # most cells: nothing to do
+    if kind is int:  # most cells: nothing to do
         return value
+    if kind is float or kind is Precise:
+        return csv_number(value)
     if value is None:
         return ""
     if isinstance(value, str):
         text = value if value.isprintable() else printing_text(value)
         return "'" + text if formula_like(text) else text
     if isinstance(value, Fraction):
-        return exact(value)
+        return mixed_fraction(value)
     return value
 
 
@@ -385,22 +438,8 @@ def travellers_csv(event: Event, *, boards: set[int] | None = None) -> str:
     return csv_text([c for c, _ in TRAVELLER_COLUMNS], traveller_rows(event, boards=boards))
 
 
-SCORE_TABLE = [
-    "Round\\2R",
-    "Table\\2R",
-    "PairId_NS\\3R",
-    "PairId_EW\\3R",
-    "Contract\\8L",
-    "Declarer\\1R",
-    "Result\\2R",
-    "Score_NS\\5R",
-    "Score_EW\\5R",
-    "Net_NS\\5R",
-]
-
-
 def _pbn_contract(contract: str) -> str:
-    """Our notation for PBN: its own where they agree ("4H", "3NTX", "Pass")."""
+    """Our notation where it is PBN's own ("4H", "3NTX"), ``Pass`` for a pass-out."""
     return "Pass" if contract in ("PASS", "") else contract
 
 
@@ -437,99 +476,229 @@ def pbn_auction(dealer: str, auction: str, rulings: Sequence[str] = ()) -> list[
     return lines
 
 
+@dataclass
+class PbnBoard:
+    """What a board's PBN sections are written from (one board of :func:`write_pbn`)."""
+
+    event: Event
+    board: Board
+    lines: list[dict[str, Any]]  # its live traveller lines, in round and table order
+    compared: list[Any]  # their comparisons (scoring.BoardLine), in the same order
+    representative: dict[str, Any] | None  # the line giving Declarer/Contract/Result
+    shown: bool  # its deal and lines may be shown
+
+
+def _auction_section(b: PbnBoard) -> list[str]:
+    told = b.representative
+    if not told or not told["auction"]:
+        return []
+    ruled = Ruling.objects.filter(
+        board=b.board, seating__round=told["round"], seating__table=told["table"]
+    ).values_list("offender", "summary", "law")
+    notes = [f"{who}: {summary} ({law})" for who, summary, law in ruled]
+    return pbn_auction(b.board.dealer, told["auction"], notes)
+
+
+def _double_dummy_section(b: PbnBoard) -> list[str]:
+    dd = b.board.dd_tricks
+    if not b.shown or not dd:
+        return []
+    return [
+        format_tag("DoubleDummyTricks", double_dummy_hex(dd)),
+        *format_table(
+            "OptimumResultTable",
+            ["Declarer\\1R", "Denomination\\2R", "Result\\2R"],
+            optimum_rows(dd),
+        ).split("\n"),
+    ]
+
+
+def _score_table_section(b: PbnBoard) -> list[str]:
+    if not b.lines:
+        return []
+    mp = b.event.method == "matchpoints"
+    columns = [*SCORE_TABLE, *(MP_COLUMNS if mp else []), *OUR_COLUMNS]
+    names = _pbn_names(b.event)
+    rows = []
+    for r, line in zip(b.lines, b.compared, strict=True):
+        ns, ew = r["ns__label"], r["ew__label"]
+        head = [r["round"], r["table"], ns, ew, names.get(ns, "?"), names.get(ew, "?")]
+        net = line.net_ns  # the score that counted: artificial on a Law B line
+        scores = [decimal_text(net), decimal_text(-net)]
+        if r["adjusted"]:
+            row = [*head, "-", "-", "-", *scores]
+        else:
+            row = [
+                *head,
+                standard_contract(r["contract"]),
+                r["declarer"] or "-",
+                r["tricks"] if r["tricks"] is not None else "-",
+                *scores,
+            ]
+        if mp:
+            top = line.top or 0
+            row += [
+                decimal_text(line.ns_score),
+                decimal_text(line.ew_score),
+                decimal_text(Fraction(line.ns_score) * 100 / top) if top else "-",
+                decimal_text(Fraction(line.ew_score) * 100 / top) if top else "-",
+            ]
+        row += [
+            f"Artificial:{r['adjusted']}" if r["adjusted"] else _pbn_contract(r["contract"]),
+            r["ns_trick"] + r["ns_honour"] if not r["adjusted"] else "-",
+            r["ew_trick"] + r["ew_honour"] if not r["adjusted"] else "-",
+        ]
+        rows.append(row)
+    return format_table("ScoreTable", columns, rows).split("\n")
+
+
+# The board's sections after its tags, in order: one function per section, so
+# another (say, a par or an auction section) is added here and nowhere else.
+def _par_section(b: PbnBoard) -> list[str]:
+    """``OptimumScore``: the board's par under the event's code (scoring.par), in the
+    code's own scoring, North-South's view ("NS 36", "EW 28")."""
+    found = deals.par_of(b.board) if b.shown else None
+    if found is None:
+        return []
+    side, points = ("NS", found.score) if found.score >= 0 else ("EW", -found.score)
+    return [format_tag("OptimumScore", f"{side} {points}")]
+
+
+BOARD_SECTIONS: list[Callable[[PbnBoard], list[str]]] = [
+    _auction_section,
+    _double_dummy_section,
+    _par_section,
+    _score_table_section,
+]
+
+SCORE_TABLE = [
+    "Round\\2R",
+    "Table\\2R",
+    "PairId_NS\\3R",
+    "PairId_EW\\3R",
+    "Names_NS\\28L",
+    "Names_EW\\28L",
+    "Contract\\5L",
+    "Declarer\\1R",
+    "Result\\2R",
+    "Score_NS\\7R",
+    "Score_EW\\7R",
+]
+MP_COLUMNS = ["MP_NS\\5R", "MP_EW\\5R", "Percentage_NS\\6R", "Percentage_EW\\6R"]
+# Our own columns (PBN allows any): the contract in this app's notation (RS,
+# 3SR, NULLO) or "Artificial:average" for a Law B line, and each side's gross.
+OUR_COLUMNS = ["Contract_Auction\\18L", "Gross_NS\\5R", "Gross_EW\\5R"]
+
+
+def _pbn_names(event: Event) -> dict[str, str]:
+    return {label: name for label, name in standings.pair_names(event).items() if name}
+
+
+def _total_table(event: Event) -> list[str]:
+    """``TotalScoreTable``: the standings with decimal scores (``191.6``, never
+    ``958/5``), the exact fraction in our own column; a team match's totals."""
+    if event.is_team_match:
+        match = standings.team_match(event)
+        if match is None:
+            return []
+        names = {t.label: str(t) for t in event.team_set.all()}
+        ordered = sorted(match.teams.items(), key=lambda kv: -kv[1].score)
+        totals: list[list[object]] = []
+        for label, team_score in ordered:
+            rank = "1" if match.winner in (label, None) else "2"
+            total = team_score.score
+            totals.append([rank, label, names.get(label, label), decimal_text(total), exact(total)])
+        columns = ["Rank\\2R", "TeamId\\3R", "TeamName\\20L", "TotalScore\\8R", "Exact\\10R"]
+        return format_table("TotalScoreTable", columns, totals).split("\n")
+    standing = standings.pair_contest(event)
+    if not standing:
+        return []
+    mp = event.method == "matchpoints"
+    rows: list[list[object]] = []
+    for s in standing:
+        row: list[object] = [s.direction or "All", s.rank, s.pair, s.names or "?"]
+        if mp:
+            row += [
+                decimal_text(s.score),
+                decimal_text(s.percent_value) if s.percent_value is not None else "-",
+            ]
+        else:
+            row += [decimal_text(s.score)]
+        row += [s.boards, s.exact]
+        rows.append(row)
+    columns = ["Field\\3L", "Rank\\4R", "PairId\\3R", "Names\\30L"]
+    columns += ["TotalMP\\7R", "TotalPercentage\\6R"] if mp else ["TotalScore\\8R"]
+    columns += ["NrBoards\\2R", "Exact\\10R"]
+    return format_table("TotalScoreTable", columns, rows).split("\n")
+
+
+def _representative(lines: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """The line whose Declarer, Contract and Result the board's own tags give: the
+    first table (round, then table) that recorded its auction, else the first
+    table that played it; never an artificial (Law B) line."""
+    played = [r for r in lines if not r["adjusted"]]
+    return next((r for r in played if r["auction"]), played[0] if played else None)
+
+
 def write_pbn(event: Event, *, boards: set[int] | None = None) -> str:
-    """PBN 2.1: every board with its deal, its ScoreTable, and the standings.
+    """PBN 2.1 in export format: every board with its deal, its sections and its
+    ScoreTable, the standings (or the team totals) with the first board.
 
     ``boards``: only these boards' deals and score tables; the others are
-    listed with an empty ``Deal`` (the public while the event is played).
+    listed with ``Deal "?"`` and no result (the public while the event is played).
 
-    ``Scoring`` names the code of laws ("Auction;WhistClub1915"); Auction
-    Bridge has no vulnerability (``Vulnerable "None"``).  Contracts in the
-    score table use this app's notation, which PBN's extends with RS (royal
-    spades), R (Royalton royal) and NULLO.  Every value and cell is escaped by
-    :func:`format_tag` and :func:`format_table`, the header comment made one
-    line: the file reads back through :func:`scoring.pbn.deals_from_pbn`.
+    The mandatory tags come first in the standard's order, ``"?"`` for what is
+    unknown; ``Declarer``/``Contract``/``Result`` are those of the representative
+    line (:func:`_representative`).  ``Scoring`` names the code of laws
+    ("Auction;WhistClub1915"), no scoring a reader knows, so none rescores it as
+    contract bridge; Auction Bridge has no vulnerability (``Vulnerable "None"``).
+    ``Score_NS`` is North-South's signed net score (``Score_EW`` its negative),
+    an artificial (Law B) line has ``-`` for contract, declarer and result and
+    its artificial score marked in ``Contract_Auction``.  Lines end CRLF.
     """
     date = event.date.strftime("%Y.%m.%d")
-    by_board: dict[int, list[dict[str, Any]]] = {}
-    for r in _live_lines(event):
-        if boards is None or r["board__number"] in boards:
-            by_board.setdefault(r["board__number"], []).append(r)
+    live = _live_lines(event)
+    inputs = [
+        BoardResult(
+            r["board__number"], r["ns__label"], r["ew__label"], r["net_ns"], r["adjusted"] or None
+        )
+        for r in live
+    ]
+    compared = compare_boards(inputs, event.method) if live else []
+    by_board: dict[int, list[tuple[dict[str, Any], Any]]] = {}
+    for r, line in zip(live, compared, strict=True):
+        by_board.setdefault(r["board__number"], []).append((r, line))
     out = ["% PBN 2.1", "% EXPORT", f"% Duplicate Auction: {printing_text(event.name)}", ""]
     for i, board in enumerate(Board.objects.filter(event=event).select_related("event")):
-        # The first table that recorded its auction gives the board's own Declarer,
-        # Contract, Result and Auction section (PBN: one game, its play and its auction).
-        told = next((r for r in by_board.get(board.number, []) if r["auction"]), None)
-        tags = [
-            ("Event", event.name),
-            ("Site", ""),
-            ("Date", date),
-            ("Round", ""),
-            ("Board", str(board.number)),
-            ("West", ""),
-            ("North", ""),
-            ("East", ""),
-            ("South", ""),
-            ("Dealer", board.dealer),
-            ("Vulnerable", "None"),
-            ("Deal", board.deal if boards is None or board.number in boards else ""),
-            ("Scoring", event.laws.pbn_scoring),
-            ("Declarer", told["declarer"] if told else ""),
-            ("Contract", _pbn_contract(told["contract"]) if told else ""),
-            ("Result", str(told["tricks"]) if told and told["tricks"] is not None else ""),
-        ]
-        out += [format_tag(k, v) for k, v in tags]
-        par = deals.par_of(board) if boards is None or board.number in boards else None
-        if par is not None:
-            side, points = ("NS", par.score) if par.score >= 0 else ("EW", -par.score)
-            out.append(format_tag("OptimumScore", f"{side} {points}"))
-        if told:
-            ruled = Ruling.objects.filter(
-                board=board, seating__round=told["round"], seating__table=told["table"]
-            ).values_list("offender", "summary", "law")
-            notes = [f"{who}: {summary} ({law})" for who, summary, law in ruled]
-            out += pbn_auction(board.dealer, told["auction"], notes)
-        rows = []
-        for r in by_board.get(board.number, []):
-            pairs = [r["round"], r["table"], r["ns__label"], r["ew__label"]]
-            if r["adjusted"]:
-                rows.append([*pairs, f"Adjusted:{r['adjusted']}", "-", "-", "-", "-", "-"])
-                continue
-            rows.append(
-                [
-                    *pairs,
-                    _pbn_contract(r["contract"]),
-                    r["declarer"] or "-",
-                    r["tricks"] if r["tricks"] is not None else "-",
-                    r["ns_trick"] + r["ns_honour"],
-                    r["ew_trick"] + r["ew_honour"],
-                    r["net_ns"],
-                ]
-            )
-        if rows:
-            out.append(format_table("ScoreTable", SCORE_TABLE, rows))
-        if i == 0 and not event.is_team_match:
-            total = [
-                [s.direction or "All", s.rank, s.pair, s.names or "-", s.exact, s.display]
-                for s in standings.pair_contest(event)
-            ]
-            if total:
-                out.append(
-                    format_table(
-                        "TotalScoreTable",
-                        [
-                            "Field\\3L",
-                            "Rank\\3R",
-                            "PairId\\3R",
-                            "Names\\40L",
-                            "TotalScore\\8R",
-                            "Display\\6R",
-                        ],
-                        total,
-                    )
-                )
+        shown = boards is None or board.number in boards
+        pairs = by_board.get(board.number, []) if shown else []
+        lines = [r for r, _ in pairs]
+        told = _representative(lines)
+        tags = {
+            "Event": event.name or "?",
+            "Site": "?",
+            "Date": date,
+            "Board": str(board.number),
+            "West": "?",
+            "North": "?",
+            "East": "?",
+            "South": "?",
+            "Dealer": board.dealer,
+            "Vulnerable": "None",
+            "Deal": board.deal if shown and board.deal else "?",
+            "Scoring": event.laws.pbn_scoring,
+            "Declarer": (told["declarer"] or "?") if told else "?",
+            "Contract": standard_contract(told["contract"]) if told else "?",
+            "Result": str(told["tricks"]) if told and told["tricks"] is not None else "?",
+        }
+        out += [format_tag(k, tags[k]) for k in MANDATORY_TAGS]
+        b = PbnBoard(event, board, lines, [c for _, c in pairs], told, shown)
+        for section in BOARD_SECTIONS:
+            out += section(b)
+        if i == 0:
+            out += _total_table(event)
         out.append("")
-    return "\n".join(out) + "\n"
+    return "\r\n".join(out) + "\r\n"
 
 
 @dataclass(frozen=True)
@@ -577,6 +746,12 @@ def pbn_bytes(event: Event, *, boards: set[int] | None = None) -> bytes:
     return write_pbn(event, boards=boards).encode("utf-8")
 
 
+def usebio_bytes(event: Event, *, boards: set[int] | None = None) -> bytes:
+    from .usebio import write_usebio  # the XML writer lives on its own
+
+    return write_usebio(event, boards=boards)
+
+
 EXPORT_FORMATS: dict[str, ExportFormat] = {
     f.key: f
     for f in (
@@ -604,6 +779,7 @@ EXPORT_FORMATS: dict[str, ExportFormat] = {
             travellers_csv_bytes,
         ),
         ExportFormat("pbn", "PBN", "pbn", "application/x-pbn; charset=utf-8", pbn_bytes),
+        ExportFormat("usebio", "USEBIO (XML)", "usebio.xml", "application/xml", usebio_bytes),
     )
 }
 

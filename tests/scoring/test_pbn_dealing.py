@@ -36,7 +36,9 @@ def test_escaped_quotes_round_trip():
 
 def test_format_table():
     text = format_table("ScoreTable", ["Round\\2R", "Names\\20L"], [[1, "Mrs. Alden"], [2, ""]])
-    assert text.splitlines() == ['[ScoreTable "Round\\2R;Names\\20L"]', '1 "Mrs. Alden"', '2 ""']
+    # Export format: each cell padded to its declared width (Round right-aligned in 2),
+    # the line's trailing spaces dropped.
+    assert text.splitlines() == ['[ScoreTable "Round\\2R;Names\\20L"]', ' 1 "Mrs. Alden"', ' 2 ""']
 
 
 @pytest.mark.parametrize(

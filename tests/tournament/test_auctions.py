@@ -232,7 +232,8 @@ def test_the_auction_goes_into_the_pbn_export(game, director):
     text = exports.write_pbn(event)
     game_1 = text[text.index('[Board "1"]') : text.index('[Board "2"]')]
     assert '[Declarer "N"]' in game_1 and '[Contract "2HXX"]' in game_1 and '[Result "8"]' in game_1
-    assert '[Auction "N"]\n1H Pass 2H X\nXX AP\n' in game_1  # the voided double left no trace
+    # PBN export format: CRLF line ends.  The voided double left no trace.
+    assert '[Auction "N"]\r\n1H Pass 2H X\r\nXX AP\r\n' in game_1
     assert "Ruling: S: A double of partner" in _traveller_page(event, director)
     # Only finished boards reach the public: with board 1 hidden, no auction either.
     assert "[Auction" not in exports.write_pbn(event, boards={2})

@@ -206,7 +206,7 @@ def test_upload_bad_pbn_in_the_browser_keeps_nothing(client, event, director):
 
 
 def test_downloads_public_only_when_published(client, event, director):
-    for fmt in ("xlsx", "standings-csv", "travellers-csv", "pbn"):
+    for fmt in ("xlsx", "standings-csv", "travellers-csv", "pbn", "usebio"):
         assert client.get(reverse("event_download", args=[event.pk, fmt])).status_code == 404
     services.set_published(event, True, by=Actor.director(director))
     r = client.get(reverse("event_download", args=[event.pk, "xlsx"]))
@@ -279,14 +279,18 @@ def test_hostile_text_is_text_and_numbers_are_numbers_in_xlsx_and_csv(demo):
         ("'" if exports.formula_like(r.names) else "") + r.names.replace("\n", " ")
         for r in standings.pair_contest(pairs)
     ]
-    exact_scores = [r[5] for r in rows[1:]]  # "-1577/5": a number, never quoted
-    assert "-1577/5" in exact_scores and not any(s.startswith("'") for s in exact_scores)
-    assert [Fraction(s) for s in exact_scores] == [r.score for r in standings.pair_contest(pairs)]
+    exact_scores = [r[5] for r in rows[1:]]  # "-315 2/5" (-1577/5): a number, never a date
+    assert "-315 2/5" in exact_scores and not any(s.startswith("'") for s in exact_scores)
+    decimals = [r[6] for r in rows[1:]]  # the exact score's decimal: a number
+    assert "-315.4" in decimals and "191.6" in decimals
 
 
 def test_csv_guards_text_but_never_numbers():
-    assert exports.csv_safe(-22) == -22 and exports.csv_safe(-21.4) == -21.4
-    assert exports.csv_safe(Fraction(-1135, 3)) == "-1135/3"  # the app's own number
+    assert exports.csv_safe(-22) == -22 and exports.csv_safe(-21.4) == "-21.40"
+    assert exports.csv_safe(-39.285714285714285) == "-39.29"  # rounded as displayed
+    assert exports.csv_safe(exports.Precise(-1135 / 3)) == "-378.333333"
+    assert exports.csv_safe(Fraction(-1135, 3)) == "-378 1/3"  # a number, never a date
+    assert exports.csv_safe(Fraction(958, 5)) == "191 3/5"
     assert exports.csv_safe("-2") == "'-2"  # a name: text
     assert exports.csv_safe("\t=1+1") == "' =1+1"  # control characters cannot hide the =
     assert exports.csv_safe("  @SUM(1)") == "'  @SUM(1)"
@@ -322,7 +326,13 @@ def same_file(a: bytes, b: bytes) -> bool:
 
 
 def test_one_registry_serves_every_download(client, event, director):
-    assert list(exports.EXPORT_FORMATS) == ["xlsx", "standings-csv", "travellers-csv", "pbn"]
+    assert list(exports.EXPORT_FORMATS) == [
+        "xlsx",
+        "standings-csv",
+        "travellers-csv",
+        "pbn",
+        "usebio",
+    ]
     services.enter_result(
         event,
         board_number=1,
@@ -348,7 +358,12 @@ def test_the_download_buttons_offer_what_the_event_has(client, demo):
     services.set_published(teams, True, by=Actor.director(teams.owner))
     page = client.get(reverse("event_standings", args=[teams.pk])).content.decode()
     offered = [f.key for f in exports.formats_offered(teams)]
-    assert offered == ["xlsx", "travellers-csv", "pbn"]  # no pair standings in a team match
+    assert offered == [
+        "xlsx",
+        "travellers-csv",
+        "pbn",
+        "usebio",
+    ]  # no pair standings in a team match
     for key in exports.EXPORT_FORMATS:
         assert (reverse("event_download", args=[teams.pk, key]) in page) == (key in offered)
 

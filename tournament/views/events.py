@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
-from scoring import pair_label_key, parse_pbn_deal
+from scoring import charts, pair_label_key, parse_pbn_deal
 from scoring.every_code import every_code
 
 from .. import deals, standings
@@ -107,12 +107,24 @@ def event_traveller(request: HttpRequest, event: Event, number: int) -> HttpResp
             "pending": pending,
             "lines": lines,
             "par": None if pending else deals.par_of(board),
+            **_spread_context(event, lines),
             "director": can_direct(request.user, event),
             "previous": previous,
             "next": following,
             **standings.team_columns(event, lines),
         },
     )
+
+
+def _spread_context(event: Event, lines: list[standings.TravellerLine]) -> dict[str, object]:
+    """The traveller's score-spread chart (issue 19) from the very lines of its table:
+    played lines only (a Law B artificial score was not played)."""
+    nets = [
+        tl.result.net_ns for tl in lines if not tl.result.adjusted and tl.result.net_ns is not None
+    ]
+    chart = charts.spread(nets, with_average=not event.by_matchpoints)
+    average = chart.average if chart else None
+    return {"spread": chart, "spread_average": "" if average is None else f"{float(average):+.1f}"}
 
 
 @results_view

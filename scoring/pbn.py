@@ -92,7 +92,8 @@ _UNESCAPE = re.compile(r'\\(["\\])')
 
 # The mandatory tag set (PBN 2.1, section 3.4): each given once in a game, and
 # none of them followed by section lines (only Auction, Play and the tables
-# are).  Other tags (Note, which may repeat, and programs' own) are let be.
+# are).  Other tags (Note, which may repeat, and programs' own) are let be.  A
+# writer in export format puts them first, in this order.
 MANDATORY_TAGS = (
     "Event",
     "Site",
@@ -435,27 +436,6 @@ def split_table_row(line: str) -> list[str]:
         cells.append(_unescape(m.group(1)) if m.group(1) is not None else m.group(2))
         pos = m.end()
     return cells
-
-
-# PBN 2.1 writes the mandatory tags first, in this order (section 3.4, the
-# "seven tag roster" extended): a writer in export format keeps it.
-MANDATORY_TAGS = (
-    "Event",
-    "Site",
-    "Date",
-    "Board",
-    "West",
-    "North",
-    "East",
-    "South",
-    "Dealer",
-    "Vulnerable",
-    "Deal",
-    "Scoring",
-    "Declarer",
-    "Contract",
-    "Result",
-)
 
 
 def standard_contract(contract: str) -> str:

@@ -123,34 +123,32 @@ def stop_timer(event: Event, *, by: Actor) -> Event:
 
 
 @transaction.atomic
+def _switch(
+    event: Event, field: str, on: bool, *, action: str, said: tuple[str, str], by: Actor
+) -> Event:
+    """Turn one of the event's switches on or off, under the event's lock; a switch
+    already as asked changes nothing and writes nothing.  ``said``: (on, off) in words."""
+    e = _locked(event)
+    if getattr(e, field) == on:
+        return e
+    setattr(e, field, on)
+    return _save(e, [field], action, said[0] if on else said[1], by)
+
+
 def show_standings(event: Event, shown: bool, *, by: Actor) -> Event:
-    e = _locked(event)
-    if e.display_standings == shown:
-        return e
-    e.display_standings = shown
-    detail = "standings shown on the room display" if shown else "standings hidden"
-    return _save(e, ["display_standings"], "display", detail, by)
+    said = ("standings shown on the room display", "standings hidden")
+    return _switch(event, "display_standings", shown, action="display", said=said, by=by)
 
 
-@transaction.atomic
 def set_running_score(event: Event, shown: bool, *, by: Actor) -> Event:
-    e = _locked(event)
-    if e.tablet_running_score == shown:
-        return e
-    e.tablet_running_score = shown
-    detail = "tablets show the running score" if shown else "tablets keep the score a surprise"
-    return _save(e, ["tablet_running_score"], "tablets", detail, by)
+    said = ("tablets show the running score", "tablets keep the score a surprise")
+    return _switch(event, "tablet_running_score", shown, action="tablets", said=said, by=by)
 
 
-@transaction.atomic
 def set_record_auctions(event: Event, shown: bool, *, by: Actor) -> Event:
     """Tablets record the auction call by call (issue 16), or take the contract typed."""
-    e = _locked(event)
-    if e.record_auctions == shown:
-        return e
-    e.record_auctions = shown
-    detail = "tablets record the auction" if shown else "tablets take the contract as typed"
-    return _save(e, ["record_auctions"], "tablets", detail, by)
+    said = ("tablets record the auction", "tablets take the contract as typed")
+    return _switch(event, "record_auctions", shown, action="tablets", said=said, by=by)
 
 
 @transaction.atomic

@@ -306,6 +306,13 @@ A result may carry "adjusted" instead of net_ns: "average", "ns-lowest" or
 "ew-lowest", the Law B artificial scores for that table, computed from the
 other tables' scores on the board.  An artificial score is refused on a board
 played at only two tables: there Duplicate Law B(3) orders a new deal.
+The director's adjusted scores (README, "Adjusted scores"): "not-played"
+(compared like an absent table); an award to each side, "plus/minus",
+"average/average", "minus/minus", ... (average-plus, average, average-minus,
+worth what "adjusted_values" says: {"plus_percent": 60, "minus_percent": 40,
+"points": 50} by default); "weighted" with "weights": [["1/3", 120],
+["2/3", -50]].  A fouled board's lines carry "version": 2 (default 1); each
+version is compared within itself.
 Pair labels are text or numbers; numbered pairs are listed first by number,
 then team pairs (A1, A2, B1), then any other label.
 
@@ -417,8 +424,8 @@ def run_pairs(stdin: TextIO | BinaryIO, stdout: TextIO, stderr: TextIO) -> int:
     """Compare a pair contest read from ``stdin``; return the exit status (0, or 2)."""
 
     def compute(obj: Any) -> dict:
-        method, results = pair_contest_from_json(obj)
-        return {"pairs": [s.to_json() for s in pair_standings(results, method)]}
+        method, results, values = pair_contest_from_json(obj)
+        return {"pairs": [s.to_json() for s in pair_standings(results, method, values)]}
 
     return _run_object(stdin, stdout, stderr, compute)
 

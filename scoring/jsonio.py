@@ -10,6 +10,14 @@ from __future__ import annotations
 import unicodedata
 from typing import Any
 
+from .adjusted import (
+    NOT_PLAYED,
+    WEIGHTED,
+    AdjustedValues,
+    Weights,
+    is_director_adjustment,
+    parse_weights,
+)
 from .auction import Auction, run_auction
 from .cards import DealError, parse_pbn_deal
 from .codes import Code, get_code
@@ -215,8 +223,9 @@ def deal_result_from_json(obj: Any) -> tuple[DealResult, Code]:
     return result, code
 
 
-_PAIRS_FIELDS = ("method", "results")
-_PAIR_RESULT_FIELDS = ("board", "ns", "ew", "net_ns", "adjusted")
+_PAIRS_FIELDS = ("method", "results", "adjusted_values")
+_PAIR_RESULT_FIELDS = ("board", "ns", "ew", "net_ns", "adjusted", "weights", "version")
+_VALUES_FIELDS = ("plus_percent", "minus_percent", "points")
 _TEAMS_FIELDS = ("tables", "results")
 _TABLE_FIELDS = ("table", "ns", "ew")
 _TEAM_RESULT_FIELDS = ("board", "table", "net_ns", "adjusted")
@@ -244,11 +253,21 @@ def _whole(value: Any, where: str, what: str) -> int:
     return value
 
 
-def _net_or_adjusted(r: dict, where: str) -> tuple[int | None, str | None]:
+def _net_or_adjusted(r: dict, where: str, director: bool = False) -> tuple[int | None, str | None]:
+    """The line's net score or its adjustment: Law B's, and with ``director`` the
+    director's adjusted scores too (:mod:`scoring.adjusted`)."""
     adjusted = r.get("adjusted")
     if adjusted is not None:
         if r.get("net_ns") is not None:
             raise ScoringError(f"{where}: give either net_ns or adjusted, not both")
+        if director and isinstance(adjusted, str) and is_director_adjustment(adjusted):
+            return None, adjusted
+        if director and adjusted not in ADJUSTMENTS:
+            raise ScoringError(
+                f"{where}: adjusted must be one of {', '.join(ADJUSTMENTS)}, "
+                f'"{NOT_PLAYED}", "{WEIGHTED}" or an award like "plus/minus" '
+                f"(plus, average or minus for each side), not {short_repr(adjusted)}"
+            )
         if adjusted not in ADJUSTMENTS:
             raise ScoringError(
                 f"{where}: adjusted must be one of {', '.join(ADJUSTMENTS)}, "
@@ -260,8 +279,36 @@ def _net_or_adjusted(r: dict, where: str) -> tuple[int | None, str | None]:
     return _whole(r["net_ns"], where, "net_ns"), None
 
 
-def pair_contest_from_json(obj: Any) -> tuple[str, list[BoardResult]]:
-    """The input of ``python -m scoring pairs``: the method and every traveller line."""
+def _adjusted_values(obj: Any) -> AdjustedValues:
+    if obj is None:
+        return AdjustedValues()
+    if not isinstance(obj, dict):
+        raise ScoringError(
+            'adjusted_values is an object: {"plus_percent": 60, "minus_percent": 40, "points": 50}'
+        )
+    _unknown(obj, _VALUES_FIELDS, "adjusted_values has ")
+    return AdjustedValues(**obj)
+
+
+def _weights(r: dict, adjusted: str | None, where: str) -> Weights | None:
+    raw = r.get("weights")
+    if adjusted != WEIGHTED:
+        if raw is not None:
+            raise ScoringError(f'{where}: weights go only with "adjusted": "{WEIGHTED}"')
+        return None
+    if not isinstance(raw, list):
+        raise ScoringError(
+            f'{where}: a weighted score lists its parts: "weights": [["1/3", 120], ["2/3", -50]]'
+        )
+    try:
+        return parse_weights(raw)
+    except ScoringError as e:
+        raise ScoringError(f"{where}: {e}") from None
+
+
+def pair_contest_from_json(obj: Any) -> tuple[str, list[BoardResult], AdjustedValues]:
+    """The input of ``python -m scoring pairs``: the method, every traveller line and
+    what the director's average-plus and average-minus are worth."""
     if not isinstance(obj, dict):
         raise ScoringError('the input is one JSON object: {"method": "total", "results": [...]}')
     _unknown(obj, _PAIRS_FIELDS, "the input has ")
@@ -281,9 +328,13 @@ def pair_contest_from_json(obj: Any) -> tuple[str, list[BoardResult]]:
         where = f"result {i} (board {short_repr(board)})"
         ns = _pair_id(r.get("ns"), where, "North-South")
         ew = _pair_id(r.get("ew"), where, "East-West")
-        net, adjusted = _net_or_adjusted(r, where)
-        results.append(BoardResult(board, ns, ew, net, adjusted))
-    return method, results
+        net, adjusted = _net_or_adjusted(r, where, director=True)
+        weights = _weights(r, adjusted, where)
+        version = _whole(r.get("version", 1), where, "version")
+        if version < 1:
+            raise ScoringError(f"{where}: the version of a fouled board counts from 1")
+        results.append(BoardResult(board, ns, ew, net, adjusted, weights, version))
+    return method, results, _adjusted_values(obj.get("adjusted_values"))
 
 
 def team_match_from_json(obj: Any) -> tuple[list[TableSeating], list[TeamBoardResult]]:

@@ -11,7 +11,10 @@ cards.  Per board and direction:
   are factored up with Neuberg's formula ``MP' = (MP + 1) E / A - 1``.
 
 Artificial scores from Law B (a result marked ``adjusted``) come from the
-other results on the board: see :mod:`scoring.irregular`.
+other results on the board: see :mod:`scoring.irregular`.  The director's
+adjusted scores (not played, average-plus/average/average-minus to each side,
+weighted scores, fouled boards' versions) are read in :mod:`scoring.adjusted`;
+a board with none of them takes the fast path below, unchanged.
 
 Fields: when every pair keeps one direction (a Mitchell) the North-South and
 East-West pairs are ranked separately; when any pair plays both directions
@@ -22,6 +25,7 @@ each board is per direction either way.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left, bisect_right
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -30,6 +34,17 @@ from math import lcm
 from operator import attrgetter
 from typing import NamedTuple
 
+from .adjusted import (
+    NOT_PLAYED,
+    WEIGHTED,
+    AdjustedValues,
+    Weights,
+    compare_mixed,
+    is_director_adjustment,
+    parse_awards,
+    parse_weights,
+    weighted_net,
+)
 from .errors import ScoringError
 from .fractions_fmt import exact, round_half_away, two_decimals
 from .irregular import ADJUSTMENTS, artificial_matchpoints, artificial_net, check_artificial_score
@@ -46,7 +61,8 @@ __all__ = [
 ]
 
 METHODS = ("total", "matchpoints")
-_NS, _EW, _NET, _ADJ = (attrgetter(a) for a in ("ns", "ew", "net_ns", "adjusted"))
+_NS, _EW, _NET, _ADJ, _VER = (attrgetter(a) for a in ("ns", "ew", "net_ns", "adjusted", "version"))
+DEFAULT_VALUES = AdjustedValues()
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,7 +71,11 @@ class BoardResult:
 
     ``net_ns`` is the deal's net score from North-South's view; it is None
     when ``adjusted`` names a Law B artificial score ("average",
-    "ns-lowest", "ew-lowest") to be computed from the other tables.
+    "ns-lowest", "ew-lowest") to be computed from the other tables, or one of
+    the director's adjusted scores (:mod:`scoring.adjusted`): "not-played",
+    an assigned "plus/minus" (each side's award), or "weighted" with its
+    ``weights`` ((weight, net), ...).  ``version`` tells a fouled board's
+    versions apart: lines are compared only with lines of the same version.
     """
 
     board: int
@@ -63,6 +83,8 @@ class BoardResult:
     ew: str
     net_ns: int | None
     adjusted: str | None = None
+    weights: Weights | None = None
+    version: int = 1
 
 
 class BoardLine(NamedTuple):
@@ -72,9 +94,11 @@ class BoardLine(NamedTuple):
     """
 
     result: BoardResult
-    net_ns: Fraction | int  # the score compared (artificial for an adjusted line)
-    ns_score: Fraction | int  # Law H difference, or matchpoints
-    ew_score: Fraction | int
+    # The score compared (artificial for a Law B line, the weighted net for a
+    # weighted one); None for a line not played or given an assigned score.
+    net_ns: Fraction | int | None
+    ns_score: Fraction | int | None  # Law H difference, or matchpoints; None: not played
+    ew_score: Fraction | int | None
     top: int | None  # the matchpoint top, or None for total points
 
 
@@ -113,15 +137,28 @@ def validate_results(results: Sequence[BoardResult]) -> None:
             raise ScoringError(f"{where}: both the North-South and East-West pair are needed")
         if r.ns == r.ew:
             raise ScoringError(f"{where}: a pair cannot play against itself")
+        if isinstance(r.version, bool) or not isinstance(r.version, int) or r.version < 1:
+            raise ScoringError(f"{where}: the version must be a whole number from 1")
         if r.adjusted is not None:
-            if r.adjusted not in ADJUSTMENTS:
+            if r.adjusted not in ADJUSTMENTS and not is_director_adjustment(r.adjusted):
                 raise ScoringError(
-                    f"{where}: adjusted must be one of {', '.join(ADJUSTMENTS)}, not {r.adjusted!r}"
+                    f"{where}: adjusted must be one of {', '.join(ADJUSTMENTS)}, "
+                    f'"{NOT_PLAYED}", "{WEIGHTED}" or an award like "plus/minus", '
+                    f"not {r.adjusted!r}"
                 )
             if r.net_ns is not None:
                 raise ScoringError(f"{where}: give either a score or an adjustment, not both")
+            if r.adjusted == WEIGHTED:
+                try:
+                    parse_weights(r.weights or ())
+                except ScoringError as e:
+                    raise ScoringError(f"{where}: {e}") from None
+            elif r.weights is not None:
+                raise ScoringError(f"{where}: weights are given only with a weighted score")
         elif isinstance(r.net_ns, bool) or not isinstance(r.net_ns, int):
             raise ScoringError(f"{where}: net_ns must be a whole number of points")
+        elif r.weights is not None:
+            raise ScoringError(f"{where}: weights are given only with a weighted score")
         for pair in (r.ns, r.ew):
             key = (r.board, pair)
             if key in seen:
@@ -150,19 +187,29 @@ def _by_board(results: Sequence[BoardResult]) -> dict[int, list[BoardResult]]:
             or len(pair_set) != len(pairs)
             or "" in pair_set
             or set(map(type, pairs)) != {str}
+            or any(type(v) is not int or v < 1 for v in set(map(_VER, lines)))
             or (
                 set(map(type, map(_NET, lines))) != {int}
                 if set(map(_ADJ, lines)) == {None}
-                else not all(
-                    type(r.net_ns) is int
-                    if r.adjusted is None
-                    else r.adjusted in ADJUSTMENTS and r.net_ns is None
-                    for r in lines
-                )
+                else not all(map(_line_ok, lines))
             )
         ):
             validate_results(results)
     return boards
+
+
+def _line_ok(r: BoardResult) -> bool:
+    """A line's score or adjustment is well formed (the cheap check; weights are
+    checked where a weighted line is compared)."""
+    if r.adjusted is None:
+        return type(r.net_ns) is int and r.weights is None
+    if r.net_ns is not None:
+        return False
+    if r.adjusted in ADJUSTMENTS or r.adjusted == NOT_PLAYED:
+        return r.weights is None
+    if r.adjusted == WEIGHTED:
+        return r.weights is not None
+    return parse_awards(r.adjusted) is not None and r.weights is None
 
 
 def _real_scores(board: int, lines: list[BoardResult]) -> list[int]:
@@ -179,8 +226,16 @@ def _real_scores(board: int, lines: list[BoardResult]) -> list[int]:
     return real  # type: ignore[return-value]
 
 
-def compare_boards(results: Sequence[BoardResult], method: str = "total") -> list[BoardLine]:
-    """Every traveller line with what its NS and EW pairs earned, in input order."""
+def compare_boards(
+    results: Sequence[BoardResult],
+    method: str = "total",
+    adjusted_values: AdjustedValues = DEFAULT_VALUES,
+) -> list[BoardLine]:
+    """Every traveller line with what its NS and EW pairs earned, in input order.
+
+    ``adjusted_values``: what the director's average-plus and average-minus are worth
+    (:class:`scoring.adjusted.AdjustedValues`, the event's settings).
+    """
     if method not in METHODS:
         raise ScoringError(f'the method is "total" or "matchpoints", not {method!r}')
     boards = _by_board(results)
@@ -188,6 +243,13 @@ def compare_boards(results: Sequence[BoardResult], method: str = "total") -> lis
     top = 2 * (expected - 1)
     made: dict[int, BoardLine] = {}
     for board, lines in boards.items():
+        if not _plain(lines):
+            for r, got in zip(
+                lines, _general_board(board, lines, method, expected, adjusted_values), strict=True
+            ):
+                net, ns_s, ew_s = got if got else (None, None, None)
+                made[id(r)] = BoardLine(r, net, ns_s, ew_s, None if method == "total" else top)
+            continue
         real = _real_scores(board, lines)
         if method == "total":
             nets = _nets(real, lines)
@@ -202,6 +264,117 @@ def compare_boards(results: Sequence[BoardResult], method: str = "total") -> lis
             ):
                 made[id(r)] = BoardLine(r, net, ns_mp, top - ns_mp, top)
     return [made[id(r)] for r in results]
+
+
+_PLAIN_ADJUSTED = frozenset((None, *ADJUSTMENTS))
+
+Scores = tuple["Fraction | int | None", "Fraction | int", "Fraction | int"]
+
+
+def _plain(lines: list[BoardResult]) -> bool:
+    """A board with real scores and Law B's only, one version: the fast path."""
+    return set(map(_ADJ, lines)) <= _PLAIN_ADJUSTED and len(set(map(_VER, lines))) == 1
+
+
+def _general_board(
+    board: int, lines: list[BoardResult], method: str, expected: int, values: AdjustedValues
+) -> list[Scores | None]:
+    """(net compared, NS score, EW score) for each line of a board with the director's
+    adjusted scores or a fouled board's versions (:mod:`scoring.adjusted`); None for
+    a line not played.  Each version is compared within itself; matchpoints are
+    factored by Neuberg to the top of ``expected`` results."""
+    top = 2 * (expected - 1)
+    out: list[Scores | None] = [None] * len(lines)
+    versions: dict[int, list[int]] = defaultdict(list)
+    for i, r in enumerate(lines):
+        versions[r.version].append(i)
+    law_b = [r for r in lines if r.adjusted in ADJUSTMENTS]
+    if law_b and len(lines) >= 2:
+        check_artificial_score(len(lines), board)  # Law B(3): never with two tables
+    for idx in versions.values():
+        real_i = [i for i in idx if lines[i].adjusted is None]
+        mixed_i = [i for i in idx if lines[i].adjusted == WEIGHTED]
+        law_b_i = [i for i in idx if lines[i].adjusted in ADJUSTMENTS]
+        real: list[int] = [lines[i].net_ns for i in real_i]  # type: ignore[misc]
+        if law_b_i and not real:
+            raise ScoringError(
+                f"board {board} has no real score for its Law B artificial score: it needs "
+                "at least one table's real score on the board (Duplicate Law B(3))"
+            )
+        mixes: dict[int, Weights] = {}
+        for i in mixed_i:
+            try:
+                mixes[i] = parse_weights(lines[i].weights or ())
+            except ScoringError as e:
+                r = lines[i]
+                raise ScoringError(f"board {board}, {r.ns} v {r.ew}: {e}") from None
+        nets: dict[int, Fraction | int] = {i: lines[i].net_ns for i in real_i}  # type: ignore[misc]
+        nets.update({i: weighted_net(m) for i, m in mixes.items()})
+        for i in law_b_i:
+            nets[i] = artificial_net(real, lines[i].adjusted)  # type: ignore[arg-type]
+        if method == "total":
+            n = len(nets)
+            total = sum(nets.values())
+            for i, net in nets.items():
+                diff = _exact_div(net * n - total, n)
+                out[i] = (net, diff, -diff)
+        else:
+            table = _mp_table(real)
+            ordered = sorted(real)
+            raw: dict[int, Fraction | int] = {}
+            for i in real_i:
+                s: int = lines[i].net_ns  # type: ignore[assignment]
+                one: Weights = ((Fraction(1), s),)
+                extra = sum((compare_mixed(one, m) for m in mixes.values()), Fraction(0))
+                raw[i] = table[s] + extra
+            for i, m in mixes.items():
+                against_real = sum(
+                    (
+                        w
+                        * (
+                            2 * bisect_left(ordered, a)
+                            + bisect_right(ordered, a)
+                            - bisect_left(ordered, a)
+                        )
+                        for w, a in m
+                    ),
+                    Fraction(0),
+                )
+                against_mixed = sum(
+                    (compare_mixed(m, other) for j, other in mixes.items() if j != i), Fraction(0)
+                )
+                raw[i] = against_real + against_mixed
+            actual = len(raw)
+            mps = {i: neuberg(v, expected, actual) for i, v in raw.items()}
+            for i, mp in mps.items():
+                out[i] = (nets[i], _whole(mp), _whole(top - mp))
+            lowest = min(mps.values(), default=0)
+            highest = max(mps.values(), default=0)
+            for i in law_b_i:
+                mp = artificial_matchpoints(lines[i].adjusted, top, lowest, highest)  # type: ignore[arg-type]
+                out[i] = (nets[i], _whole(mp), _whole(top - mp))
+        for i in idx:
+            awards = parse_awards(lines[i].adjusted or "")
+            if awards is None:
+                continue
+            ns_award, ew_award = awards
+            if method == "total":
+                out[i] = (None, values.law_h(ns_award), values.law_h(ew_award))
+            else:
+                out[i] = (
+                    None,
+                    values.matchpoints(ns_award, top),
+                    values.matchpoints(ew_award, top),
+                )
+    return out
+
+
+def _whole(x: Fraction | int) -> Fraction | int:
+    """An int where ``x`` is whole, so whole scores print and add as ints."""
+    if type(x) is int:
+        return x
+    f = Fraction(x)
+    return f.numerator if f.denominator == 1 else f
 
 
 def _exact_div(num: Fraction | int, den: int) -> Fraction | int:
@@ -289,7 +462,11 @@ def rank_labels(values: Sequence[Fraction | int]) -> list[str]:
     return labels
 
 
-def pair_standings(results: Sequence[BoardResult], method: str = "total") -> list[PairStanding]:
+def pair_standings(
+    results: Sequence[BoardResult],
+    method: str = "total",
+    adjusted_values: AdjustedValues = DEFAULT_VALUES,
+) -> list[PairStanding]:
     """Standings of a pair contest, best first within each field.
 
     Total points: exact Law H scores, displayed to the whole point.
@@ -311,6 +488,17 @@ def pair_standings(results: Sequence[BoardResult], method: str = "total") -> lis
     expected = max((len(v) for v in boards.values()), default=0)
     top = 2 * (expected - 1)
     for board, lines in boards.items():
+        if not _plain(lines):
+            for r, got in zip(
+                lines, _general_board(board, lines, method, expected, adjusted_values), strict=True
+            ):
+                if got is not None:  # a line not played earns nothing and counts no board
+                    played.update((r.ns, r.ew))
+                    ns_seen.add(r.ns)
+                    ew_seen.add(r.ew)
+                    extra[r.ns] += got[1]
+                    extra[r.ew] += got[2]
+            continue
         real = _real_scores(board, lines)
         ns = list(map(_NS, lines))
         ew = list(map(_EW, lines))

@@ -45,6 +45,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from .errors import ScoringError
+from .fractions_fmt import exact
+from .irregular import ARTIFICIAL_LABELS
 
 __all__ = [
     "ASSIGNED_LABELS",
@@ -55,6 +57,7 @@ __all__ = [
     "Weights",
     "assigned_label",
     "compare_mixed",
+    "describe",
     "is_director_adjustment",
     "parse_awards",
     "parse_weights",
@@ -138,6 +141,28 @@ def assigned_label(adjusted: str) -> str:
         raise ScoringError(f"{adjusted!r} is not an assigned score")
     ns, ew = (ASSIGNED_LABELS[a] for a in awards)
     return f"{ns} to both sides" if ns == ew else f"{ns} to North-South, {ew} to East-West"
+
+
+def describe(adjusted: str, weights: Sequence[Sequence[object]] | None = None) -> str:
+    """Any adjusted score in words, for the traveller, the score card and the audit trail.
+
+    Law B's artificial scores and the director's adjusted scores alike; the one
+    place their wording lives.
+    """
+    if adjusted in ARTIFICIAL_LABELS:
+        return ARTIFICIAL_LABELS[adjusted]
+    if adjusted == NOT_PLAYED:
+        return "Not played (director)"
+    if adjusted == WEIGHTED:
+        parts = ", ".join(
+            f"{exact(Fraction(w))} of {'+' if int(n) > 0 else ''}{n}"  # type: ignore[call-overload]
+            for w, n in weights or ()
+        )
+        return f"Weighted score (director): {parts}"
+    if parse_awards(adjusted) is not None:
+        label = assigned_label(adjusted)
+        return f"{label[0].upper()}{label[1:]} (director)"
+    return adjusted
 
 
 def parse_weights(parts: Iterable[Sequence[object]]) -> Weights:

@@ -34,6 +34,7 @@ from .errors import ScoringError
 
 __all__ = [
     "ADJUSTMENTS",
+    "ARTIFICIAL_LABELS",
     "DISCOVERY",
     "NewDealRequired",
     "Procedure",
@@ -44,6 +45,12 @@ __all__ = [
 ]
 
 ADJUSTMENTS = ("average", "ns-lowest", "ew-lowest")
+# What each artificial score says on a traveller and in the director's forms.
+ARTIFICIAL_LABELS = {
+    "average": "Average to both pairs (Law B)",
+    "ns-lowest": "Lowest to North-South, highest to East-West (Law B)",
+    "ew-lowest": "Lowest to East-West, highest to North-South (Law B)",
+}
 DISCOVERY = ("original-play", "before-overplay", "after-overplay")
 
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from django.db import models
 
+from scoring.irregular import ARTIFICIAL_LABELS
+
 
 class CodeOfLaws(models.TextChoices):
     """The codes of laws a director can choose (RULES.md section 1)."""
@@ -59,11 +61,11 @@ class Direction(models.TextChoices):
 
 
 class Adjusted(models.TextChoices):
-    """Duplicate Law B's artificial scores (RULES.md 5B(3))."""
+    """Duplicate Law B's artificial scores (RULES.md 5B(3)); worded in scoring.irregular."""
 
-    AVERAGE = "average", "Average to both pairs (Law B)"
-    NS_LOWEST = "ns-lowest", "Lowest to North-South, highest to East-West (Law B)"
-    EW_LOWEST = "ew-lowest", "Lowest to East-West, highest to North-South (Law B)"
+    AVERAGE = "average", ARTIFICIAL_LABELS["average"]
+    NS_LOWEST = "ns-lowest", ARTIFICIAL_LABELS["ns-lowest"]
+    EW_LOWEST = "ew-lowest", ARTIFICIAL_LABELS["ew-lowest"]
 
 
 class RevokePenalty(models.TextChoices):

@@ -40,7 +40,7 @@ from openpyxl.cell.cell import ERROR_CODES
 from openpyxl.styles import Alignment, Font
 from openpyxl.utils import get_column_letter
 
-from scoring import BoardResult, compare_boards
+from scoring import compare_boards
 from scoring.fractions_fmt import exact, round_half_away
 from scoring.pbn import (
     MANDATORY_TAGS,
@@ -152,11 +152,7 @@ def standings_rows(event: Event) -> list[list[Any]]:
 
 
 _LINE_FIELDS = (
-    "board__number",
-    "round",
-    "table",
-    "ns__label",
-    "ew__label",
+    *standings.BOARD_RESULT_FIELDS,
     "contract",
     "declarer",
     "tricks",
@@ -166,8 +162,6 @@ _LINE_FIELDS = (
     "ew_honour",
     "items",
     "penalties",
-    "adjusted",
-    "net_ns",
     "auction",
 )
 
@@ -189,13 +183,8 @@ def traveller_rows(event: Event, *, boards: set[int] | None = None) -> Iterator[
     the comparisons are the same as in the full file.
     """
     results = _live_lines(event)
-    inputs = [
-        BoardResult(
-            r["board__number"], r["ns__label"], r["ew__label"], r["net_ns"], r["adjusted"] or None
-        )
-        for r in results
-    ]
-    lines = compare_boards(inputs, event.method) if results else []
+    inputs = [standings.board_result(r) for r in results]
+    lines = compare_boards(inputs, event.method, event.adjusted_values) if results else []
     for r, line in zip(results, lines, strict=True):
         if boards is not None and r["board__number"] not in boards:
             continue
@@ -523,8 +512,10 @@ def _score_table_section(b: PbnBoard) -> list[str]:
     for r, line in zip(b.lines, b.compared, strict=True):
         ns, ew = r["ns__label"], r["ew__label"]
         head = [r["round"], r["table"], ns, ew, names.get(ns, "?"), names.get(ew, "?")]
-        net = line.net_ns  # the score that counted: artificial on a Law B line
-        scores = [decimal_text(net), decimal_text(-net)]
+        # The score that counted: artificial on a Law B line, weighted on a weighted
+        # one, none on a line not played or given average-plus/minus ("-").
+        net = line.net_ns
+        scores = [decimal_text(net), decimal_text(-net)] if net is not None else ["-", "-"]
         if r["adjusted"]:
             row = [*head, "-", "-", "-", *scores]
         else:
@@ -535,7 +526,9 @@ def _score_table_section(b: PbnBoard) -> list[str]:
                 r["tricks"] if r["tricks"] is not None else "-",
                 *scores,
             ]
-        if mp:
+        if mp and line.ns_score is None:
+            row += ["-"] * 4  # not played
+        elif mp:
             top = line.top or 0
             row += [
                 decimal_text(line.ns_score),
@@ -658,13 +651,8 @@ def write_pbn(event: Event, *, boards: set[int] | None = None) -> str:
     """
     date = event.date.strftime("%Y.%m.%d")
     live = _live_lines(event)
-    inputs = [
-        BoardResult(
-            r["board__number"], r["ns__label"], r["ew__label"], r["net_ns"], r["adjusted"] or None
-        )
-        for r in live
-    ]
-    compared = compare_boards(inputs, event.method) if live else []
+    inputs = [standings.board_result(r) for r in live]
+    compared = compare_boards(inputs, event.method, event.adjusted_values) if live else []
     by_board: dict[int, list[tuple[dict[str, Any], Any]]] = {}
     for r, line in zip(live, compared, strict=True):
         by_board.setdefault(r["board__number"], []).append((r, line))

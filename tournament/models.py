@@ -13,12 +13,15 @@ import secrets
 from functools import cached_property
 
 from django.conf import settings
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q
 
 from scoring import Code, get_code
+from scoring.adjusted import AdjustedValues
+from scoring.adjusted import describe as describe_adjustment
 
-from .choices import Adjusted, CodeOfLaws, Direction, Even, Form, Method, MovementKind, Seat
+from .choices import CodeOfLaws, Direction, Even, Form, Method, MovementKind, Seat
 
 
 class Event(models.Model):
@@ -82,6 +85,26 @@ class Event(models.Model):
     )
     timer_ends_at = models.DateTimeField(null=True, blank=True)  # running
     timer_left = models.PositiveIntegerField(null=True, blank=True)  # paused: seconds left
+    # What the director's average-plus and average-minus are worth (scoring.adjusted).
+    adjusted_plus_percent = models.PositiveSmallIntegerField(
+        "average-plus (% of the top)",
+        default=60,
+        validators=[MinValueValidator(50), MaxValueValidator(100)],
+        help_text="Matchpoints: average-plus as a percentage of the board's top (average is 50%).",
+    )
+    adjusted_minus_percent = models.PositiveSmallIntegerField(
+        "average-minus (% of the top)",
+        default=40,
+        validators=[MaxValueValidator(50)],
+        help_text="Matchpoints: average-minus as a percentage of the board's top.",
+    )
+    adjusted_points = models.PositiveSmallIntegerField(
+        "average-plus (points)",
+        default=50,
+        validators=[MaxValueValidator(1000)],
+        help_text="Total points: average-plus is this many points above the board's average, "
+        "average-minus as many below.",
+    )
 
     class Meta:
         ordering = ["-date", "name"]
@@ -97,6 +120,13 @@ class Event(models.Model):
             self.code,
             english_slams=self.english_slams and options,
             english_bidding=self.english_bidding and options,
+        )
+
+    @property
+    def adjusted_values(self) -> AdjustedValues:
+        """What the director's average-plus and average-minus are worth in this event."""
+        return AdjustedValues(
+            self.adjusted_plus_percent, self.adjusted_minus_percent, self.adjusted_points
         )
 
     @property
@@ -169,6 +199,9 @@ class Board(models.Model):
     dd_tricks = models.JSONField(
         null=True, blank=True, help_text="Double-dummy tricks: {seat: {strain: tricks}}."
     )
+    # A fouled board: the [round, table] of each table that played its second version;
+    # the versions are compared apart (scoring.adjusted).  Null: not fouled.
+    fouled = models.JSONField(null=True, blank=True)
 
     class Meta:
         constraints = [
@@ -320,7 +353,9 @@ class Result(models.Model):
     penalties = models.JSONField(default=list, blank=True)  # [{"side","points","law"}]
     # The auction, when the table recorded it: calls from the dealer, "1H P 2H X P P P".
     auction = models.CharField(max_length=1200, blank=True)
-    adjusted = models.CharField(max_length=10, choices=Adjusted, blank=True)
+    # Law B's artificial score, or the director's adjusted score (scoring.adjusted).
+    adjusted = models.CharField(max_length=16, blank=True)
+    weights = models.JSONField(null=True, blank=True)  # a weighted score: [["1/3", 120], ...]
     # The score, as scoring.score_deal() gave it when the version was made.
     ns_trick = models.IntegerField(default=0)
     ns_honour = models.IntegerField(default=0)
@@ -377,12 +412,17 @@ class Result(models.Model):
     def played(self) -> str:
         """What happened at the table, in one line: "4H by S, 10 tricks", "passed out"."""
         if self.adjusted:
-            return f"artificial score: {self.get_adjusted_display()}"
+            return self.adjustment
         if self.is_pass:
             return "passed out"
         who = f" by {self.declarer}" if self.declarer else ""
         tricks = f", {self.tricks} tricks" if self.tricks is not None else ""
         return f"{self.contract}{who}{tricks}"
+
+    @property
+    def adjustment(self) -> str:
+        """An adjusted score in words ("" for a score played at the table)."""
+        return describe_adjustment(self.adjusted, self.weights) if self.adjusted else ""
 
     @property
     def summary(self) -> str:

@@ -7,6 +7,7 @@ event (one for the results, one or two for names).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -14,6 +15,7 @@ from typing import Any
 from django.db.models import Q
 
 from scoring import BoardResult, compare_boards, pair_standings, score_team_match
+from scoring.adjusted import WEIGHTED, parse_weights
 from scoring.fractions_fmt import exact, round_half_away, two_decimals
 from scoring.pairs import BoardLine, PairStanding
 from scoring.teams import MatchResult, TableSeating, TeamBoardResult
@@ -25,16 +27,47 @@ def _live(event: Event):
     return Result.objects.filter(event=event).live()
 
 
-BOARD_RESULT_FIELDS = ("board__number", "ns__label", "ew__label", "net_ns", "adjusted")
+BOARD_RESULT_FIELDS = (
+    "board__number",
+    "ns__label",
+    "ew__label",
+    "net_ns",
+    "adjusted",
+    "weights",
+    "round",
+    "table",
+    "board__fouled",
+)
+
+
+def board_result(row: Mapping[str, Any]) -> BoardResult:
+    """One live traveller line (a row of ``.values(*BOARD_RESULT_FIELDS)``) as the scoring
+    library's input: THE place rows become inputs, for pages and exports alike.
+
+    A weighted score's parts come from their stored text ("1/3"); a fouled board's
+    line is on version 2 when its table is listed on the board (``Board.fouled``).
+    """
+    adjusted = row["adjusted"] or None
+    weights = parse_weights(row["weights"]) if adjusted == WEIGHTED and row["weights"] else None
+    fouled = row["board__fouled"]
+    version = 2 if fouled and [row["round"], row["table"]] in fouled else 1
+    return BoardResult(
+        row["board__number"],
+        row["ns__label"],
+        row["ew__label"],
+        row["net_ns"],
+        adjusted,
+        weights,
+        version,
+    )
 
 
 def as_board_results(results) -> list[BoardResult]:
-    """Live traveller lines as the scoring library's input: the one place rows become inputs.
+    """Live traveller lines as the scoring library's input (one query, no model instances).
 
-    ``results`` is a Result queryset; one query, no model instances.
+    ``results`` is a Result queryset.
     """
-    rows = results.values_list(*BOARD_RESULT_FIELDS)
-    return [BoardResult(b, ns, ew, net, adj or None) for b, ns, ew, net, adj in rows]
+    return [board_result(row) for row in results.values(*BOARD_RESULT_FIELDS)]
 
 
 def board_results(event: Event) -> list[BoardResult]:
@@ -72,7 +105,7 @@ def pair_contest(event: Event) -> list[StandingRow]:
         return []
     names = pair_names(event)
     rows = []
-    for s in pair_standings(results, event.method):
+    for s in pair_standings(results, event.method, event.adjusted_values):
         rows.append(_row(s, names))
     return rows
 
@@ -139,7 +172,9 @@ class TravellerLine:
         return _fmt(self.line.ew_score, self.line.top) if self.line else ""
 
 
-def _fmt(x: Fraction | int, top: int | None) -> str:
+def _fmt(x: Fraction | int | None, top: int | None) -> str:
+    if x is None:  # a line not played earns nothing
+        return ""
     if top is not None:
         return two_decimals(x)
     return str(round_half_away(x)) if Fraction(x).denominator != 1 else str(x)
@@ -155,7 +190,9 @@ def traveller(event: Event, board: Board) -> list[TravellerLine]:
     on_board = _live(event).filter(board=board).order_by("round", "table")
     results = list(on_board.select_related("ns", "ew", "board"))
     inputs = as_board_results(on_board)
-    lines: list[BoardLine | None] = list(compare_boards(inputs, event.method)) if inputs else []
+    lines: list[BoardLine | None] = (
+        list(compare_boards(inputs, event.method, event.adjusted_values)) if inputs else []
+    )
     basis = _artificial_basis(results)
     ruled = _rulings_of(board)
     if not event.is_team_match:
@@ -257,7 +294,7 @@ def score_card(event: Event, pair: Pair) -> list[dict[str, Any]]:
     )
     by_board = {}
     all_results = board_results(event)
-    lines = compare_boards(all_results, event.method) if all_results else []
+    lines = compare_boards(all_results, event.method, event.adjusted_values) if all_results else []
     for compared in lines:
         r = compared.result
         if pair.label in (r.ns, r.ew):
@@ -270,6 +307,8 @@ def score_card(event: Event, pair: Pair) -> list[dict[str, Any]]:
         count: dict[int, int] = {}
         for compared in lines:
             r = compared.result
+            if compared.net_ns is None:
+                continue
             sign = 1 if teams[r.ns] == pair.team_id else -1
             to_team[r.board] = to_team.get(r.board, Fraction(0)) + sign * compared.net_ns
             count[r.board] = count.get(r.board, 0) + 1

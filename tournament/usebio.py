@@ -16,11 +16,12 @@ import xml.etree.ElementTree as ET
 from collections.abc import Mapping
 from typing import Any
 
-from scoring import BoardResult, compare_boards
+from scoring import compare_boards
 from scoring.pbn import decimal_text, standard_contract
 
 from . import standings
 from .models import Event, Player, Result
+from .standings import BOARD_RESULT_FIELDS, board_result
 
 CLUB_NAME = "Duplicate Auction club"
 
@@ -89,34 +90,10 @@ def write_usebio(event: Event, *, boards: set[int] | None = None) -> bytes:
         Result.objects.filter(event=event)
         .live()
         .order_by("board__number", "round", "table")
-        .values(
-            "board__number",
-            "ns__label",
-            "ew__label",
-            "contract",
-            "declarer",
-            "tricks",
-            "net_ns",
-            "adjusted",
-        )
+        .values("contract", "declarer", "tricks", *BOARD_RESULT_FIELDS)
     )
-    compared = (
-        compare_boards(
-            [
-                BoardResult(
-                    r["board__number"],
-                    r["ns__label"],
-                    r["ew__label"],
-                    r["net_ns"],
-                    r["adjusted"] or None,
-                )
-                for r in lines
-            ],
-            event.method,
-        )
-        if lines
-        else []
-    )
+    inputs = [board_result(r) for r in lines]
+    compared = compare_boards(inputs, event.method, event.adjusted_values) if lines else []
     current: dict[int, ET.Element] = {}
     for r, line in zip(lines, compared, strict=True):
         n = r["board__number"]
@@ -131,6 +108,8 @@ def write_usebio(event: Event, *, boards: set[int] | None = None) -> bytes:
 
 
 def _traveller(board: ET.Element, r: Mapping[str, Any], line: Any, mp: bool) -> None:
+    if line.ns_score is None:
+        return  # not played: no traveller line, as for an absent table
     t = _sub(board, "TRAVELLER_LINE")
     _sub(t, "NS_PAIR_NUMBER", r["ns__label"])
     _sub(t, "EW_PAIR_NUMBER", r["ew__label"])
@@ -138,7 +117,8 @@ def _traveller(board: ET.Element, r: Mapping[str, Any], line: Any, mp: bool) -> 
         _sub(t, "CONTRACT", "-")
         _sub(t, "PLAYED_BY", "-")
         _sub(t, "TRICKS", "-")
-        _sub(t, "SCORE", "A" + decimal_text(line.net_ns))  # artificial (Law B)
+        # Artificial (Law B, a weighted score: the score compared) or assigned (none).
+        _sub(t, "SCORE", "A" + (decimal_text(line.net_ns) if line.net_ns is not None else ""))
     else:
         _sub(t, "CONTRACT", standard_contract(r["contract"]))
         _sub(t, "PLAYED_BY", r["declarer"] or "-")

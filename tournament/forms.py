@@ -230,6 +230,9 @@ class EventForm(forms.ModelForm):
             "pairs_count",
             "record_auctions",
             "tablet_running_score",
+            "adjusted_plus_percent",
+            "adjusted_minus_percent",
+            "adjusted_points",
         ]
         widgets = {"date": forms.DateInput(attrs={"type": "date"})}
         labels = {"tables": "Tables (for a team match: pairs in each team)"}
@@ -245,6 +248,10 @@ class EventForm(forms.ModelForm):
             ("movement", "tables", "boards_per_round", "even", "arrow_switch", "pairs_count"),
         ),
         ("At the tables", ("record_auctions", "tablet_running_score")),
+        (
+            "The director's adjusted scores",
+            ("adjusted_plus_percent", "adjusted_minus_percent", "adjusted_points"),
+        ),
     )
     # Shown only when they apply (site.js; without script every field shows).
     SHOW_WHEN = {
@@ -255,6 +262,9 @@ class EventForm(forms.ModelForm):
         "even": "form=pairs",
         "arrow_switch": "form=pairs",
         "pairs_count": "form=pairs",
+        "adjusted_plus_percent": "method=matchpoints",
+        "adjusted_minus_percent": "method=matchpoints",
+        "adjusted_points": "method=total",
     }
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -550,14 +560,152 @@ class IrregularForm(forms.Form):
         return data
 
 
+AWARD_CHOICES = [("plus", "Average-plus"), ("average", "Average"), ("minus", "Average-minus")]
+WEIGHT_PARTS = 3
+
+
+class AdjustForm(forms.Form):
+    """The director's adjusted score at one table (scoring.adjusted): not played, an
+    award to each side, or a weighted score of two or three results."""
+
+    where = forms.ChoiceField(label="Table")
+    kind = forms.ChoiceField(
+        choices=[
+            ("not-played", "Not played (compared like an absent table)"),
+            ("assigned", "Average-plus, average or average-minus to each side"),
+            ("weighted", "A weighted score (parts of two or three results)"),
+        ],
+        widget=forms.RadioSelect,
+        label="Adjusted score",
+    )
+    ns_award = forms.ChoiceField(
+        choices=AWARD_CHOICES, initial="average", required=False, label="North-South"
+    )
+    ew_award = forms.ChoiceField(
+        choices=AWARD_CHOICES, initial="average", required=False, label="East-West"
+    )
+    reason = forms.CharField(
+        max_length=300,
+        label="Reason (shown on the traveller)",
+        widget=forms.Textarea(attrs={"rows": 2, "cols": 50}),
+    )
+    # Fields shown only for their kind (showwhen.js; without script all show).
+    SHOW_WHEN = {"ns_award": "kind=assigned", "ew_award": "kind=assigned"}
+
+    def __init__(self, *args: Any, seatings: Any = (), **kwargs: Any) -> None:
+        kwargs.setdefault("label_suffix", "")
+        super().__init__(*args, **kwargs)
+        self.fields["where"].choices = [("", "—")] + [  # type: ignore[attr-defined]
+            (
+                f"{s.round}-{s.table}",
+                f"Round {s.round}, table {s.table}: {s.ns.label} (NS) v {s.ew.label} (EW)",
+            )
+            for s in seatings
+        ]
+        for i in range(1, WEIGHT_PARTS + 1):
+            self.fields[f"weight{i}"] = forms.CharField(
+                max_length=12, required=False, label=f"Part {i}: weight (e.g. 1/3)"
+            )
+            self.fields[f"score{i}"] = forms.IntegerField(
+                min_value=-10000,
+                max_value=10000,
+                required=False,
+                label=f"Part {i}: net score to North-South",
+            )
+            self.SHOW_WHEN = {
+                **self.SHOW_WHEN,
+                f"weight{i}": "kind=weighted",
+                f"score{i}": "kind=weighted",
+            }
+
+    def rows(self) -> list[tuple[forms.BoundField, str]]:
+        """Each field with its "show when" condition, for the template."""
+        names = [n for n in self.fields if n != "reason"] + ["reason"]
+        return [(self[n], self.SHOW_WHEN.get(n, "")) for n in names]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        assert data is not None
+        where = data.get("where") or ""
+        if where:
+            data["round"], data["table"] = (int(x) for x in where.split("-"))
+        kind = data.get("kind")
+        parts = []
+        for i in range(1, WEIGHT_PARTS + 1):
+            weight, score = (data.get(f"weight{i}") or "").strip(), data.get(f"score{i}")
+            if kind == "weighted" and (weight or score is not None):
+                if not weight:
+                    self.add_error(f"weight{i}", "Give this part's weight, e.g. 1/3.")
+                elif score is None:
+                    self.add_error(f"score{i}", "Give this part's net score to North-South.")
+                else:
+                    parts.append((weight, score))
+        if kind == "assigned":
+            for side in ("ns_award", "ew_award"):
+                if not data.get(side):
+                    self.add_error(side, "Choose average-plus, average or average-minus.")
+            data["adjusted"] = f"{data.get('ns_award')}/{data.get('ew_award')}"
+        elif kind == "weighted":
+            data["adjusted"] = "weighted"
+            if len(parts) < 2 and not self.errors:
+                self.add_error(None, "A weighted score needs at least two parts.")
+        else:
+            data["adjusted"] = kind
+        data["weights"] = parts or None
+        return data
+
+
+class FouledForm(forms.Form):
+    """A fouled board: the tables that played its second version."""
+
+    second = forms.MultipleChoiceField(
+        widget=forms.CheckboxSelectMultiple,
+        required=False,
+        label="Tables that played the second version",
+    )
+    reason = forms.CharField(max_length=300, label="Reason")
+
+    def __init__(self, *args: Any, seatings: Any = (), **kwargs: Any) -> None:
+        kwargs.setdefault("label_suffix", "")
+        super().__init__(*args, **kwargs)
+        self.fields["second"].choices = [  # type: ignore[attr-defined]
+            (
+                f"{s.round}-{s.table}",
+                f"Round {s.round}, table {s.table}: {s.ns.label} (NS) v {s.ew.label} (EW)",
+            )
+            for s in seatings
+        ]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        assert data is not None
+        data["tables"] = [tuple(int(x) for x in v.split("-")) for v in data.get("second") or ()]
+        return data
+
+
+class AdjustedValuesForm(forms.ModelForm):
+    """What average-plus and average-minus are worth in this event."""
+
+    class Meta:
+        model = Event
+        fields = ["adjusted_plus_percent", "adjusted_minus_percent", "adjusted_points"]
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("label_suffix", "")
+        super().__init__(*args, **kwargs)
+
+
 class ReasonForm(forms.Form):
     reason = forms.CharField(max_length=300, required=False)
 
 
 __all__ = [
+    "AdjustForm",
+    "AdjustedValuesForm",
     "CorrectionForm",
     "DealForm",
     "EventForm",
+    "FouledForm",
     "IrregularForm",
     "MovementForm",
     "PairNamesForm",

@@ -15,7 +15,7 @@ from typing import Any
 from django.db.models import Q
 
 from scoring import BoardResult, compare_boards, pair_standings, score_team_match
-from scoring.adjusted import WEIGHTED, parse_weights
+from scoring.adjusted import WEIGHTED, is_director_adjustment, parse_awards, parse_weights
 from scoring.fractions_fmt import exact, round_half_away, two_decimals
 from scoring.pairs import BoardLine, PairStanding
 from scoring.teams import MatchResult, TableSeating, TeamBoardResult
@@ -164,6 +164,22 @@ class TravellerLine:
     rulings: tuple[str, ...] = ()
 
     @property
+    def director_adjusted(self) -> bool:
+        """The director's adjusted score (not played, average-plus/minus, weighted)."""
+        return is_director_adjustment(self.result.adjusted or None)
+
+    @property
+    def version(self) -> int:
+        """Which version of a fouled board this table played (1 unless fouled)."""
+        return self.line.result.version if self.line else 1
+
+    @property
+    def net(self) -> str:
+        """The net score compared, rounded for display (a weighted or Law B average
+        score may be a fraction; the exact value is in the exports)."""
+        return _fmt(self.line.net_ns, None) if self.line else ""
+
+    @property
     def ns_score(self) -> str:
         return _fmt(self.line.ns_score, self.line.top) if self.line else ""
 
@@ -211,6 +227,36 @@ def traveller(event: Event, board: Board) -> list[TravellerLine]:
             TravellerLine(r, line, team_points, basis.get(r.pk, ""), ruled.get(r.seating_id, ()))
         )
     return out
+
+
+def adjusted_notes(event: Event, board: Board, lines: list[TravellerLine]) -> list[str]:
+    """What a reader of the traveller needs to know of its adjusted scores: a fouled
+    board's versions and the values of average-plus and average-minus, in words."""
+    notes = []
+    if board.fouled:
+        where = ", ".join(f"round {r} table {t}" for r, t in board.fouled)
+        factored = ", each factored up to the board's full top" if event.by_matchpoints else ""
+        notes.append(
+            f"A fouled board: {where} played a second version; each version's lines are "
+            f"compared only with each other{factored}."
+        )
+    kinds = {tl.result.adjusted for tl in lines if tl.director_adjusted}
+    if "not-played" in kinds:
+        notes.append(
+            "A board not played at a table is compared like an absent table: its pairs "
+            "score nothing on it"
+            + (
+                ", and the others' matchpoints are factored up (Neuberg)."
+                if event.by_matchpoints
+                else "."
+            )
+        )
+    if any(parse_awards(k) for k in kinds):
+        notes.append(
+            f"Adjusted scores in this event: {event.adjusted_values.describe(event.method)}; "
+            "they take no part in the others' comparison."
+        )
+    return notes
 
 
 def _rulings_of(board: Board) -> dict[int, tuple[str, ...]]:

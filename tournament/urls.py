@@ -62,6 +62,11 @@ urlpatterns = [
         name="director_irregular",
     ),
     path(
+        "director/events/<int:pk>/boards/<int:number>/adjust/",
+        director.adjust,
+        name="director_adjust",
+    ),
+    path(
         "director/events/<int:pk>/results/<int:result_id>/",
         director.result_detail,
         name="director_result",

@@ -3,12 +3,14 @@
 Read bottom-up: ``errors`` and ``audit`` (who acts and why) at the bottom;
 ``entries`` (an entry and the laws applied to it); then the verbs:
 ``events`` (create, players, publish), ``results`` (enter, correct, confirm,
-void), ``rounds`` (agree, close, reopen, absent) and ``irregular`` (Law B).
+void), ``rounds`` (agree, close, reopen, absent), ``irregular`` (Law B) and
+``adjusted`` (the director's adjusted scores, fouled boards).
 Every verb that changes results runs in one transaction, locks the rows it
 depends on, re-checks their state under the lock, and writes an audit entry.
 The laws are applied by :mod:`scoring`; nothing here computes a point itself.
 """
 
+from .adjusted import adjust_score, set_adjusted_values, set_fouled
 from .audit import Actor, audit
 from .entries import Entry, deal_result, preview
 from .errors import ResultConflict, ServiceError, user_message
@@ -36,6 +38,7 @@ __all__ = [
     "Entry",
     "ResultConflict",
     "ServiceError",
+    "adjust_score",
     "agree_round",
     "apply_irregular",
     "audit",
@@ -53,6 +56,8 @@ __all__ = [
     "reopen_round",
     "round_closed",
     "set_absent",
+    "set_adjusted_values",
+    "set_fouled",
     "set_player_names",
     "set_published",
     "user_message",

@@ -24,8 +24,9 @@ class Entry:
     ``honours`` maps each seat to how many honours it held (``None``: not
     entered, as when the hand record gives them); ``penalties`` are
     ``{"side", "points", "law"}`` dicts, the side being the one that
-    receives the points.  ``adjusted`` names a Law B artificial score
-    instead of a contract.
+    receives the points.  ``adjusted`` names an adjusted score instead of a
+    contract: Law B's artificial score or the director's (with ``weights``
+    for a weighted one).
     """
 
     contract: str = ""
@@ -37,11 +38,13 @@ class Entry:
     revoke_penalty: str = ""
     penalties: tuple[dict[str, Any], ...] = field(default_factory=tuple)
     adjusted: str = ""
+    weights: tuple[tuple[str, int], ...] | None = None  # a weighted score's ("1/3", net) parts
 
     @classmethod
-    def artificial(cls, adjusted: str) -> Entry:
-        """A Law B artificial score: no contract, the score comes from the other tables."""
-        return cls(adjusted=adjusted)
+    def artificial(cls, adjusted: str, weights: tuple[tuple[str, int], ...] | None = None) -> Entry:
+        """An adjusted score, no contract: Law B's (from the other tables' scores) or the
+        director's (scoring.adjusted)."""
+        return cls(adjusted=adjusted, weights=weights)
 
     @classmethod
     def from_result(cls, result: Any) -> Entry:
@@ -56,6 +59,7 @@ class Entry:
             revoke_penalty=result.revoke_penalty,
             penalties=tuple(result.penalties or ()),
             adjusted=result.adjusted,
+            weights=tuple((w, n) for w, n in result.weights) if result.weights else None,
         )
 
     def fields(self) -> dict[str, Any]:
@@ -70,6 +74,7 @@ class Entry:
             "revoke_penalty": self.revoke_penalty,
             "penalties": list(self.penalties),
             "adjusted": self.adjusted,
+            "weights": [list(p) for p in self.weights] if self.weights else None,
         }
 
 

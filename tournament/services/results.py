@@ -17,7 +17,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from scoring import DealScore, ScoringError, parse_contract
-from scoring.irregular import check_artificial_score
+from scoring.irregular import ADJUSTMENTS, check_artificial_score
 
 from ..models import Board, Event, Result, Round, Seating
 from .audit import Actor, audit
@@ -235,8 +235,9 @@ def _new_result(
             )
     if entry.adjusted:
         if not by.is_director:
-            raise ServiceError("only the director gives an artificial score (Law B)")
-        _check_artificial_allowed(event, board)
+            raise ServiceError("only the director gives an adjusted score")
+        if entry.adjusted in ADJUSTMENTS:
+            _check_artificial_allowed(event, board)
         score = None
         fields.update(contract="", declarer="", tricks=None, honours=None, penalties=[])
     else:

@@ -19,8 +19,11 @@ from scoring.wording import count
 from .. import services, standings, tablets
 from ..access import director_view, events_for, publication
 from ..forms import (
+    AdjustedValuesForm,
+    AdjustForm,
     CorrectionForm,
     EventForm,
+    FouledForm,
     IrregularForm,
     PairNamesForm,
     ReasonForm,
@@ -267,6 +270,7 @@ def enter_traveller(request: HttpRequest, event: Event, number: int) -> HttpResp
             "board": board,
             "rows": rows,
             "entered": entered,
+            "adjusted_notes": standings.adjusted_notes(event, board, entered),
             "previewed": bool(previews) and not errors,
             "hand_record": bool(board.deal),
             "asks_honours": bool(forms) and forms[0].asks_honours,
@@ -373,6 +377,95 @@ def irregular(request: HttpRequest, event: Event, number: int) -> HttpResponse:
             return redirect("director_traveller", event.pk, number)
     return render(
         request, "director/irregular.html", {"event": event, "board": board, "form": form}
+    )
+
+
+@director_view
+def adjust(request: HttpRequest, event: Event, number: int) -> HttpResponse:
+    """The director's adjusted scores on a board (scoring.adjusted): one table's line
+    (not played, average-plus/average/average-minus to each side, weighted), a fouled
+    board's versions, and what average-plus and average-minus are worth."""
+    board = get_object_or_404(Board, event=event, number=number)
+    seatings = list(Seating.objects.playing(event, number).select_related("ns", "ew"))
+    action = request.POST.get("action", "") if request.method == "POST" else ""
+    posted = request.POST if action else None
+    form = AdjustForm(
+        posted if action == "adjust" else None,
+        seatings=seatings,
+        initial={"where": request.GET.get("where", ""), "kind": "not-played"},
+    )
+    fouled = FouledForm(
+        posted if action == "fouled" else None,
+        seatings=seatings,
+        initial={"second": [f"{r}-{t}" for r, t in board.fouled or ()]},
+    )
+    values = AdjustedValuesForm(
+        posted if action == "values" else None, instance=Event.objects.get(pk=event.pk)
+    )
+    try:
+        if action == "adjust" and form.is_valid():
+            d = form.cleaned_data
+            result = services.adjust_score(
+                event,
+                board_number=number,
+                round_no=d["round"],
+                table=d["table"],
+                adjusted=d["adjusted"],
+                weights=d["weights"],
+                by=_by(request, d["reason"]),
+            )
+            messages.success(
+                request,
+                f"Board {number}, round {result.round}, table {result.table}: {result.adjustment}.",
+            )
+            return redirect("director_traveller", event.pk, number)
+        if action == "fouled" and fouled.is_valid():
+            d = fouled.cleaned_data
+            services.set_fouled(
+                event, board_number=number, second=d["tables"], by=_by(request, d["reason"])
+            )
+            messages.success(
+                request,
+                f"Board {number}: "
+                + (
+                    f"{count(len(d['tables']), 'table')} on the second version; each version "
+                    "is compared within itself."
+                    if d["tables"]
+                    else "not fouled: every table is compared with every other."
+                ),
+            )
+            return redirect("director_traveller", event.pk, number)
+        if action == "values" and values.is_valid():
+            d = values.cleaned_data
+            changed = services.set_adjusted_values(
+                event,
+                plus_percent=d["adjusted_plus_percent"],
+                minus_percent=d["adjusted_minus_percent"],
+                points=d["adjusted_points"],
+                by=_by(request),
+            )
+            messages.success(
+                request,
+                f"Adjusted scores are now {changed.adjusted_values.describe(event.method)}.",
+            )
+            return redirect("director_adjust", event.pk, number)
+    except ServiceError as e:
+        bound = {"adjust": form, "fouled": fouled, "values": values}[action]
+        bound.add_error(None, user_message(e))
+    previous, following = board.neighbours()
+    return render(
+        request,
+        "director/adjust.html",
+        {
+            "event": event,
+            "board": board,
+            "form": form,
+            "fouled": fouled,
+            "values": values,
+            "values_now": event.adjusted_values.describe(event.method),
+            "previous": previous,
+            "next": following,
+        },
     )
 
 

@@ -106,6 +106,7 @@ def event_traveller(request: HttpRequest, event: Event, number: int) -> HttpResp
             "board": board,
             "pending": pending,
             "lines": lines,
+            "adjusted_notes": [] if pending else standings.adjusted_notes(event, board, lines),
             "par": None if pending else deals.par_of(board),
             **_spread_context(event, lines),
             "director": can_direct(request.user, event),

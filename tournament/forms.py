@@ -267,9 +267,26 @@ class EventForm(forms.ModelForm):
         "adjusted_points": "method=total",
     }
 
+    ADJUSTED_VALUES = ("adjusted_plus_percent", "adjusted_minus_percent", "adjusted_points")
+
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("label_suffix", "")
         super().__init__(*args, **kwargs)
+        for name in self.ADJUSTED_VALUES:  # left blank: the usual value
+            self.fields[name].required = False
+
+    def clean_adjusted_plus_percent(self) -> int:
+        return self._or_default("adjusted_plus_percent")
+
+    def clean_adjusted_minus_percent(self) -> int:
+        return self._or_default("adjusted_minus_percent")
+
+    def clean_adjusted_points(self) -> int:
+        return self._or_default("adjusted_points")
+
+    def _or_default(self, name: str) -> int:
+        value = self.cleaned_data.get(name)
+        return getattr(Event(), name) if value is None else value  # the model's default
 
     def fieldsets(self) -> list[tuple[str, list[tuple[forms.BoundField, str]]]]:
         """The sections with their bound fields, each with its "show when" condition."""

@@ -566,3 +566,28 @@ class Ruling(models.Model):
             return None
         side = "EW" if self.offender in "NS" else "NS"
         return {"side": side, "points": self.points, "law": self.law}
+
+
+class FieldChange(models.Model):
+    """A late pair or a withdrawal during play (issue 17.1), in the order made.
+
+    The movement as played is the movement with these applied in order
+    (:func:`tournament.movements.with_field_changes`); the seating rows follow it.
+    """
+
+    class Kind(models.TextChoices):
+        LATE = "late", "Late pair"
+        WITHDRAWN = "withdrawn", "Withdrawn"
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE)
+    kind = models.CharField(max_length=10, choices=Kind)
+    pair = models.ForeignKey(Pair, on_delete=models.CASCADE)
+    from_round = models.PositiveSmallIntegerField()
+    place = models.CharField(max_length=8, blank=True)  # a late pair: the place it takes
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["id"]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()}: pair {self.pair.label} from round {self.from_round}"

@@ -51,6 +51,7 @@ urlpatterns = [
     path("director/events/new/", director.event_create, name="director_event_create"),
     path("director/events/<int:pk>/", director.control_panel, name="director_event"),
     path("director/events/<int:pk>/players/", director.players, name="director_players"),
+    path("director/events/<int:pk>/field/", director.field, name="director_field"),
     path(
         "director/events/<int:pk>/boards/<int:number>/",
         director.enter_traveller,

@@ -4,7 +4,8 @@ Read bottom-up: ``errors`` and ``audit`` (who acts and why) at the bottom;
 ``entries`` (an entry and the laws applied to it); then the verbs:
 ``events`` (create, players, publish), ``results`` (enter, correct, confirm,
 void), ``rounds`` (agree, close, reopen, absent), ``irregular`` (Law B) and
-``adjusted`` (the director's adjusted scores, fouled boards).
+``adjusted`` (the director's adjusted scores, fouled boards) and ``field``
+(a late pair, a withdrawal).
 Every verb that changes results runs in one transaction, locks the rows it
 depends on, re-checks their state under the lock, and writes an audit entry.
 The laws are applied by :mod:`scoring`; nothing here computes a point itself.
@@ -15,6 +16,7 @@ from .audit import Actor, audit
 from .entries import Entry, deal_result, preview
 from .errors import ResultConflict, ServiceError, user_message
 from .events import create_event, movement_for, set_player_names, set_published
+from .field import add_late_pair, field_changes, places_free, withdraw_pair
 from .irregular import apply_irregular
 from .results import (
     confirm_result,
@@ -38,6 +40,7 @@ __all__ = [
     "Entry",
     "ResultConflict",
     "ServiceError",
+    "add_late_pair",
     "adjust_score",
     "agree_round",
     "apply_irregular",
@@ -49,9 +52,11 @@ __all__ = [
     "create_event",
     "deal_result",
     "enter_result",
+    "field_changes",
     "live_result",
     "movement_for",
     "open_boards",
+    "places_free",
     "preview",
     "reopen_round",
     "round_closed",
@@ -62,4 +67,5 @@ __all__ = [
     "set_published",
     "user_message",
     "void_result",
+    "withdraw_pair",
 ]

@@ -10,22 +10,50 @@ from django.db import transaction
 from scoring.wording import count
 
 from ..choices import CodeOfLaws, Form, MovementKind
-from ..models import Board, Event, Pair, Player, Round, SeatAssignment, Seating, Team
-from ..movements import Movement, MovementError, make_movement
+from ..models import (
+    Board,
+    Event,
+    FieldChange,
+    Pair,
+    Player,
+    Round,
+    SeatAssignment,
+    Seating,
+    Team,
+)
+from ..movements import FieldChange as FieldChangeSpec
+from ..movements import (
+    Movement,
+    MovementError,
+    make_movement,
+    phantom_of,
+    with_field_changes,
+)
 from .audit import Actor, audit
 from .errors import ServiceError
 
 
 def movement_for(event: Event) -> Movement:
-    """The event's movement, regenerated from its settings (pure, cheap)."""
-    return make_movement(
-        event.movement,
-        event.tables,
-        event.boards_per_round,
-        even=event.even or "skip",
-        pairs=event.pairs_count,
-        arrow_switch=event.arrow_switch,
+    """The event's movement as played: regenerated from its settings (pure, cheap), with
+    its late pairs and withdrawals applied in order (one query)."""
+    changes = (
+        [
+            FieldChangeSpec(kind, label, from_round, place)
+            for kind, label, from_round, place in FieldChange.objects.filter(
+                event=event
+            ).values_list("kind", "pair__label", "from_round", "place")
+        ]
+        if event.pk
+        else []
     )
+    even, arrow = event.even or "skip", event.arrow_switch
+    kind, tables, bpr = event.movement, event.tables, event.boards_per_round
+    if not changes:
+        return make_movement(
+            kind, tables, bpr, even=even, pairs=event.pairs_count, arrow_switch=arrow
+        )
+    full = make_movement(kind, tables, bpr, even=even, arrow_switch=arrow)
+    return with_field_changes(full, phantom_of(event.pairs_count, event.tables), changes)
 
 
 @transaction.atomic

@@ -22,7 +22,7 @@ from ..models import Board, Event, Result, Seating
 from .audit import Actor, audit
 from .entries import Entry
 from .errors import ServiceError
-from .results import correct_result, enter_result, live_result
+from .results import correct_result, enter_result, live_result, lock_seating
 
 TEAM_MATCH_REFUSAL = (
     "in a team match every board counts at every table (Law G): an irregular hand is "
@@ -73,6 +73,7 @@ def adjust_score(
         raise ServiceError("only a weighted score has parts")
     entry = Entry.artificial(adjusted, stored)
     with transaction.atomic():
+        lock_seating(event, round_no, table)  # then whether a result is there holds
         current = live_result(event, board_number, round_no, table)
         if current is not None:
             return correct_result(current, entry=entry, by=by, confirmed=True)
@@ -98,7 +99,11 @@ def set_fouled(
     least one table must have played each version.
     """
     _check(event, by)
-    board = Board.objects.select_for_update().filter(event=event, number=board_number).first()
+    board = (
+        Board.objects.select_for_update(no_key=True)
+        .filter(event=event, number=board_number)
+        .first()
+    )  # NO KEY: a save on this board (its foreign key takes KEY SHARE) may hold its table
     if board is None:
         raise ServiceError(f"there is no board {board_number} in this event")
     playing = list(Seating.objects.playing(event, board_number).values_list("round", "table"))
@@ -136,7 +141,7 @@ def set_adjusted_values(
         values = AdjustedValues(plus_percent, minus_percent, points)
     except ScoringError as err:
         raise ServiceError(str(err)) from None
-    locked = Event.objects.select_for_update().get(pk=event.pk)
+    locked = Event.objects.select_for_update(no_key=True).get(pk=event.pk)
     if locked.adjusted_values == values:
         return locked
     locked.adjusted_plus_percent = plus_percent

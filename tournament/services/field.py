@@ -45,7 +45,10 @@ from .errors import ServiceError
 
 
 def _lock(event: Event) -> Event:
-    return Event.objects.select_for_update().get(pk=event.pk)
+    """The event's row, locked against another change to the field.  FOR NO KEY UPDATE:
+    a tablet's save references the event (a foreign key, which takes KEY SHARE) while
+    it holds its table's lock; a plain FOR UPDATE here would deadlock with it."""
+    return Event.objects.select_for_update(no_key=True).get(pk=event.pk)
 
 
 def _full(event: Event) -> tuple[Movement, str | None, list[Change]]:

@@ -17,7 +17,7 @@ from ..models import Board, Event, Result, Seating
 from .audit import Actor, audit
 from .entries import Entry
 from .errors import ServiceError
-from .results import correct_result, enter_result, live_result, void_result
+from .results import correct_result, enter_result, live_result, lock_seating, void_result
 
 
 @transaction.atomic
@@ -33,7 +33,11 @@ def apply_irregular(
     by: Actor,
 ) -> Procedure:
     """Apply Duplicate Law B to an irregular hand found at ``table`` in ``round_no``."""
-    board = Board.objects.select_for_update().filter(event=event, number=board_number).first()
+    board = (
+        Board.objects.select_for_update(no_key=True)
+        .filter(event=event, number=board_number)
+        .first()
+    )  # NO KEY: a save on this board (its foreign key takes KEY SHARE) may hold its table
     if board is None:
         raise ServiceError(f"there is no board {board_number} in this event")
     playing = Seating.objects.playing(event, board_number)
@@ -68,6 +72,7 @@ def apply_irregular(
         )
     else:
         entry = Entry.artificial(procedure.adjusted or "")
+        lock_seating(event, round_no, table)  # then whether a result is there holds
         current = live_result(event, board_number, round_no, table)
         if current is not None:
             correct_result(current, entry=entry, by=why, confirmed=True)

@@ -216,7 +216,9 @@ def test_adjust_page_as_the_director(client, director, played):
     traveller = client.get(reverse("director_traveller", args=[played.pk, 1]))
     assert b"Average-plus to North-South, average-minus to East-West" in traveller.content
     assert b"slow play by EW" in traveller.content
-    fouled = client.post(url, {"action": "fouled", "second": ["2-3"], "reason": "card moved"})
+    fouled = client.post(
+        url, {"action": "fouled", "fouled-second": ["2-3"], "fouled-reason": "card moved"}
+    )
     assert fouled.status_code == 302
     values = client.post(
         url,

@@ -107,11 +107,13 @@ def test_the_panel_forms(client, director, odd):
     url = reverse("director_field", args=[odd.pk])
     page = client.get(url)
     assert page.status_code == 200 and b"late pair" in page.content.lower()
-    r = client.post(url, {"action": "late", "from_round": "2", "place": "", "player1": "Ann"})
+    r = client.post(
+        url, {"action": "late", "late-from_round": "2", "late-place": "", "late-player1": "Ann"}
+    )
     assert r.status_code == 302
-    bad = client.post(url, {"action": "withdraw", "pair": "6", "from_round": "7"})
+    bad = client.post(url, {"action": "withdraw", "out-pair": "6", "out-from_round": "7"})
     assert bad.status_code == 200 and b"no round 7" in bad.content
-    ok = client.post(url, {"action": "withdraw", "pair": "6", "from_round": "3"})
+    ok = client.post(url, {"action": "withdraw", "out-pair": "6", "out-from_round": "3"})
     assert ok.status_code == 302
     assert where(odd, "6", 3) is None
 

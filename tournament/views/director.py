@@ -400,6 +400,7 @@ def adjust(request: HttpRequest, event: Event, number: int) -> HttpResponse:
         posted if action == "fouled" else None,
         seatings=seatings,
         initial={"second": [f"{r}-{t}" for r, t in board.fouled or ()]},
+        prefix="fouled",
     )
     values = AdjustedValuesForm(
         posted if action == "values" else None, instance=Event.objects.get(pk=event.pk)
@@ -498,12 +499,14 @@ def field(request: HttpRequest, event: Event) -> HttpResponse:
         for place in free_from
     ]
     places = [(p, f"{label}, free from round {free_from[p]}") for p, label in places]
-    late = LatePairForm(posted if action == "late" else None, rounds=open_rounds, places=places)
+    late = LatePairForm(
+        posted if action == "late" else None, rounds=open_rounds, places=places, prefix="late"
+    )
     pairs = sorted(
         Pair.objects.filter(event=event).prefetch_related("player_set"),
         key=lambda p: pair_label_key(p.label),
     )
-    withdraw = WithdrawForm(posted if action == "withdraw" else None, pairs=pairs)
+    withdraw = WithdrawForm(posted if action == "withdraw" else None, pairs=pairs, prefix="out")
     try:
         if action == "late" and late.is_valid():
             d = late.cleaned_data

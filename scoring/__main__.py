@@ -1,4 +1,4 @@
-"""Command line: ``python -m scoring deal | par | auction | pairs | teams``.
+"""Command line: ``python -m scoring deal | par | auction | pairs | teams | league``.
 
 JSON in, JSON out, so a director can score from a terminal and another
 program can drive the laws without Django.
@@ -23,9 +23,11 @@ from .every_code import every_code
 from .jsonio import (
     auction_from_json,
     deal_result_from_json,
+    league_from_json,
     pair_contest_from_json,
     team_match_from_json,
 )
+from .league import league_standings, round_robin, swiss_draw
 from .pairs import pair_standings
 from .par import par
 from .teams import score_team_match
@@ -440,6 +442,46 @@ def run_teams(stdin: TextIO | BinaryIO, stdout: TextIO, stderr: TextIO) -> int:
     return _run_object(stdin, stdout, stderr, compute)
 
 
+LEAGUE_HELP = """\
+A team event of many teams (README, "Team events of many teams"): each meeting
+a Law G match.  Reads one JSON object on standard input:
+
+  {"teams": ["Hawks", "Owls", "Larks", "Wrens"],
+   "matches": [{"round": 1, "team": "Hawks", "opponent": "Owls", "points": 120,
+                "opponent_points": "191/2", "winner": "Hawks"},
+               {"round": 1, "team": "Larks", "opponent": null}, ...],
+   "next": "round-robin" | "swiss" | null}
+
+Each meeting once (either team's view), its exact Law G points (a whole number
+or "p/q") and its winner (null: a tie); "opponent": null is a bye.  Writes
+{"standings": [{"team", "played", "won", "tied", "lost", "byes", "matches",
+"margin", "margin_display", "rank"}, ...]} (matches won: a win 1, a tie or a
+bye 1/2; then the exact total margin), and with "next": "round-robin" every
+round of a round robin ("rounds": [[["Hawks", "Wrens"], ...], ...], a bye as
+[team, null]), with "swiss" the next Swiss round ("draw"), pairing teams with
+similar records and never two that have met.
+"""
+
+
+def run_league(stdin: TextIO | BinaryIO, stdout: TextIO, stderr: TextIO) -> int:
+    """Standings and the next draw of a team event; return the exit status (0, or 2)."""
+
+    def compute(obj: Any) -> dict:
+        teams, matches, nxt = league_from_json(obj)
+        rows = league_standings(teams, [m for _, m in matches])
+        out: dict[str, Any] = {"standings": [r.to_json() for r in rows]}
+        if nxt == "round-robin":
+            out["rounds"] = [[list(p) for p in meetings] for meetings in round_robin(teams)]
+        elif nxt == "swiss":
+            met = {(m.team, m.opponent) for _, m in matches if m.opponent is not None}
+            byes = [m.team for _, m in matches if m.opponent is None]
+            ranking = [r.team for r in rows] if matches else list(teams)
+            out["draw"] = [list(p) for p in swiss_draw(teams, ranking, met, byes)]
+        return out
+
+    return _run_object(stdin, stdout, stderr, compute)
+
+
 def main(
     argv: Sequence[str] | None = None,
     stdin: TextIO | BinaryIO | None = None,
@@ -484,6 +526,7 @@ def main(
     for name, text, short in (
         ("pairs", PAIRS_HELP, "compare a pair contest (Law H or matchpoints)"),
         ("teams", TEAMS_HELP, "score a team match (Law G)"),
+        ("league", LEAGUE_HELP, "standings and draws of a team event of many teams"),
     ):
         sub.add_parser(
             name,
@@ -506,6 +549,8 @@ def main(
         return run_pairs(stdin, stdout, stderr)
     if args.command == "teams":
         return run_teams(stdin, stdout, stderr)
+    if args.command == "league":
+        return run_league(stdin, stdout, stderr)
     parser.error(f"unknown command {args.command}")
     return 2
 

@@ -8,6 +8,7 @@ the field at fault; none of them prints.
 from __future__ import annotations
 
 import unicodedata
+from fractions import Fraction
 from typing import Any
 
 from .adjusted import (
@@ -25,10 +26,16 @@ from .contract import parse_contract
 from .deal import DealResult, Penalty
 from .errors import ScoringError, short_repr
 from .irregular import ADJUSTMENTS
+from .league import LeagueMatch
 from .pairs import METHODS, BoardResult
 from .teams import TableSeating, TeamBoardResult
 
-__all__ = ["deal_result_from_json", "pair_contest_from_json", "team_match_from_json"]
+__all__ = [
+    "deal_result_from_json",
+    "league_from_json",
+    "pair_contest_from_json",
+    "team_match_from_json",
+]
 
 _DEAL_FIELDS = (
     "id",
@@ -377,3 +384,50 @@ def team_match_from_json(obj: Any) -> tuple[list[TableSeating], list[TeamBoardRe
         )
         results.append(TeamBoardResult(board, table, net, adjusted))
     return tables, results
+
+
+_LEAGUE_FIELDS = ("teams", "matches", "next")
+_LEAGUE_MATCH_FIELDS = ("round", "team", "opponent", "points", "opponent_points", "winner")
+
+
+def _exact_points(value: Any, where: str) -> Fraction:
+    if isinstance(value, bool) or not isinstance(value, (int, str)):
+        raise ScoringError(f'{where}: points are a whole number or text like "301/2"')
+    try:
+        return Fraction(value)
+    except (ValueError, ZeroDivisionError):
+        raise ScoringError(f"{where}: {short_repr(value)} is not a number of points") from None
+
+
+def league_from_json(obj: Any) -> tuple[list[str], list[tuple[int, LeagueMatch]], str | None]:
+    """The input of ``python -m scoring league``: the teams, the meetings so far (with
+    their round) and what to draw next ("round-robin", "swiss" or none)."""
+    if not isinstance(obj, dict):
+        raise ScoringError('the input is one JSON object: {"teams": [...], "matches": [...]}')
+    _unknown(obj, _LEAGUE_FIELDS, "the input has ")
+    teams = obj.get("teams")
+    if not isinstance(teams, list) or not all(isinstance(t, str) for t in teams):
+        raise ScoringError('"teams" must list the teams by name')
+    nxt = obj.get("next")
+    if nxt not in (None, "round-robin", "swiss"):
+        raise ScoringError(f'next is "round-robin" or "swiss", not {short_repr(nxt)}')
+    raw = obj.get("matches", [])
+    if not isinstance(raw, list):
+        raise ScoringError('"matches" must be a list of meetings')
+    out = []
+    for i, m in enumerate(raw, 1):
+        where = f"match {i}"
+        if not isinstance(m, dict):
+            raise ScoringError(f"{where}: each match is an object with round, team, opponent")
+        _unknown(m, _LEAGUE_MATCH_FIELDS, f"{where} has ")
+        rnd = _whole(m.get("round", 1), where, "round")
+        team, opp = m.get("team"), m.get("opponent")
+        if not isinstance(team, str) or (opp is not None and not isinstance(opp, str)):
+            raise ScoringError(f"{where}: team and opponent are team names (opponent null: a bye)")
+        winner = m.get("winner")
+        if winner is not None and not isinstance(winner, str):
+            raise ScoringError(f"{where}: the winner is a team's name, or null for a tie")
+        points = _exact_points(m.get("points", 0), where)
+        against = _exact_points(m.get("opponent_points", 0), where)
+        out.append((rnd, LeagueMatch(team, opp, points, against, winner)))
+    return teams, out, nxt

@@ -27,7 +27,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 
 from . import tablets
-from .models import Board, Event, Result, Round, Seating, TableLink
+from .models import Board, Event, League, Result, Round, Seating, TableLink
 from .services import ServiceError, user_message
 
 View = Callable[..., HttpResponse]
@@ -167,6 +167,37 @@ def _event(pk: int) -> Event:
     if event is None:
         raise Http404("No such event")
     return event
+
+
+def league_view(view: View) -> View:
+    """A director's page of a league (a team event of many teams): its owner only, 404
+    to anyone else; ``view(request, league, ...)``."""
+
+    @login_required
+    @wraps(view)
+    def wrapped(request: HttpRequest, pk: int, *args: Any, **kwargs: Any) -> HttpResponse:
+        league = League.objects.filter(pk=pk, owner_id=request.user.pk).first()
+        if league is None:
+            raise Http404("No such event")
+        return view(request, league, *args, **kwargs)
+
+    return wrapped
+
+
+def league_public_view(view: View) -> View:
+    """A league's results page: published, or its owner."""
+
+    @wraps(view)
+    def wrapped(request: HttpRequest, pk: int, *args: Any, **kwargs: Any) -> HttpResponse:
+        league = League.objects.filter(pk=pk).first()
+        if league is None or not (
+            league.published
+            or (request.user.is_authenticated and league.owner_id == request.user.pk)
+        ):
+            raise Http404("No such event")
+        return view(request, league, *args, **kwargs)
+
+    return wrapped
 
 
 def director_view(view: View) -> View:

@@ -54,7 +54,7 @@ from scoring.pbn import (
 )
 
 from . import deals, services, standings
-from .models import Board, Event, Result, Ruling
+from .models import Board, Event, League, Result, Ruling
 from .movements import MovementError
 
 if TYPE_CHECKING:
@@ -775,3 +775,73 @@ EXPORT_FORMATS: dict[str, ExportFormat] = {
 def formats_offered(event: Event) -> list[ExportFormat]:
     """The downloads to show for ``event``, in the registry's order."""
     return [f for f in EXPORT_FORMATS.values() if f.offered_for(event)]
+
+
+# --- A team event of many teams (issue 17.3) ------------------------------------
+
+LEAGUE_COLUMNS = [
+    ("Rank", 6),
+    ("Team", 24),
+    ("Played", 8),
+    ("Won", 6),
+    ("Tied", 6),
+    ("Lost", 6),
+    ("Byes", 6),
+    ("Matches", 9),
+    ("Margin", 9),
+    ("Margin (exact)", 14),
+]
+MEETING_COLUMNS = [("Round", 7), ("Team A", 24), ("Team B", 24), ("A", 7), ("B", 7), ("Winner", 24)]
+
+
+def league_rows(league: League) -> list[list[Any]]:
+    """The league's standings: matches won (a tie or a bye 1/2), then the exact margin."""
+    return [
+        [
+            r.rank,
+            r.team,
+            r.played,
+            r.won,
+            r.tied,
+            r.lost,
+            r.byes,
+            _precise(r.matches),
+            round_half_away(r.margin),
+            _precise(r.margin),
+        ]
+        for r in services.league_table(league)
+    ]
+
+
+def _meeting_outcome(m: Any) -> str | None:
+    """ "Hawks", "Hawks (by the fraction of a point)", "tie", or None while it is played."""
+    if m.winner:
+        return m.winner + (" (by the fraction of a point)" if m.by_fraction else "")
+    return "tie" if m.finished and m.away and m.points[0] else None
+
+
+def meeting_rows(league: League) -> list[list[Any]]:
+    return [
+        [
+            m.round,
+            m.home,
+            m.away or "(bye)",
+            int(m.points[0]) if m.points[0] else None,
+            int(m.points[1]) if m.points[1] else None,
+            _meeting_outcome(m),
+        ]
+        for m in services.meetings(league)
+    ]
+
+
+def league_xlsx_bytes(league: League) -> bytes:
+    wb = Workbook(write_only=True)
+    _sheet(wb, "Standings", LEAGUE_COLUMNS, league_rows(league), landscape=False)
+    _sheet(wb, "Matches", MEETING_COLUMNS, meeting_rows(league), landscape=False)
+    buf = io.BytesIO()
+    wb.save(buf)
+    return buf.getvalue()
+
+
+def league_csv_bytes(league: League) -> bytes:
+    return csv_text([c for c, _ in LEAGUE_COLUMNS], league_rows(league)).encode("utf-8")

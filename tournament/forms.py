@@ -23,7 +23,7 @@ from .choices import (
     Seat,
     SurplusWith,
 )
-from .models import Event
+from .models import Event, League
 from .movements import MAX_TABLES
 from .services import Entry, user_message
 
@@ -744,6 +744,47 @@ class WithdrawForm(forms.Form):
         ]
 
 
+class LeagueForm(forms.ModelForm):
+    """A team event of many teams: its teams, how they are drawn, the matches' settings."""
+
+    teams = forms.CharField(
+        widget=forms.Textarea(attrs={"rows": 6, "cols": 40}),
+        label="Teams, one a line (the first round of a Swiss pairs them in this order)",
+    )
+
+    class Meta:
+        model = League
+        fields = [
+            "name",
+            "date",
+            "code",
+            "premium",
+            "pairs_per_team",
+            "boards_per_round",
+            "draw",
+            "rounds",
+        ]
+        widgets = {"date": forms.DateInput(attrs={"type": "date"})}
+        labels = {"pairs_per_team": "Pairs in each team (tables a match)"}
+
+    SHOW_WHEN = {"rounds": "draw=swiss"}
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("label_suffix", "")
+        super().__init__(*args, **kwargs)
+
+    def rows(self) -> list[tuple[forms.BoundField, str]]:
+        return [(self[n], self.SHOW_WHEN.get(n, "")) for n in self.fields]
+
+    def clean_teams(self) -> list[str]:
+        names = [n.strip() for n in self.cleaned_data["teams"].splitlines() if n.strip()]
+        if len(names) < 3:
+            raise forms.ValidationError("Name at least three teams, one a line.")
+        if any(len(n) > 80 for n in names):
+            raise forms.ValidationError("A team's name is at most 80 letters.")
+        return names
+
+
 class ReasonForm(forms.Form):
     reason = forms.CharField(max_length=300, required=False)
 
@@ -757,6 +798,7 @@ __all__ = [
     "FouledForm",
     "IrregularForm",
     "LatePairForm",
+    "LeagueForm",
     "MovementForm",
     "PairNamesForm",
     "ReasonForm",

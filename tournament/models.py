@@ -24,6 +24,58 @@ from scoring.adjusted import describe as describe_adjustment
 from .choices import CodeOfLaws, Direction, Even, Form, Method, MovementKind, Seat
 
 
+class League(models.Model):
+    """A team event of many teams (issue 17.3): each meeting a two-team Law G match.
+
+    Every match is an :class:`Event` of form "teams" (its own movement, tablets,
+    travellers and Law G score); the league draws them (round robin or Swiss)
+    and ranks the teams by matches won, then margin (:mod:`scoring.league`).
+    """
+
+    class Draw(models.TextChoices):
+        ROUND_ROBIN = "round-robin", "Round robin (every team meets every other once)"
+        SWISS = "swiss", "Swiss (similar records meet, never twice)"
+
+    name = models.CharField(max_length=120)
+    date = models.DateField()
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT)
+    code = models.CharField("code of laws", max_length=10, choices=CodeOfLaws, default="1915")
+    premium = models.BooleanField("duplicate premium", default=True)
+    pairs_per_team = models.PositiveSmallIntegerField(
+        default=2, validators=[MinValueValidator(2), MaxValueValidator(30)]
+    )
+    boards_per_round = models.PositiveSmallIntegerField(
+        "boards a round of a match", default=4, validators=[MinValueValidator(1)]
+    )
+    draw = models.CharField(max_length=12, choices=Draw, default=Draw.ROUND_ROBIN)
+    rounds = models.PositiveSmallIntegerField(
+        "rounds (Swiss)", null=True, blank=True, help_text="A round robin has one a meeting."
+    )
+    published = models.BooleanField(default=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-date", "name"]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.date})"
+
+
+class LeagueTeam(models.Model):
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="teams")
+    name = models.CharField(max_length=80)
+    position = models.PositiveSmallIntegerField()  # the seeding order (Swiss round 1)
+
+    class Meta:
+        ordering = ["position"]
+        constraints = [
+            models.UniqueConstraint(fields=["league", "name"], name="league_team_names_unique")
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
 class Event(models.Model):
     name = models.CharField(max_length=120)
     date = models.DateField()
@@ -85,6 +137,11 @@ class Event(models.Model):
     )
     timer_ends_at = models.DateTimeField(null=True, blank=True)  # running
     timer_left = models.PositiveIntegerField(null=True, blank=True)  # paused: seconds left
+    # A match of a league (a team event of many teams), and its round there.
+    league = models.ForeignKey(
+        League, null=True, blank=True, on_delete=models.CASCADE, related_name="matches"
+    )
+    league_round = models.PositiveSmallIntegerField(null=True, blank=True)
     # What the director's average-plus and average-minus are worth (scoring.adjusted).
     adjusted_plus_percent = models.PositiveSmallIntegerField(
         "average-plus (% of the top)",

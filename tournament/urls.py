@@ -4,7 +4,7 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from .views import director, display, events, files, public, scorer
+from .views import director, display, events, files, leagues, public, scorer
 
 # The server error page must not depend on what may have failed (see errors.py).
 handler500 = "tournament.errors.server_error"
@@ -49,6 +49,15 @@ urlpatterns = [
     # The director.
     path("director/", director.event_list, name="director_events"),
     path("director/events/new/", director.event_create, name="director_event_create"),
+    path("director/leagues/new/", leagues.league_create, name="director_league_create"),
+    path("director/leagues/<int:pk>/", leagues.league_page, name="director_league"),
+    path(
+        "director/leagues/<int:pk>/<str:action>/",
+        leagues.league_action,
+        name="director_league_action",
+    ),
+    path("leagues/<int:pk>/", leagues.league_standings, name="league_standings"),
+    path("leagues/<int:pk>/download/<str:fmt>/", leagues.league_download, name="league_download"),
     path("director/events/<int:pk>/", director.control_panel, name="director_event"),
     path("director/events/<int:pk>/players/", director.players, name="director_players"),
     path("director/events/<int:pk>/field/", director.field, name="director_field"),

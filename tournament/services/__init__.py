@@ -18,6 +18,7 @@ from .errors import ResultConflict, ServiceError, user_message
 from .events import create_event, movement_for, set_player_names, set_published
 from .field import add_late_pair, field_changes, places_free, withdraw_pair
 from .irregular import apply_irregular
+from .league import create_league, draw_next_round, league_table, meetings
 from .results import (
     confirm_result,
     correct_result,
@@ -50,10 +51,14 @@ __all__ = [
     "confirm_result",
     "correct_result",
     "create_event",
+    "create_league",
     "deal_result",
+    "draw_next_round",
     "enter_result",
     "field_changes",
+    "league_table",
     "live_result",
+    "meetings",
     "movement_for",
     "open_boards",
     "places_free",

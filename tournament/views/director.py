@@ -31,7 +31,18 @@ from ..forms import (
     ResultEntryForm,
     WithdrawForm,
 )
-from ..models import AuditEntry, Board, DirectorCall, Event, Pair, Result, Round, Ruling, Seating
+from ..models import (
+    AuditEntry,
+    Board,
+    DirectorCall,
+    Event,
+    League,
+    Pair,
+    Result,
+    Round,
+    Ruling,
+    Seating,
+)
 from ..services import Actor, ServiceError, auctions, display, user_message
 
 
@@ -42,7 +53,8 @@ def _by(request: HttpRequest, reason: str = "") -> Actor:
 @login_required
 def event_list(request: HttpRequest) -> HttpResponse:
     events = events_for(request.user).order_by("-date", "name")
-    return render(request, "director/event_list.html", {"events": events})
+    leagues = League.objects.filter(owner_id=request.user.pk)
+    return render(request, "director/event_list.html", {"events": events, "leagues": leagues})
 
 
 @login_required

@@ -1,0 +1,156 @@
+"""Team events of many teams in the app (issue 17.3): create, play, draw, rank, export."""
+
+import datetime
+
+import pytest
+from django.urls import reverse
+
+from tournament import exports, services, standings
+from tournament.models import Event, League, Seating
+from tournament.services import Actor, Entry, ServiceError
+from tournament.services import league as league_module
+
+from .test_races import ROUNDS, Device, gated_race, needs_postgresql
+
+TEAMS = ["Hawks", "Owls", "Larks", "Wrens"]
+
+
+def make_league(owner, draw="round-robin", rounds=None, teams=TEAMS):
+    return services.create_league(
+        owner,
+        name="Winter league",
+        date=datetime.date(1915, 1, 12),
+        teams=teams,
+        pairs_per_team=2,
+        boards_per_round=1,
+        draw=draw,
+        rounds=rounds,
+    )
+
+
+def play(match: Event, tricks_at: dict[int, int]) -> None:
+    """Every board at every table: 2H by South, ``tricks_at[table]`` tricks; rounds closed."""
+    by = Actor.director(match.owner)
+    for s in Seating.objects.filter(event=match).order_by("round", "table"):
+        for board in s.board_numbers:
+            services.enter_result(
+                match,
+                board_number=board,
+                round_no=s.round,
+                table=s.table,
+                entry=Entry("2H", "S", tricks_at[s.table]),
+                by=by,
+                confirmed=True,
+            )
+    for r in range(1, 3):
+        services.close_round(match, r, by=by)
+
+
+def test_a_round_robin_draws_every_meeting_as_a_law_g_match(director):
+    league = make_league(director)
+    matches = league.matches.order_by("league_round", "pk")
+    assert matches.count() == 6  # 4 teams: 3 rounds of 2 meetings
+    names = [(m.league_round, *sorted(t.name for t in m.team_set.all())) for m in matches]
+    pairs = {frozenset(n[1:]) for n in names}
+    assert len(pairs) == 6  # every pair of teams once
+    first = matches[0]
+    assert first.is_team_match and first.tables == 2
+    assert [t.name for t in first.team_set.order_by("label")] == ["Hawks", "Wrens"]
+
+
+def test_standings_follow_the_finished_matches(director):
+    league = make_league(director)
+    hawks_wrens = league.matches.get(league_round=1, name__endswith="Hawks v Wrens")
+    # Table 1 (Hawks NS) makes 9 tricks, table 2 (Wrens NS) 8: Hawks gain on every board.
+    play(hawks_wrens, {1: 9, 2: 8})
+    result = standings.team_match(hawks_wrens)
+    assert result.winner == "A"
+    rows = {r.team: r for r in services.league_table(league)}
+    assert (rows["Hawks"].won, rows["Wrens"].lost) == (1, 1)
+    assert rows["Hawks"].margin == result.margin and rows["Owls"].played == 0
+    meetings = [m for m in services.meetings(league) if m.round == 1]
+    assert meetings[0].winner == "Hawks" and meetings[1].winner is None
+    xlsx = exports.league_xlsx_bytes(league)
+    assert xlsx[:2] == b"PK"
+    csv = exports.league_csv_bytes(league).decode("utf-8-sig")
+    assert csv.splitlines()[1].startswith("1,Hawks,1,1,0,0,0,1,")
+
+
+def test_a_swiss_draws_round_by_round_after_the_results(director):
+    league = make_league(director, draw="swiss", rounds=2)
+    assert league.matches.count() == 2  # round 1 only: Hawks v Owls, Larks v Wrens
+    by = Actor.director(director)
+    with pytest.raises(ServiceError, match="round 1 is still being played"):
+        services.draw_next_round(league, by=by)
+    for m in league.matches.all():
+        play(m, {1: 9, 2: 8})  # team A (the first named) wins each
+    assert services.draw_next_round(league, by=by) == 2
+    round_2 = {
+        frozenset(t.name for t in m.team_set.all()) for m in league.matches.filter(league_round=2)
+    }
+    # Hawks and Larks won; they meet; Owls and Wrens lost; they meet.
+    assert round_2 == {frozenset({"Hawks", "Larks"}), frozenset({"Owls", "Wrens"})}
+    with pytest.raises(ServiceError, match="all 2 rounds are drawn"):
+        services.draw_next_round(league, by=by)
+
+
+def test_bad_leagues_are_refused_in_words(director):
+    with pytest.raises(ServiceError, match="at least three"):
+        make_league(director, teams=["A", "B"])
+    with pytest.raises(ServiceError, match="same name"):
+        make_league(director, teams=["A", "B", "a"])
+    with pytest.raises(ServiceError, match="plays 1 to 3 rounds"):
+        make_league(director, draw="swiss", rounds=4)
+
+
+def test_the_pages(client, director, other_director):
+    client.force_login(director)
+    r = client.post(
+        reverse("director_league_create"),
+        {
+            "name": "Spring Swiss",
+            "date": "1915-04-01",
+            "code": "1915",
+            "premium": "on",
+            "pairs_per_team": "2",
+            "boards_per_round": "2",
+            "draw": "swiss",
+            "rounds": "3",
+            "teams": "Hawks\nOwls\nLarks\nWrens\nRooks",
+        },
+    )
+    league = League.objects.get(name="Spring Swiss")
+    assert r.status_code == 302
+    page = client.get(reverse("director_league", args=[league.pk]))
+    assert b"a bye" in page.content and b"Draw round 2" in page.content
+    bad = client.post(reverse("director_league_action", args=[league.pk, "draw"]), follow=True)
+    assert b"Round 1 is still being played" in bad.content
+    public = reverse("league_standings", args=[league.pk])
+    client.logout()
+    assert client.get(public).status_code == 404  # not published
+    client.force_login(other_director)
+    assert client.get(reverse("director_league", args=[league.pk])).status_code == 404
+    client.force_login(director)
+    client.post(reverse("director_league_action", args=[league.pk, "publish"]))
+    client.logout()
+    assert client.get(public).status_code == 200
+    assert client.get(reverse("league_download", args=[league.pk, "csv"])).status_code == 200
+    assert client.get(reverse("league_download", args=[league.pk, "pdf"])).status_code == 404
+
+
+@pytest.mark.django_db(transaction=True)
+@needs_postgresql
+def test_two_draws_at_once_draw_one_round(director, monkeypatch):
+    for _ in range(max(ROUNDS // 2, 3)):
+        league = make_league(director, draw="swiss", rounds=3)
+        for m in league.matches.all():
+            play(m, {1: 9, 2: 8})
+        a, b = (
+            Device(n, lambda lg=league: services.draw_next_round(lg, by=Actor.director(director)))
+            for n in ("a", "b")
+        )
+        gated_race(monkeypatch, (league_module, "swiss_draw"), a, b)
+        assert a.outcome == 2, a.outcome
+        assert isinstance(b.outcome, ServiceError) and "still being played" in str(b.outcome)
+        assert league.matches.filter(league_round=2).count() == 2
+        assert not league.matches.filter(league_round=3).exists()

@@ -24,6 +24,33 @@ from scoring.adjusted import describe as describe_adjustment
 from .choices import CodeOfLaws, Direction, Even, Form, Method, MovementKind, Seat
 
 
+class Contest(models.Model):
+    """A pair event of several sections and/or sessions (issue 17.4).
+
+    Each (session, section) is an :class:`Event` with its own movement, tablets and
+    rounds; the sections of a session play the same boards and are compared across
+    (Law H: "only with other pairs who have played the same hands"); the sessions
+    are carried over into an overall standing (:mod:`scoring.sessions`).
+    """
+
+    class Carry(models.TextChoices):
+        TOTAL = "total", "Add each session's score"
+        AVERAGE = "average", "Average the session percentages (matchpoints)"
+
+    name = models.CharField(max_length=120)
+    date = models.DateField()
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT)
+    carry = models.CharField("carry-over", max_length=8, choices=Carry, default=Carry.TOTAL)
+    published = models.BooleanField(default=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-date", "name"]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.date})"
+
+
 class League(models.Model):
     """A team event of many teams (issue 17.3): each meeting a two-team Law G match.
 
@@ -142,6 +169,12 @@ class Event(models.Model):
         League, null=True, blank=True, on_delete=models.CASCADE, related_name="matches"
     )
     league_round = models.PositiveSmallIntegerField(null=True, blank=True)
+    # A section of a session of a contest (sections of a session play the same boards).
+    contest = models.ForeignKey(
+        Contest, null=True, blank=True, on_delete=models.CASCADE, related_name="parts"
+    )
+    session = models.PositiveSmallIntegerField(null=True, blank=True)
+    section = models.CharField(max_length=2, blank=True)
     # What the director's average-plus and average-minus are worth (scoring.adjusted).
     adjusted_plus_percent = models.PositiveSmallIntegerField(
         "average-plus (% of the top)",

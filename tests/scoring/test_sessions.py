@@ -1,0 +1,93 @@
+"""Sections and sessions (scoring/sessions.py): worked examples and a property."""
+
+from fractions import Fraction
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from scoring import ScoringError
+from scoring.pairs import BoardResult, pair_standings
+from scoring.sessions import across_sections, carry_over, display_total, session_standings
+
+F = Fraction
+
+
+def test_two_sections_compared_across_differ_from_within():
+    a = [BoardResult(1, "1", "3", 100), BoardResult(1, "2", "4", 50)]
+    b = [BoardResult(1, "1", "3", -30), BoardResult(1, "2", "4", 60)]
+    # Within section A alone: average 75, so A1 +25 and A2 -25.
+    alone = {s.pair: s.score for s in pair_standings(a)}
+    assert alone == {"1": 25, "2": -25, "3": -25, "4": 25}
+    # Across both: (100 + 50 - 30 + 60) / 4 = 45: A1 +55, A2 +5, B1 -75, B2 +15.
+    across = {s.pair: s.score for s in session_standings({"A": a, "B": b})}
+    assert across == {
+        "A1": 55,
+        "A2": 5,
+        "B1": -75,
+        "B2": 15,
+        "A3": -55,
+        "A4": -5,
+        "B3": 75,
+        "B4": -15,
+    }
+
+
+def session(*boards):
+    """A matchpoint session: each board's NS nets at three tables (pairs 1-3 v 4-6)."""
+    lines = [
+        BoardResult(b, str(t), str(t + 3), net)
+        for b, nets in enumerate(boards, 1)
+        for t, net in enumerate(nets, 1)
+    ]
+    return pair_standings(lines, "matchpoints")
+
+
+def test_two_sessions_carried_over_both_ways():
+    # Session 1, one board: NS nets 100, 50, 50: matchpoints 4, 1, 1 of a top of 4
+    # (100%, 25%, 25%).  Session 2, two boards each 0, 10, 20: 0, 4, 8 of 8 (0%, 50%, 100%).
+    s1, s2 = session((100, 50, 50)), session((0, 10, 20), (0, 10, 20))
+    total = {r.pair: (r.total, r.rank) for r in carry_over([s1, s2], "matchpoints", "total")}
+    # Added: pair 1 4 + 0 = 4, pair 2 1 + 4 = 5, pair 3 1 + 8 = 9.
+    assert [total[p] for p in "123"] == [(4, "3"), (5, "2"), (9, "1")]
+    average = {r.pair: (r.total, r.rank) for r in carry_over([s1, s2], "matchpoints", "average")}
+    # Averaged: pair 1 (100 + 0) / 2 = 50, pair 2 (25 + 50) / 2 = 37.5, pair 3 62.5:
+    # each session counts alike, so pair 1 now beats pair 2.
+    assert [average[p] for p in "123"] == [(50, "2"), (F(75, 2), "3"), (F(125, 2), "1")]
+    row = next(r for r in carry_over([s1, s2], "matchpoints", "average") if r.pair == "2")
+    assert display_total(row, "matchpoints", "average") == "37.50%"
+
+
+def test_a_missed_session_and_bad_carry_overs():
+    s1, s2 = session((100, 50, 50)), session((0, 10, 20))
+    s2 = [s for s in s2 if s.pair != "1"]  # pair 1 missed session 2
+    row = next(r for r in carry_over([s1, s2], "matchpoints", "average") if r.pair == "1")
+    assert row.sessions == (100, None) and row.total == 100
+    with pytest.raises(ScoringError, match="only in a matchpoint event"):
+        carry_over([s1], "total", "average")
+    with pytest.raises(ScoringError, match='"total" or "average"'):
+        carry_over([s1], "matchpoints", "best")
+    with pytest.raises(ScoringError, match="by a letter"):
+        across_sections({"1": []})
+
+
+nets = st.integers(-500, 500)
+
+
+@given(st.integers(2, 8), st.integers(1, 4), st.data())
+def test_sections_playing_the_same_boards_compare_as_one_field(tables, boards, data):
+    """Splitting a field into sections that play the same boards changes no score."""
+    lines = [
+        BoardResult(b, f"{t}", f"{t + tables}", data.draw(nets))
+        for b in range(1, boards + 1)
+        for t in range(1, tables + 1)
+    ]
+    section_of = {t: data.draw(st.sampled_from("ABC")) for t in range(1, tables + 1)}
+    split: dict[str, list[BoardResult]] = {}
+    for r in lines:
+        split.setdefault(section_of[int(r.ns)], []).append(r)
+    for method in ("total", "matchpoints"):
+        whole = {s.pair: s.score for s in pair_standings(lines, method)}
+        parts = session_standings(split, method)
+        label = {p: section_of[int(p) if int(p) <= tables else int(p) - tables] + p for p in whole}
+        assert {s.pair: s.score for s in parts} == {label[p]: v for p, v in whole.items()}

@@ -27,7 +27,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 
 from . import tablets
-from .models import Board, Event, League, Result, Round, Seating, TableLink
+from .models import Board, Contest, Event, League, Result, Round, Seating, TableLink
 from .services import ServiceError, user_message
 
 View = Callable[..., HttpResponse]
@@ -169,35 +169,46 @@ def _event(pk: int) -> Event:
     return event
 
 
-def league_view(view: View) -> View:
-    """A director's page of a league (a team event of many teams): its owner only, 404
-    to anyone else; ``view(request, league, ...)``."""
+def owner_view(model: type[League] | type[Contest]) -> Callable[[View], View]:
+    """A director's page of a league or contest (a group of events): its owner only, 404 to
+    anyone else; ``view(request, obj, ...)``."""
 
-    @login_required
-    @wraps(view)
-    def wrapped(request: HttpRequest, pk: int, *args: Any, **kwargs: Any) -> HttpResponse:
-        league = League.objects.filter(pk=pk, owner_id=request.user.pk).first()
-        if league is None:
-            raise Http404("No such event")
-        return view(request, league, *args, **kwargs)
+    def decorate(view: View) -> View:
+        @login_required
+        @wraps(view)
+        def wrapped(request: HttpRequest, pk: int, *args: Any, **kwargs: Any) -> HttpResponse:
+            obj = model.objects.filter(pk=pk, owner_id=request.user.pk).first()
+            if obj is None:
+                raise Http404("No such event")
+            return view(request, obj, *args, **kwargs)
 
-    return wrapped
+        return wrapped
+
+    return decorate
 
 
-def league_public_view(view: View) -> View:
-    """A league's results page: published, or its owner."""
+def published_view(model: type[League] | type[Contest]) -> Callable[[View], View]:
+    """A league's or contest's results page: published, or its owner."""
 
-    @wraps(view)
-    def wrapped(request: HttpRequest, pk: int, *args: Any, **kwargs: Any) -> HttpResponse:
-        league = League.objects.filter(pk=pk).first()
-        if league is None or not (
-            league.published
-            or (request.user.is_authenticated and league.owner_id == request.user.pk)
-        ):
-            raise Http404("No such event")
-        return view(request, league, *args, **kwargs)
+    def decorate(view: View) -> View:
+        @wraps(view)
+        def wrapped(request: HttpRequest, pk: int, *args: Any, **kwargs: Any) -> HttpResponse:
+            obj = model.objects.filter(pk=pk).first()
+            if obj is None or not (
+                obj.published or (request.user.is_authenticated and obj.owner_id == request.user.pk)
+            ):
+                raise Http404("No such event")
+            return view(request, obj, *args, **kwargs)
 
-    return wrapped
+        return wrapped
+
+    return decorate
+
+
+league_view = owner_view(League)
+league_public_view = published_view(League)
+contest_view = owner_view(Contest)
+contest_public_view = published_view(Contest)
 
 
 def director_view(view: View) -> View:

@@ -54,7 +54,7 @@ from scoring.pbn import (
 )
 
 from . import deals, services, standings
-from .models import Board, Event, League, Result, Ruling
+from .models import Board, Contest, Event, League, Result, Ruling
 from .movements import MovementError
 
 if TYPE_CHECKING:
@@ -845,3 +845,74 @@ def league_xlsx_bytes(league: League) -> bytes:
 
 def league_csv_bytes(league: League) -> bytes:
     return csv_text([c for c, _ in LEAGUE_COLUMNS], league_rows(league)).encode("utf-8")
+
+
+# --- Sections and sessions (issue 17.4) -------------------------------------------
+
+
+def contest_session_rows(contest: Contest, session: int) -> list[list[Any]]:
+    names = services.contests.pair_names(contest, session)
+    mp = services.contests.parts(contest, session)[0].method == "matchpoints"
+    return [
+        [
+            s.rank,
+            s.pair,
+            names.get(s.pair) or None,
+            s.direction,
+            s.boards,
+            _precise(s.score),
+            float(round(s.percent, 2)) if mp and s.percent is not None else None,
+        ]
+        for s in services.session_table(contest, session)
+    ]
+
+
+CONTEST_SESSION_COLUMNS = [
+    ("Rank", 6),
+    ("Pair", 7),
+    ("Names", 32),
+    ("Direction", 10),
+    ("Boards", 8),
+    ("Score (exact)", 14),
+    ("Percent", 9),
+]
+
+
+def contest_overall_rows(contest: Contest) -> list[list[Any]]:
+    return [
+        [
+            r.rank,
+            r.pair,
+            r.direction,
+            *(_precise(x) if x is not None else None for x in r.sessions),
+            _precise(r.total),
+        ]
+        for r in services.overall_table(contest)
+    ]
+
+
+def contest_overall_columns(contest: Contest) -> list[tuple[str, int]]:
+    sessions = services.contests.sessions_of(contest)
+    what = "percent" if contest.carry == "average" else "score"
+    return [
+        ("Rank", 6),
+        ("Pair", 7),
+        ("Direction", 10),
+        *((f"Session {s} {what}", 14) for s in sessions),
+        ("Overall", 12),
+    ]
+
+
+def contest_xlsx_bytes(contest: Contest) -> bytes:
+    wb = Workbook(write_only=True)
+    _sheet(wb, "Overall", contest_overall_columns(contest), contest_overall_rows(contest))
+    for s in services.contests.sessions_of(contest):
+        _sheet(wb, f"Session {s}", CONTEST_SESSION_COLUMNS, contest_session_rows(contest, s))
+    buf = io.BytesIO()
+    wb.save(buf)
+    return buf.getvalue()
+
+
+def contest_csv_bytes(contest: Contest) -> bytes:
+    header = [c for c, _ in contest_overall_columns(contest)]
+    return csv_text(header, contest_overall_rows(contest)).encode("utf-8")

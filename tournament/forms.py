@@ -23,7 +23,7 @@ from .choices import (
     Seat,
     SurplusWith,
 )
-from .models import Event, League
+from .models import Contest, Event, League
 from .movements import MAX_TABLES
 from .services import Entry, user_message
 
@@ -744,6 +744,31 @@ class WithdrawForm(forms.Form):
         ]
 
 
+class ContestForm(EventForm):
+    """A pair event of several sections and/or sessions: every part's settings, and how
+    many sections and sessions, and how the sessions carry over."""
+
+    sections = forms.IntegerField(min_value=1, max_value=8, initial=2, label="Sections")
+    sessions = forms.IntegerField(min_value=1, max_value=6, initial=1, label="Sessions")
+    carry = forms.ChoiceField(
+        choices=Contest.Carry.choices,
+        initial=Contest.Carry.TOTAL,
+        label="Sessions carried over by",
+    )
+
+    SECTIONS = (
+        ("The event", ("name", "date")),
+        ("Sections and sessions", ("sections", "sessions", "carry")),
+        *(s for s in EventForm.SECTIONS if s[0] not in ("The evening", "The contest")),
+        ("Scoring", ("method",)),
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        del self.fields["form"]  # sections and sessions are for pair events
+        self.fields["tables"].label = "Tables in each section"
+
+
 class LeagueForm(forms.ModelForm):
     """A team event of many teams: its teams, how they are drawn, the matches' settings."""
 
@@ -792,6 +817,7 @@ class ReasonForm(forms.Form):
 __all__ = [
     "AdjustForm",
     "AdjustedValuesForm",
+    "ContestForm",
     "CorrectionForm",
     "DealForm",
     "EventForm",

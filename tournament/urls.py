@@ -4,7 +4,7 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from .views import director, display, events, files, leagues, public, scorer
+from .views import contests, director, display, events, files, leagues, public, scorer
 
 # The server error page must not depend on what may have failed (see errors.py).
 handler500 = "tournament.errors.server_error"
@@ -49,6 +49,19 @@ urlpatterns = [
     # The director.
     path("director/", director.event_list, name="director_events"),
     path("director/events/new/", director.event_create, name="director_event_create"),
+    path("director/contests/new/", contests.contest_create, name="director_contest_create"),
+    path("director/contests/<int:pk>/", contests.contest_page, name="director_contest"),
+    path(
+        "director/contests/<int:pk>/<str:action>/",
+        contests.contest_action,
+        name="director_contest_action",
+    ),
+    path("contests/<int:pk>/", contests.contest_standings, name="contest_standings"),
+    path(
+        "contests/<int:pk>/download/<str:fmt>/",
+        contests.contest_download,
+        name="contest_download",
+    ),
     path("director/leagues/new/", leagues.league_create, name="director_league_create"),
     path("director/leagues/<int:pk>/", leagues.league_page, name="director_league"),
     path(

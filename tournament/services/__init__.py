@@ -13,6 +13,7 @@ The laws are applied by :mod:`scoring`; nothing here computes a point itself.
 
 from .adjusted import adjust_score, set_adjusted_values, set_fouled
 from .audit import Actor, audit
+from .contests import create_contest, overall_table, session_table, share_deals
 from .entries import Entry, deal_result, preview
 from .errors import ResultConflict, ServiceError, user_message
 from .events import create_event, movement_for, set_player_names, set_published
@@ -50,6 +51,7 @@ __all__ = [
     "close_round",
     "confirm_result",
     "correct_result",
+    "create_contest",
     "create_event",
     "create_league",
     "deal_result",
@@ -61,15 +63,18 @@ __all__ = [
     "meetings",
     "movement_for",
     "open_boards",
+    "overall_table",
     "places_free",
     "preview",
     "reopen_round",
     "round_closed",
+    "session_table",
     "set_absent",
     "set_adjusted_values",
     "set_fouled",
     "set_player_names",
     "set_published",
+    "share_deals",
     "user_message",
     "void_result",
     "withdraw_pair",

@@ -34,6 +34,7 @@ from ..forms import (
 from ..models import (
     AuditEntry,
     Board,
+    Contest,
     DirectorCall,
     Event,
     League,
@@ -53,8 +54,16 @@ def _by(request: HttpRequest, reason: str = "") -> Actor:
 @login_required
 def event_list(request: HttpRequest) -> HttpResponse:
     events = events_for(request.user).order_by("-date", "name")
-    leagues = League.objects.filter(owner_id=request.user.pk)
-    return render(request, "director/event_list.html", {"events": events, "leagues": leagues})
+    mine = {"owner_id": request.user.pk}
+    return render(
+        request,
+        "director/event_list.html",
+        {
+            "events": events,
+            "leagues": League.objects.filter(**mine),
+            "contests": Contest.objects.filter(**mine),
+        },
+    )
 
 
 @login_required

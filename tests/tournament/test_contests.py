@@ -1,0 +1,129 @@
+"""Sections and sessions in the app (issue 17.4): create, compare across, carry over."""
+
+import datetime
+
+import pytest
+from django.urls import reverse
+
+from tournament import deals, exports, services, standings
+from tournament.models import Board, Contest
+from tournament.services import Actor, Entry, ServiceError
+from tournament.services import contests as contest_services
+
+
+def make_contest(owner, sections=2, sessions=2, carry="total", method="total"):
+    return services.create_contest(
+        owner,
+        name="Club championship",
+        date=datetime.date(1915, 2, 2),
+        sections=sections,
+        sessions=sessions,
+        carry=carry,
+        tables=3,
+        boards_per_round=2,
+        method=method,
+    )
+
+
+def enter(event, board, round_no, table, line):
+    contract, declarer, tricks = line.split()
+    services.enter_result(
+        event,
+        board_number=board,
+        round_no=round_no,
+        table=table,
+        entry=Entry(contract, declarer, int(tricks)),
+        by=Actor.director(event.owner),
+    )
+
+
+def test_a_contest_is_sections_times_sessions_events(director):
+    contest = make_contest(director)
+    parts = contest_services.parts(contest)
+    assert [(e.session, e.section) for e in parts] == [(1, "A"), (1, "B"), (2, "A"), (2, "B")]
+    assert parts[1].name == "Club championship, session 1, section B"
+    assert all(e.tables == 3 and e.method == "total" for e in parts)
+
+
+def test_sections_are_compared_across(director):
+    contest = make_contest(director, sessions=1)
+    a, b = contest_services.parts(contest)
+    # Board 1, round 1, table 1 in each section: 4H by S, 10 tricks (+157) in A, 8 (-100) in B.
+    enter(a, 1, 1, 1, "4H S 10")
+    enter(b, 1, 1, 1, "4H S 8")
+    across = {s.pair: s.score for s in services.session_table(contest, 1)}
+    # One line a section: within A alone pair 1 scores 0; across, the average is
+    # (157 - 100) / 2 = 57/2, so A1 is 157 - 57/2 = +257/2 and B1 -257/2.
+    assert {s.pair: s.score for s in standings.pair_contest(a)}["1"] == 0
+    assert across["A1"] * 2 == 257 and across["B1"] * 2 == -257
+
+
+def test_deals_shared_and_different_deals_refused(director):
+    contest = make_contest(director, sessions=1)
+    a, b = contest_services.parts(contest)
+    deals.deal_event(a, seed="championship", by=Actor.director(director))
+    n = services.share_deals(contest, 1, by=Actor.director(director))
+    assert n == Board.objects.filter(event=b).count()
+    assert list(Board.objects.filter(event=b).values_list("deal", flat=True)) == list(
+        Board.objects.filter(event=a).values_list("deal", flat=True)
+    )
+    other = Board.objects.get(event=b, number=1)
+    other.deal = Board.objects.get(event=a, number=2).deal
+    other.save()
+    with pytest.raises(
+        ServiceError, match="board 1 is not the same deal in section A and section B"
+    ):
+        services.session_table(contest, 1)
+
+
+def test_sessions_carried_over(director):
+    contest = make_contest(director, sections=1, sessions=2)
+    s1, s2 = contest_services.parts(contest)
+    for event, tricks in ((s1, (10, 8)), (s2, (8, 10))):
+        enter(event, 1, 1, 1, f"4H S {tricks[0]}")  # pair 1 NS v pair 4
+        enter(event, 1, 2, 3, f"4H S {tricks[1]}")  # pair 3 NS v pair 5 (the Mitchell)
+    rows = {r.pair: r for r in services.overall_table(contest)}
+    # Session 1: +157 v -100, pair A1 +257/2; session 2 the other way, -257/2: total 0.
+    assert rows["A1"].total == 0 and rows["A1"].sessions == (
+        pytest.approx(128.5),
+        pytest.approx(-128.5),
+    )
+    with pytest.raises(ServiceError, match="only in a matchpoint event"):
+        make_contest(director, carry="average")
+
+
+def test_the_pages_and_files(client, director):
+    client.force_login(director)
+    r = client.post(
+        reverse("director_contest_create"),
+        {
+            "name": "Spring pairs",
+            "date": "1915-04-01",
+            "code": "1915",
+            "premium": "on",
+            "method": "matchpoints",
+            "movement": "mitchell",
+            "tables": "3",
+            "boards_per_round": "2",
+            "even": "skip",
+            "sections": "2",
+            "sessions": "2",
+            "carry": "average",
+        },
+    )
+    contest = Contest.objects.get(name="Spring pairs")
+    assert r.status_code == 302
+    page = client.get(reverse("director_contest", args=[contest.pk]))
+    assert page.status_code == 200 and b"Session 2" in page.content
+    a = contest_services.parts(contest, 1)[0]
+    enter(a, 1, 1, 1, "4H S 10")
+    assert exports.contest_xlsx_bytes(contest)[:2] == b"PK"
+    public = reverse("contest_standings", args=[contest.pk])
+    client.logout()
+    assert client.get(public).status_code == 404
+    client.force_login(director)
+    client.post(reverse("director_contest_action", args=[contest.pk, "publish"]))
+    client.logout()
+    assert client.get(public).status_code == 200
+    assert client.get(reverse("contest_download", args=[contest.pk, "csv"])).status_code == 200
+    assert client.get(reverse("contest_download", args=[contest.pk, "doc"])).status_code == 404

@@ -1,0 +1,168 @@
+"""Sections and sessions (issue 17.4): create a contest, share its deals, rank it.
+
+Each (session, section) is an :class:`~tournament.models.Event` with its own
+movement, tablets and rounds, so the room machinery is untouched.  The sections
+of a session play the same boards: they are compared across sections
+(:func:`scoring.sessions.session_standings`), and a session whose sections hold
+different hand records for one board is refused, naming it.  The sessions are
+carried over as the director set (:func:`scoring.sessions.carry_over`).
+"""
+
+from __future__ import annotations
+
+import datetime
+from string import ascii_uppercase
+from typing import Any
+
+from django.db import transaction
+
+from scoring import ScoringError
+from scoring.pairs import PairStanding
+from scoring.sessions import OverallRow, carry_over, session_standings
+from scoring.wording import count
+
+from ..choices import Form, Method
+from ..models import Board, Contest, Event
+from .audit import Actor, audit
+from .errors import ServiceError
+from .events import create_event
+
+MAX_SECTIONS = 8
+MAX_SESSIONS = 6
+
+
+@transaction.atomic
+def create_contest(
+    owner: Any,
+    *,
+    name: str,
+    date: datetime.date,
+    sections: int,
+    sessions: int,
+    carry: str,
+    **fields: Any,
+) -> Contest:
+    """A contest of ``sections`` x ``sessions`` pair events with the same settings."""
+    if not 1 <= sections <= MAX_SECTIONS or not 1 <= sessions <= MAX_SESSIONS:
+        raise ServiceError(f"1 to {MAX_SECTIONS} sections and 1 to {MAX_SESSIONS} sessions")
+    if sections * sessions < 2:
+        raise ServiceError("a contest has at least two sections or two sessions")
+    if fields.get("form", Form.PAIRS) != Form.PAIRS:
+        raise ServiceError("sections and sessions are for pair events")
+    if carry == Contest.Carry.AVERAGE and fields.get("method") != Method.MATCHPOINTS:
+        raise ServiceError("percentages are averaged only in a matchpoint event")
+    contest = Contest.objects.create(name=name, date=date, owner=owner, carry=carry)
+    for s in range(1, sessions + 1):
+        for letter in ascii_uppercase[:sections]:
+            parts = [name]
+            if sessions > 1:
+                parts.append(f"session {s}")
+            if sections > 1:
+                parts.append(f"section {letter}")
+            event = create_event(owner, name=", ".join(parts), date=date, **fields)
+            event.contest, event.session, event.section = contest, s, letter
+            event.save(update_fields=["contest", "session", "section"])
+    return contest
+
+
+def parts(contest: Contest, session: int | None = None) -> list[Event]:
+    """The contest's events, by session then section."""
+    qs = contest.parts.order_by("session", "section")
+    return list(qs.filter(session=session) if session is not None else qs)
+
+
+def sessions_of(contest: Contest) -> list[int]:
+    return sorted({e.session for e in contest.parts.all() if e.session})
+
+
+def _check_same_boards(events: list[Event]) -> None:
+    """Refuse to compare sections whose hand records differ on a board, naming it."""
+    seen: dict[int, tuple[str, str]] = {}
+    rows = Board.objects.filter(event__in=events).exclude(deal="")
+    for number, deal, section in rows.values_list("number", "deal", "event__section"):
+        first = seen.setdefault(number, (deal, section))
+        if first[0] != deal:
+            raise ServiceError(
+                f"board {number} is not the same deal in section {first[1]} and section "
+                f"{section}: sections are compared only on the same cards (Law H); copy one "
+                "section's hand records to the others"
+            )
+
+
+def session_table(contest: Contest, session: int) -> list[PairStanding]:
+    """One session's standings, every section's pairs compared across sections."""
+    from .. import standings  # the pages' module; it imports the services
+
+    events = parts(contest, session)
+    if not events:
+        raise ServiceError(f"there is no session {session}")
+    _check_same_boards(events)
+    first = events[0]
+    try:
+        return session_standings(
+            {e.section or "A": standings.board_results(e) for e in events},
+            first.method,
+            first.adjusted_values,
+        )
+    except ScoringError as e:
+        raise ServiceError(str(e)) from None
+
+
+def overall_table(contest: Contest) -> list[OverallRow]:
+    """The sessions carried over (added, or percentages averaged)."""
+    events = parts(contest)
+    if not events:
+        return []
+    tables = [session_table(contest, s) for s in sessions_of(contest)]
+    try:
+        return carry_over(tables, events[0].method, contest.carry)
+    except ScoringError as e:
+        raise ServiceError(str(e)) from None
+
+
+def pair_names(contest: Contest, session: int) -> dict[str, str]:
+    """Pair names across sections: "A3" -> "Mrs. Alden & Mr. Alden"."""
+    from .. import standings
+
+    out: dict[str, str] = {}
+    for e in parts(contest, session):
+        for label, names in standings.pair_names(e).items():
+            out[(e.section or "A") + label] = names
+    return out
+
+
+@transaction.atomic
+def share_deals(contest: Contest, session: int, *, by: Actor) -> int:
+    """Copy the first section's hand records (and double-dummy tables) to the session's
+    other sections where theirs are empty; returns the boards copied.  A board already
+    holding another deal is refused, naming it (nothing copied)."""
+    events = parts(contest, session)
+    if len(events) < 2:
+        raise ServiceError("this session has one section: nothing to share")
+    source = {b.number: b for b in Board.objects.filter(event=events[0]).exclude(deal="")}
+    if not source:
+        raise ServiceError(
+            f"section {events[0].section}'s boards have no hand records yet: deal or import "
+            "them there first"
+        )
+    copied = 0
+    for e in events[1:]:
+        boards = Board.objects.select_for_update(no_key=True).filter(event=e, number__in=source)
+        for b in boards:
+            deal = source[b.number]
+            if b.deal and b.deal != deal.deal:
+                raise ServiceError(
+                    f"section {e.section}'s board {b.number} holds another deal already; "
+                    "clear it before sharing"
+                )
+            if not b.deal:
+                b.deal, b.dd_tricks = deal.deal, deal.dd_tricks
+                b.save(update_fields=["deal", "dd_tricks"])
+                copied += 1
+        audit(
+            e,
+            "deals shared",
+            f"{count(copied, 'hand record')} copied from section {events[0].section}",
+            by=by,
+        )
+    return copied

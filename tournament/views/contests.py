@@ -1,0 +1,132 @@
+"""Sections and sessions (issue 17.4): create a contest, its standings, its files."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_POST
+
+from scoring.sessions import display_total
+from scoring.wording import count
+
+from .. import exports, services
+from ..access import contest_public_view, contest_view
+from ..forms import ContestForm
+from ..models import Contest
+from ..services import Actor, ServiceError, user_message
+from ..services import contests as contest_services
+
+
+@login_required
+def contest_create(request: HttpRequest) -> HttpResponse:
+    form = ContestForm(
+        request.POST or None, initial={"code": "1915", "premium": True, "sections": 2}
+    )
+    if request.method == "POST" and form.is_valid():
+        data = dict(form.cleaned_data)
+        try:
+            contest = services.create_contest(request.user, **data)
+        except ServiceError as e:
+            form.add_error(None, user_message(e))
+        else:
+            messages.success(
+                request,
+                f"{contest.name} created: {count(contest.parts.count(), 'part')}, each with "
+                "its own movement, table cards and tablets.",
+            )
+            return redirect("director_contest", contest.pk)
+    return render(
+        request,
+        "director/event_form.html",
+        {
+            "form": form,
+            "heading": "New event of sections or sessions",
+            "button": "Create the sections and sessions",
+        },
+    )
+
+
+def _context(contest: Contest) -> dict:
+    sessions: list[dict[str, Any]] = []
+    error = ""
+    for s in contest_services.sessions_of(contest):
+        events = contest_services.parts(contest, s)
+        names = contest_services.pair_names(contest, s)
+        try:
+            table = services.session_table(contest, s)
+        except ServiceError as e:
+            table, error = [], user_message(e)
+        rows = [(r, names.get(r.pair, "")) for r in table]
+        sessions.append({"number": s, "events": events, "rows": rows})
+    overall = []
+    multi = len(sessions) > 1
+    if multi and not error:
+        try:
+            first = contest_services.parts(contest)[0]
+            overall = [
+                (r, display_total(r, first.method, contest.carry))
+                for r in services.overall_table(contest)
+            ]
+        except ServiceError as e:
+            error = user_message(e)
+    return {
+        "contest": contest,
+        "sessions": sessions,
+        "overall": overall,
+        "multi_session": multi,
+        "error": error,
+        "matchpoints": any(e.by_matchpoints for e in contest_services.parts(contest)[:1]),
+    }
+
+
+@contest_view
+def contest_page(request: HttpRequest, contest: Contest) -> HttpResponse:
+    return render(request, "contests/director.html", _context(contest))
+
+
+@require_POST
+@contest_view
+def contest_action(request: HttpRequest, contest: Contest, action: str) -> HttpResponse:
+    try:
+        if action == "share":
+            session = int(request.POST.get("session", "0") or 0)
+            n = services.share_deals(contest, session, by=Actor.director(request.user))
+            messages.success(request, f"Session {session}: {count(n, 'hand record')} copied.")
+        elif action in ("publish", "unpublish"):
+            contest.published = action == "publish"
+            contest.save(update_fields=["published"])
+            messages.success(
+                request, "Standings public." if contest.published else "Standings hidden."
+            )
+        else:
+            raise Http404("No such action")
+    except ServiceError as e:
+        messages.error(request, user_message(e))
+    return redirect("director_contest", contest.pk)
+
+
+@contest_public_view
+def contest_standings(request: HttpRequest, contest: Contest) -> HttpResponse:
+    return render(request, "contests/public.html", _context(contest))
+
+
+@contest_public_view
+def contest_download(request: HttpRequest, contest: Contest, fmt: str) -> HttpResponse:
+    try:
+        if fmt == "xlsx":
+            body = exports.contest_xlsx_bytes(contest)
+            kind = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+        elif fmt == "csv":
+            body, kind = exports.contest_csv_bytes(contest), "text/csv; charset=utf-8"
+        else:
+            raise Http404("No such format")
+    except ServiceError as e:
+        messages.error(request, user_message(e))
+        return redirect("contest_standings", contest.pk)
+    response = HttpResponse(body, content_type=kind)
+    response["Content-Disposition"] = f'attachment; filename="contest-{contest.pk}.{fmt}"'
+    return response

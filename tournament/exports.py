@@ -850,9 +850,12 @@ def league_csv_bytes(league: League) -> bytes:
 # --- Sections and sessions (issue 17.4) -------------------------------------------
 
 
-def contest_session_rows(contest: Contest, session: int) -> list[list[Any]]:
+def contest_session_rows(
+    contest: Contest, session: int, table: list[Any] | None = None
+) -> list[list[Any]]:
     names = services.contests.pair_names(contest, session)
     mp = services.contests.parts(contest, session)[0].method == "matchpoints"
+    rows = table if table is not None else services.session_table(contest, session)
     return [
         [
             s.rank,
@@ -863,7 +866,7 @@ def contest_session_rows(contest: Contest, session: int) -> list[list[Any]]:
             _precise(s.score),
             float(round(s.percent, 2)) if mp and s.percent is not None else None,
         ]
-        for s in services.session_table(contest, session)
+        for s in rows
     ]
 
 
@@ -878,7 +881,9 @@ CONTEST_SESSION_COLUMNS = [
 ]
 
 
-def contest_overall_rows(contest: Contest) -> list[list[Any]]:
+def contest_overall_rows(
+    contest: Contest, tables: dict[int, list[Any]] | None = None
+) -> list[list[Any]]:
     return [
         [
             r.rank,
@@ -887,7 +892,7 @@ def contest_overall_rows(contest: Contest) -> list[list[Any]]:
             *(_precise(x) if x is not None else None for x in r.sessions),
             _precise(r.total),
         ]
-        for r in services.overall_table(contest)
+        for r in services.overall_table(contest, tables)
     ]
 
 
@@ -904,10 +909,12 @@ def contest_overall_columns(contest: Contest) -> list[tuple[str, int]]:
 
 
 def contest_xlsx_bytes(contest: Contest) -> bytes:
+    """Overall and every session's standings; each session compared once."""
+    tables = {s: services.session_table(contest, s) for s in services.contests.sessions_of(contest)}
     wb = Workbook(write_only=True)
-    _sheet(wb, "Overall", contest_overall_columns(contest), contest_overall_rows(contest))
-    for s in services.contests.sessions_of(contest):
-        _sheet(wb, f"Session {s}", CONTEST_SESSION_COLUMNS, contest_session_rows(contest, s))
+    _sheet(wb, "Overall", contest_overall_columns(contest), contest_overall_rows(contest, tables))
+    for s, table in tables.items():
+        _sheet(wb, f"Session {s}", CONTEST_SESSION_COLUMNS, contest_session_rows(contest, s, table))
     buf = io.BytesIO()
     wb.save(buf)
     return buf.getvalue()

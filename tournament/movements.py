@@ -46,7 +46,7 @@ __all__ = [
     "with_field_changes",
 ]
 
-MAX_TABLES = {"mitchell": 30, "howell": 8, "teams": 30}
+MAX_TABLES = {"mitchell": 40, "howell": 8, "teams": 30}  # a section of a championship: 40
 
 
 class MovementError(ValueError):

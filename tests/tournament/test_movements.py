@@ -233,7 +233,7 @@ def test_guide_cards():
     [
         (("mitchell", 1), {}, "at least 2 tables"),
         (("howell", 30), {}, "2 to 8 tables"),
-        (("mitchell", 31), {}, "2 to 30 tables"),
+        (("mitchell", 41), {}, "2 to 40 tables"),
         (("mitchell", 5, 0), {}, "at least one board"),
         (("mitchell", 5, 20), {}, "1 to 13"),
         (("mitchell", 5), {"pairs": 7}, "do not fit"),

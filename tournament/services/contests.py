@@ -108,14 +108,18 @@ def session_table(contest: Contest, session: int) -> list[PairStanding]:
         raise ServiceError(str(e)) from None
 
 
-def overall_table(contest: Contest) -> list[OverallRow]:
-    """The sessions carried over (added, or percentages averaged)."""
+def overall_table(
+    contest: Contest, tables: dict[int, list[PairStanding]] | None = None
+) -> list[OverallRow]:
+    """The sessions carried over (added, or percentages averaged); ``tables``: the
+    sessions' standings when the caller has them already (each is computed once)."""
     events = parts(contest)
     if not events:
         return []
-    tables = [session_table(contest, s) for s in sessions_of(contest)]
+    if tables is None:
+        tables = {s: session_table(contest, s) for s in sessions_of(contest)}
     try:
-        return carry_over(tables, events[0].method, contest.carry)
+        return carry_over(list(tables.values()), events[0].method, contest.carry)
     except ScoringError as e:
         raise ServiceError(str(e)) from None
 

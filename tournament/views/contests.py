@@ -52,12 +52,13 @@ def contest_create(request: HttpRequest) -> HttpResponse:
 
 def _context(contest: Contest) -> dict:
     sessions: list[dict[str, Any]] = []
+    tables: dict[int, list] = {}
     error = ""
     for s in contest_services.sessions_of(contest):
         events = contest_services.parts(contest, s)
         names = contest_services.pair_names(contest, s)
         try:
-            table = services.session_table(contest, s)
+            table = tables[s] = services.session_table(contest, s)
         except ServiceError as e:
             table, error = [], user_message(e)
         rows = [(r, names.get(r.pair, "")) for r in table]
@@ -69,7 +70,7 @@ def _context(contest: Contest) -> dict:
             first = contest_services.parts(contest)[0]
             overall = [
                 (r, display_total(r, first.method, contest.carry))
-                for r in services.overall_table(contest)
+                for r in services.overall_table(contest, tables)
             ]
         except ServiceError as e:
             error = user_message(e)

@@ -22,8 +22,12 @@ from .models import (
     AuctionRecord,
     AuditEntry,
     Board,
+    Contest,
     DirectorCall,
     Event,
+    FieldChange,
+    League,
+    LeagueTeam,
     Pair,
     PinFailure,
     Player,
@@ -222,3 +226,28 @@ class AuctionRecordAdmin(ReadOnlyAdmin):
 class RulingAdmin(ReadOnlyAdmin):
     list_display = ["at", "event", "board", "seating", "offender", "summary", "points", "law"]
     list_filter = ["event"]
+
+
+@admin.register(FieldChange)
+class FieldChangeAdmin(ReadOnlyAdmin):
+    list_display = ["at", "event", "kind", "pair", "from_round", "place"]
+    list_filter = ["event"]
+
+
+@admin.register(League)
+class LeagueAdmin(NoAddAdmin):
+    """Created from the league page (its matches are drawn with it), never here."""
+
+    list_display = ["name", "date", "draw", "pairs_per_team", "published"]
+
+
+@admin.register(LeagueTeam)
+class LeagueTeamAdmin(ReadOnlyAdmin):
+    list_display = ["league", "position", "name"]
+
+
+@admin.register(Contest)
+class ContestAdmin(NoAddAdmin):
+    """Created from its page (its sections and sessions are made with it), never here."""
+
+    list_display = ["name", "date", "carry", "published"]

@@ -235,6 +235,7 @@ def settings_rows(event: Event, *, boards: set[int] | None = None) -> list[list[
         ["Notes", notes],
         ["Tables", event.tables],
         ["Boards per round", event.boards_per_round],
+        ["Adjusted scores", event.adjusted_values.describe(event.method)],
         ["Deal seed", (event.deal_seed or "") if boards is None else ""],
     ]
 

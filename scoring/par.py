@@ -60,6 +60,14 @@ class Par:
         }
 
 
+def par_cell(p: Par) -> tuple[str, str] | None:
+    """The double-dummy table's cell of the par contract: (declarer, strain column);
+    None when the par is the deal passed out.  Royal spades are the spade column."""
+    if p.contract.is_pass or p.declarer is None:
+        return None
+    return p.declarer, _dd_strain(p.contract.strain)
+
+
 def _dd_strain(strain: str) -> str:
     """The double-dummy column of a strain: royal spades and plain spades are spades."""
     return "S" if strain == "RS" else strain

@@ -15,7 +15,7 @@ from scoring import format_pbn_deal, honours_from_deal, parse_pbn_deal, wording
 from scoring.cards import RANKS, SEATS, SUITS
 from scoring.dealing import deal_board, high_card_points
 from scoring.double_dummy import DD_STRAINS, dd_tricks
-from scoring.par import Par, par
+from scoring.par import Par, par, par_cell
 from scoring.pbn import PbnError, deals_from_pbn
 
 from .models import Board, Event, Result
@@ -121,14 +121,23 @@ def hand_record(board: Board) -> dict[str, Any] | None:
         }
     honours = {strain: honours_from_deal(deal, strain) for strain in DD_STRAINS}
     dd = board.dd_tricks or {}
+    the_par = par_of(board, deal)
+    marked = par_cell(the_par) if the_par else None
     return {
-        "par": par_of(board, deal),
+        "par": the_par,
         "board": board,
         "dealer": board.dealer,
         "hands": hands,
         "strains": DD_STRAINS,
         "honour_rows": [(s, [honours[st][s] for st in DD_STRAINS]) for s in SEATS],
-        "dd_rows": [(s, [dd[s][st] for st in DD_STRAINS]) for s in SEATS] if dd else [],
+        # The double-dummy grid: each cell (tricks, at least seven (a contract made),
+        # the par contract's cell), so the grid reads without colour (issue 19).
+        "dd_rows": [
+            (s, [(dd[s][st], dd[s][st] >= 7, (s, st) == marked) for st in DD_STRAINS])
+            for s in SEATS
+        ]
+        if dd
+        else [],
     }
 
 

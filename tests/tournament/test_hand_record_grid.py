@@ -1,0 +1,27 @@
+"""The hand record's double-dummy grid with the par marked (issue 19 part 4)."""
+
+from django.urls import reverse
+
+from scoring.par import par_cell
+from tournament import deals
+from tournament.models import Board
+
+
+def test_the_grid_is_the_double_dummy_table_with_the_par_cell_marked(demo, client):
+    pairs_event, _ = demo
+    board = Board.objects.filter(event=pairs_event).exclude(dd_tricks=None).first()
+    record = deals.hand_record(board)
+    # The grid's numbers are the stored table's, row by row; bold from seven tricks.
+    for seat, row in record["dd_rows"]:
+        assert [n for n, _, _ in row] == [board.dd_tricks[seat][s] for s in record["strains"]]
+        assert [makes for n, makes, _ in row] == [n >= 7 for n, _, _ in row]
+    marked = [
+        (seat, strain)
+        for seat, row in record["dd_rows"]
+        for strain, (_, _, is_par) in zip(record["strains"], row, strict=True)
+        if is_par
+    ]
+    assert marked == ([par_cell(record["par"])] if par_cell(record["par"]) else [])
+    page = client.get(reverse("event_hand_records", args=[pairs_event.pk])).content.decode()
+    assert page.count('class="num makes par-cell"') + page.count('class="num par-cell"') >= 1
+    assert "the par contract" in page

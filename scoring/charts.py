@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
+from itertools import pairwise
 
 WIDTH = 320
 BAR_AREA = 120  # height of the tallest bar, in SVG units
@@ -75,3 +76,186 @@ def spread(nets: list[int], *, with_average: bool = False) -> Spread | None:
     )
     average = Fraction(sum(nets), len(nets)) if with_average else None
     return Spread(bars=bars, average=average)
+
+
+# --- The traveller: where the board's average falls among the bars ---------------
+
+
+def average_x(chart: Spread) -> int | None:
+    """The x of the board's average on the spread chart: between the bars of the
+    scores either side of it, in proportion (the bars stand for distinct scores)."""
+    if chart.average is None or not chart.bars:
+        return None
+    bars = chart.bars
+    avg = chart.average
+    if avg <= bars[0].score:
+        return bars[0].label_x
+    if avg >= bars[-1].score:
+        return bars[-1].label_x
+    for left, right in pairwise(bars):
+        if left.score <= avg <= right.score:
+            share = Fraction(avg - left.score, right.score - left.score)
+            return left.label_x + round(share * (right.label_x - left.label_x))
+    return None  # pragma: no cover - the bars are sorted and cover the average
+
+
+# --- The score card: a pair's running score and each board against the average ---
+
+CHART_W = 320
+CHART_H = 140
+PAD = 18  # room for the labels
+
+
+@dataclass(frozen=True)
+class Point:
+    x: int
+    y: int
+    value: Fraction | int
+
+
+@dataclass(frozen=True)
+class Running:
+    """A pair's running score after each round beside the field's best at that round."""
+
+    rounds: tuple[int, ...]
+    mine: tuple[Point, ...]
+    best: tuple[Point, ...]
+    baseline_y: int  # 0 points (Law H) or 50% (matchpoints)
+    percent: bool
+    width: int = CHART_W
+    height: int = CHART_H
+
+    @staticmethod
+    def _path(points: tuple[Point, ...]) -> str:
+        return " ".join(f"{p.x},{p.y}" for p in points)
+
+    @property
+    def last_mine(self) -> str:
+        return _show(self.mine[-1].value, self.percent) + ("%" if self.percent else "")
+
+    @property
+    def last_best(self) -> str:
+        return _show(self.best[-1].value, self.percent) + ("%" if self.percent else "")
+
+    @property
+    def mine_path(self) -> str:
+        return self._path(self.mine)
+
+    @property
+    def best_path(self) -> str:
+        return self._path(self.best)
+
+    @property
+    def description(self) -> str:
+        unit = "%" if self.percent else ""
+        mine = "; ".join(
+            f"round {r}: {_show(p.value, self.percent)}{unit}"
+            for r, p in zip(self.rounds, self.mine, strict=True)
+        )
+        best = _show(self.best[-1].value, self.percent) if self.best else ""
+        what = "percentage" if self.percent else "score"
+        return f"Running {what}: {mine}. The field's best after the last round: {best}{unit}."
+
+
+def _show(x: Fraction | int, percent: bool) -> str:
+    if percent:
+        return f"{float(x):.2f}"
+    return f"{round(Fraction(x)):+d}"
+
+
+def running(
+    rounds: list[int],
+    mine: list[Fraction | int],
+    best: list[Fraction | int],
+    *,
+    percent: bool,
+) -> Running | None:
+    """The running score chart: ``mine`` and ``best`` after each of ``rounds``."""
+    if not rounds:
+        return None
+    base = 50 if percent else 0
+    values = [*mine, *best, base]
+    low, high = min(values), max(values)
+    if low == high:
+        high = low + 1
+    span = Fraction(high - low)
+
+    def y(v: Fraction | int) -> int:
+        return PAD + round((Fraction(high) - v) * (CHART_H - 2 * PAD) / span)
+
+    step = Fraction(CHART_W - 2 * PAD, max(len(rounds) - 1, 1))
+
+    def x(i: int) -> int:
+        return PAD + round(i * step)
+
+    return Running(
+        rounds=tuple(rounds),
+        mine=tuple(Point(x(i), y(v), v) for i, v in enumerate(mine)),
+        best=tuple(Point(x(i), y(v), v) for i, v in enumerate(best)),
+        baseline_y=y(base),
+        percent=percent,
+    )
+
+
+@dataclass(frozen=True)
+class BoardBar:
+    board: int
+    value: Fraction | int  # against the average (points) or the board's percentage
+    x: int
+    y: int
+    width: int
+    height: int
+    above: bool
+
+    @property
+    def label_x(self) -> int:
+        return self.x + self.width // 2
+
+
+@dataclass(frozen=True)
+class Boards:
+    """Each board's result against the average: bars up (better) or down (worse)."""
+
+    bars: tuple[BoardBar, ...]
+    baseline_y: int
+    percent: bool
+    width: int = CHART_W
+    height: int = CHART_H
+
+    @property
+    def description(self) -> str:
+        unit = "%" if self.percent else ""
+        against = "against 50%" if self.percent else "against the average"
+        parts = "; ".join(
+            f"board {b.board} {_show(b.value, self.percent)}{unit}" for b in self.bars
+        )
+        return f"Each board {against}: {parts}."
+
+
+def boards(values: list[tuple[int, Fraction | int]], *, percent: bool) -> Boards | None:
+    """Bars for each board, up from the baseline when the pair did better than the
+    average (total points) or 50% (matchpoints: the board's percentage), down otherwise."""
+    if not values:
+        return None
+    base = 50 if percent else 0
+    offsets = [Fraction(v) - base for _, v in values]
+    reach = max((abs(o) for o in offsets), default=Fraction(0)) or Fraction(1)
+    half = (CHART_H - 2 * PAD) // 2
+    mid = PAD + half
+    slot = Fraction(CHART_W, len(values))
+    gap = max(1, int(slot) // 6)
+    bars = []
+    for i, ((board, v), o) in enumerate(zip(values, offsets, strict=True)):
+        h = round(abs(o) * half / reach)
+        bars.append(
+            BoardBar(
+                board=board,
+                value=v,
+                x=round(i * slot) + gap // 2,
+                y=mid - h if o >= 0 else mid,
+                width=max(1, int(slot) - gap),
+                height=h,
+                above=o >= 0,
+            )
+        )
+    return Boards(bars=tuple(bars), baseline_y=mid, percent=percent)

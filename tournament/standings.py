@@ -14,7 +14,7 @@ from typing import Any
 
 from django.db.models import Q
 
-from scoring import BoardResult, compare_boards, pair_standings, score_team_match
+from scoring import BoardResult, charts, compare_boards, pair_standings, score_team_match
 from scoring.adjusted import WEIGHTED, is_director_adjustment, parse_awards, parse_weights
 from scoring.fractions_fmt import exact, round_half_away, two_decimals
 from scoring.pairs import BoardLine, PairStanding
@@ -378,3 +378,57 @@ def score_card(event: Event, pair: Pair) -> list[dict[str, Any]]:
             }
         )
     return rows
+
+
+def score_card_charts(event: Event, pair: Pair, shown: set[int]) -> dict[str, Any]:
+    """The score card's two charts (issue 19): the pair's running score round by round
+    beside the best of its field at each round, and each board against the average
+    (total points) or 50% (matchpoints).  Only the boards in ``shown`` (what this viewer
+    may see of the event) count, for the pair and the field alike."""
+    if event.is_team_match:
+        return {}
+    rows = list(_live(event).values(*BOARD_RESULT_FIELDS))
+    inputs = [board_result(r) for r in rows]
+    lines = compare_boards(inputs, event.method, event.adjusted_values) if inputs else []
+    percent = event.by_matchpoints
+    ns_pairs = {line.result.ns for line in lines}
+    ew_pairs = {line.result.ew for line in lines}
+    one_field = bool(ns_pairs & ew_pairs)
+    mine_side = "NS" if pair.label in ns_pairs else "EW"
+    field = (ns_pairs | ew_pairs) if one_field else (ns_pairs if mine_side == "NS" else ew_pairs)
+    # Per pair, per round: (score, top) on the shown boards.
+    per: dict[str, dict[int, list[Fraction]]] = {}
+    own: list[tuple[int, int, Fraction | int]] = []  # (round, board, against the average)
+    for row, line in zip(rows, lines, strict=True):
+        if row["board__number"] not in shown or line.ns_score is None:
+            continue
+        top = line.top or 0
+        for label, score in ((line.result.ns, line.ns_score), (line.result.ew, line.ew_score)):
+            acc = per.setdefault(label, {}).setdefault(row["round"], [Fraction(0), Fraction(0)])
+            acc[0] += Fraction(score or 0)
+            acc[1] += top
+            if label == pair.label:
+                value = Fraction(score or 0) * 100 / top if percent and top else score or 0
+                own.append((row["round"], row["board__number"], value))
+    rounds = sorted({r for r, _, _ in own})
+
+    def upto(label: str, r: int) -> Fraction | None:
+        got = [v for rnd, v in per.get(label, {}).items() if rnd <= r]
+        score = sum((v[0] for v in got), Fraction(0))
+        top = sum((v[1] for v in got), Fraction(0))
+        if percent:
+            return score * 100 / top if top else None
+        return score if got else None
+
+    mine = [upto(pair.label, r) for r in rounds]
+    best: list[Fraction | int] = []
+    for r in rounds:
+        others = [v for p in field if (v := upto(p, r)) is not None]
+        best.append(max(others) if others else Fraction(0))
+    own.sort()
+    return {
+        "running_chart": charts.running(
+            rounds, [m or Fraction(0) for m in mine], best, percent=percent
+        ),
+        "boards_chart": charts.boards([(b, v) for _, b, v in own], percent=percent),
+    }

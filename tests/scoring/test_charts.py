@@ -20,3 +20,28 @@ def test_spread_counts_each_score_once_lowest_left():
 def test_nothing_to_chart():
     assert charts.spread([]) is None
     assert charts.spread([100]).average is None
+
+
+def test_running_and_board_charts_geometry():
+    from fractions import Fraction
+
+    from scoring.charts import average_x, boards, running, spread
+
+    chart = running([1, 2, 3], [10, -5, 20], [15, 15, 30], percent=False)
+    assert [p.value for p in chart.mine] == [10, -5, 20]
+    ys = [p.y for p in chart.mine]
+    assert ys[1] > ys[0] > ys[2]  # lower on the chart is worse
+    assert chart.mine[0].x < chart.mine[1].x < chart.mine[2].x
+    assert chart.last_mine == "+20" and "round 2: -5" in chart.description
+    pct = running([1], [Fraction(125, 2)], [70], percent=True)
+    assert pct.last_mine == "62.50%" and pct.baseline_y > pct.mine[0].y
+    bars = boards([(1, 30), (2, -10), (3, 0)], percent=False)
+    up, down, flat = bars.bars
+    assert up.above and not down.above and flat.height == 0
+    assert up.y + up.height == bars.baseline_y == down.y
+    assert abs(up.height - 3 * down.height) <= 1  # 30 against 10, to scale (whole units)
+    assert running([], [], [], percent=False) is None and boards([], percent=True) is None
+    # The average's mark falls between the bars of the scores either side of it.
+    s = spread([0, 100, 100, 100], with_average=True)  # average 75
+    lo, hi = s.bars
+    assert average_x(s) == lo.label_x + round(Fraction(3, 4) * (hi.label_x - lo.label_x))

@@ -38,3 +38,62 @@ def test_no_chart_for_a_board_still_in_play(client, director):
     page = client.get(reverse("event_traveller", args=[event.pk, 1])).content.decode()
     assert "Not yet: this board is still being played." in page
     assert "<svg" not in page and "Spread of net NS" not in page
+
+
+def test_the_traveller_marks_this_pairs_line_and_the_average(client, director):
+    # Board 1 at three tables: +157, -50 (3S by N, 8 tricks: one down), +157.
+    event = event_with_results(
+        director,
+        {(1, 1, 1): "4H S 10", (1, 2, 3): "3S N 8", (1, 3, 2): "4H S 10"},
+        tables=3,
+    )
+    event.published = True
+    event.save()
+    r = client.get(reverse("event_traveller", args=[event.pk, 1]) + "?pair=1")
+    page = r.content.decode()
+    assert r.context["ours"] == "1" and r.context["ours_score"] == 157
+    assert page.count('class="ours"') == 1 and "▼ pair 1" in page
+    # The average (157 - 50 + 157) / 3 = 88: between the bars of -50 and +157, nearer +157.
+    low, high = r.context["spread"].bars
+    x = r.context["spread_average_x"]
+    assert low.label_x < x < high.label_x
+    assert x - low.label_x > high.label_x - x
+    assert "average +88.0" in page
+    # A pair that did not play the board marks nothing.
+    other = client.get(reverse("event_traveller", args=[event.pk, 1]) + "?pair=99")
+    assert other.context["ours"] == "" and 'class="ours"' not in other.content.decode()
+
+
+def test_the_score_cards_charts_equal_its_table(client, director):
+    from scoring.fractions_fmt import round_half_away
+    from tournament import standings
+    from tournament.models import Pair
+
+    event = event_with_results(
+        director,
+        {
+            (1, 1, 1): "4H S 10",
+            (2, 1, 1): "2NT N 8",
+            (1, 2, 3): "3S N 8",
+            (2, 2, 3): "1NT N 7",
+            (1, 3, 2): "4H S 9",
+            (2, 3, 2): "2NT N 9",
+        },
+        tables=3,
+    )
+    event.published = True
+    event.save()
+    r = client.get(reverse("event_pair", args=[event.pk, "1"]))
+    rows = r.context["rows"]
+    bars = r.context["boards_chart"].bars
+    # One bar a board, in the table's order, each the table's "+/- average" figure.
+    assert [b.board for b in bars] == [row["board"] for row in rows]
+    assert [str(round_half_away(b.value)) for b in bars] == [row["score"] for row in rows]
+    running = r.context["running_chart"]
+    # The running score after the last round is the pair's total in the standings.
+    total = next(s.score for s in standings.pair_contest(event) if s.pair == "1")
+    assert running.mine[-1].value == total
+    assert running.best[-1].value >= total
+    assert "<title>Pair 1's running score</title>" in r.content.decode()
+    pair = Pair.objects.get(event=event, label="1")
+    assert standings.score_card_charts(event, pair, set())["boards_chart"] is None

@@ -108,7 +108,7 @@ def event_traveller(request: HttpRequest, event: Event, number: int) -> HttpResp
             "lines": lines,
             "adjusted_notes": [] if pending else standings.adjusted_notes(event, board, lines),
             "par": None if pending else deals.par_of(board),
-            **_spread_context(event, lines),
+            **_spread_context(event, lines, request.GET.get("pair", "")),
             "director": can_direct(request.user, event),
             "previous": previous,
             "next": following,
@@ -117,15 +117,27 @@ def event_traveller(request: HttpRequest, event: Event, number: int) -> HttpResp
     )
 
 
-def _spread_context(event: Event, lines: list[standings.TravellerLine]) -> dict[str, object]:
+def _spread_context(
+    event: Event, lines: list[standings.TravellerLine], ours: str = ""
+) -> dict[str, object]:
     """The traveller's score-spread chart (issue 19) from the very lines of its table:
-    played lines only (a Law B artificial score was not played)."""
+    played lines only (an adjusted score was not played).  ``ours``: the pair whose
+    score card led here; its line and its bar are marked."""
     nets = [
         tl.result.net_ns for tl in lines if not tl.result.adjusted and tl.result.net_ns is not None
     ]
     chart = charts.spread(nets, with_average=not event.by_matchpoints)
     average = chart.average if chart else None
-    return {"spread": chart, "spread_average": "" if average is None else f"{float(average):+.1f}"}
+    mine = next(
+        (tl.result for tl in lines if ours in (tl.result.ns.label, tl.result.ew.label)), None
+    )
+    return {
+        "spread": chart,
+        "spread_average": "" if average is None else f"{float(average):+.1f}",
+        "spread_average_x": charts.average_x(chart) if chart else None,
+        "ours": ours if mine is not None else "",
+        "ours_score": mine.net_ns if mine is not None and not mine.adjusted else None,
+    }
 
 
 @results_view
@@ -135,10 +147,21 @@ def event_pair(request: HttpRequest, event: Event, label: str) -> HttpResponse:
     vis = visibility(request.user, event)
     rows = standings.score_card(event, pair)
     shown = [row for row in rows if vis.shows(row["board"])]
+    visible = {
+        b
+        for b in Board.objects.filter(event=event).values_list("number", flat=True)
+        if vis.shows(b)
+    }
     return render(
         request,
         "events/score_card.html",
-        {"event": event, "pair": pair, "rows": shown, "hidden_count": len(rows) - len(shown)},
+        {
+            "event": event,
+            "pair": pair,
+            "rows": shown,
+            "hidden_count": len(rows) - len(shown),
+            **standings.score_card_charts(event, pair, visible),
+        },
     )
 
 

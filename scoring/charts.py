@@ -7,6 +7,7 @@ the picture and the table beside it come from the same figures (tested).
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import pairwise
@@ -199,7 +200,7 @@ def running(
 
 @dataclass(frozen=True)
 class BoardBar:
-    board: int
+    board: int | str  # a board's number, or a pair's label on the standings chart
     value: Fraction | int  # against the average (points) or the board's percentage
     x: int
     y: int
@@ -232,7 +233,7 @@ class Boards:
         return f"Each board {against}: {parts}."
 
 
-def boards(values: list[tuple[int, Fraction | int]], *, percent: bool) -> Boards | None:
+def boards(values: Sequence[tuple[int | str, Fraction | int]], *, percent: bool) -> Boards | None:
     """Bars for each board, up from the baseline when the pair did better than the
     average (total points) or 50% (matchpoints: the board's percentage), down otherwise."""
     if not values:
@@ -259,3 +260,53 @@ def boards(values: list[tuple[int, Fraction | int]], *, percent: bool) -> Boards
             )
         )
     return Boards(bars=tuple(bars), baseline_y=mid, percent=percent)
+
+
+@dataclass(frozen=True)
+class Margin:
+    """A team match's running margin (team A less team B) board by board, then the
+    match total with Law G's odd-pair average added (a last, separate point)."""
+
+    boards: tuple[int, ...]
+    points: tuple[Point, ...]
+    total: Point
+    baseline_y: int
+    width: int = CHART_W
+    height: int = CHART_H
+
+    @property
+    def path(self) -> str:
+        return " ".join(f"{p.x},{p.y}" for p in self.points)
+
+    @property
+    def description(self) -> str:
+        steps = "; ".join(
+            f"board {b}: {_show(p.value, False)}"
+            for b, p in zip(self.boards, self.points, strict=True)
+        )
+        return (
+            f"Running margin, team A less team B: {steps}; with Law G's average added, "
+            f"{_show(self.total.value, False)}."
+        )
+
+
+def margin(
+    boards_played: list[int], running_margin: list[Fraction | int], total: Fraction | int
+) -> Margin | None:
+    """The running margin after each board, and the match total (Law G average in) as
+    the last point."""
+    if not boards_played:
+        return None
+    values = [*running_margin, total, 0]
+    low, high = min(values), max(values)
+    if low == high:
+        high = low + 1
+    span = Fraction(high - low)
+
+    def y(v: Fraction | int) -> int:
+        return PAD + round((Fraction(high) - v) * (CHART_H - 2 * PAD) / span)
+
+    step = Fraction(CHART_W - 2 * PAD, len(boards_played))
+    points = tuple(Point(PAD + round(i * step), y(v), v) for i, v in enumerate(running_margin))
+    end = Point(CHART_W - PAD, y(total), total)
+    return Margin(tuple(boards_played), points, end, y(0))

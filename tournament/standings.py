@@ -432,3 +432,39 @@ def score_card_charts(event: Event, pair: Pair, shown: set[int]) -> dict[str, An
         ),
         "boards_chart": charts.boards([(b, v) for _, b, v in own], percent=percent),
     }
+
+
+def standings_chart(rows: list[StandingRow], event: Event) -> charts.Boards | None:
+    """The final scores by place, one field (issue 19): Law H points against 0, or the
+    percentage against 50%; the same figures as the standings table."""
+    if event.by_matchpoints:
+        values: list[tuple[int | str, Fraction | int]] = [
+            (r.pair, r.percent_value) for r in rows if r.percent_value is not None
+        ]
+        return charts.boards(values, percent=True)
+    return charts.boards([(r.pair, r.score) for r in rows], percent=False)
+
+
+def team_margin_chart(event: Event, match: MatchResult) -> charts.Margin | None:
+    """A team match's running margin (team A less team B) over the boards played at every
+    table, in board order, then the match total with Law G's average added."""
+    rows = list(_live(event).values(*BOARD_RESULT_FIELDS))
+    inputs = [board_result(r) for r in rows]
+    lines = compare_boards(inputs, event.method, event.adjusted_values) if inputs else []
+    teams = dict(Pair.objects.filter(event=event).values_list("label", "team__label"))
+    tables = Seating.objects.filter(event=event, round=1).count()
+    per_board: dict[int, list[Fraction]] = {}
+    for line in lines:
+        if line.net_ns is None:
+            continue
+        sign = 1 if teams.get(line.result.ns) == "A" else -1
+        per_board.setdefault(line.result.board, []).append(sign * Fraction(line.net_ns))
+    boards = sorted(b for b, v in per_board.items() if len(v) == tables)
+    running: list[Fraction | int] = []
+    total = Fraction(0)
+    for b in boards:
+        # What team A scores on a board, team B scores less: the margin moves by twice it.
+        total += 2 * sum(per_board[b], Fraction(0))
+        running.append(int(total) if total.denominator == 1 else total)
+    final = match.teams["A"].score - match.teams["B"].score
+    return charts.margin(boards, running, final)

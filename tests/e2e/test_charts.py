@@ -30,3 +30,47 @@ def test_spread_chart_at_both_widths(live_server, browser, shots):
         assert page.evaluate("document.documentElement.scrollWidth") <= width
         shots(page, f"chart-spread-{width}")
         page.close()
+
+
+def test_score_card_traveller_and_hand_record_charts_at_both_widths(live_server, browser, tmp_path):
+    """The demo's finished pair contest: a pair's score card (running score, each board),
+    a traveller reached from it (its line and bar marked, the average), and the hand
+    record's double-dummy grid with the par marked; photographed for the README."""
+    import os
+    from pathlib import Path
+
+    from django.core.management import call_command
+
+    from tournament.models import Event
+
+    call_command("demo", verbosity=0)
+    event = Event.objects.get(name__startswith="Demo: Whist")
+    folder = Path(os.environ.get("SCREENSHOTS_DIR") or tmp_path)
+    folder.mkdir(parents=True, exist_ok=True)
+    for width in (1280, 390):
+        page = browser.new_page(viewport={"width": width, "height": 900})
+        page.goto(f"{live_server.url}/events/{event.pk}/pairs/3/")
+        charts = page.locator("div.charts")
+        for name in ("chart-running", "chart-boards"):
+            svg = page.locator(f"figure.{name} svg")
+            assert (
+                "board" in (svg.get_attribute("aria-label") or "").lower()
+                or name == "chart-running"
+            )
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        charts.screenshot(path=str(folder / f"chart-score-card-{width}.png"))
+        page.click("table a:text-is('2')")  # board 2's traveller, from the score card
+        page.wait_for_url("**/boards/2/?pair=3")
+        assert page.locator("tr.ours").count() == 1
+        assert "pair 3" in page.locator("figure.chart-spread").inner_text()
+        page.locator("figure.chart-spread").screenshot(
+            path=str(folder / f"chart-traveller-pair-{width}.png")
+        )
+        page.goto(f"{live_server.url}/events/{event.pk}/hand-records/")
+        grid = page.locator("table.dd-grid").first
+        assert grid.locator("td.par-cell").count() == 1
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        page.locator("section.hand-record").first.screenshot(
+            path=str(folder / f"chart-dd-grid-{width}.png")
+        )
+        page.close()

@@ -97,3 +97,26 @@ def test_the_score_cards_charts_equal_its_table(client, director):
     assert "<title>Pair 1's running score</title>" in r.content.decode()
     pair = Pair.objects.get(event=event, label="1")
     assert standings.score_card_charts(event, pair, set())["boards_chart"] is None
+
+
+def test_the_standings_and_team_margin_charts_equal_their_tables(demo, client):
+    from tournament import standings
+
+    pairs_event, teams_event = demo
+    r = client.get(reverse("event_standings", args=[pairs_event.pk]))
+    for _title, table, chart in r.context["tables"]:
+        rows = list(table.data)
+        # One bar a pair, in the table's order (by place), each its exact score.
+        assert [b.board for b in chart.bars] == [row.pair for row in rows]
+        assert [b.value for b in chart.bars] == [row.score for row in rows]
+    assert "scores by place" in r.content.decode()
+    r = client.get(reverse("event_standings", args=[teams_event.pk]))
+    match, margin = r.context["match"], r.context["margin_chart"]
+    a, b = match.teams["A"], match.teams["B"]
+    # Board by board the lead moves by twice team A's points; at the end it is the
+    # pairs' nets' difference, and the total adds Law G's average: the table's totals.
+    assert margin.points[-1].value == a.raw - b.raw
+    assert margin.total.value == a.score - b.score
+    assert list(margin.boards) == sorted(margin.boards)
+    assert standings.team_boards_pending(teams_event) == []
+    assert "with Law G average" in r.content.decode()

@@ -50,6 +50,8 @@ def _standings_context(request: HttpRequest, event: Event) -> dict:
                 (label, names.get(label, ""), s) for label, s in match.teams.items()
             ]
             context["winner_name"] = names.get(match.winner or "", "")
+            context["margin_chart"] = standings.team_margin_chart(event, match)
+            context["team_names"] = names
         return context
     rows = standings.pair_contest(event)
     fields: dict[str | None, list] = {}
@@ -65,7 +67,7 @@ def _standings_context(request: HttpRequest, event: Event) -> dict:
         if order:
             table.order_by = order
         title = {"NS": "North-South", "EW": "East-West", None: "All pairs"}[direction]
-        tables.append((title, table))
+        tables.append((title, table, standings.standings_chart(field_rows, event)))
     context["tables"] = tables
     return context
 

@@ -201,7 +201,7 @@ def test_public_mid_play_sees_no_deal_or_result_of_an_unfinished_board(client, m
     assert "1 board this pair has played is not shown yet" in card
     # The standings count every live result, board 3's included (and board 1, round 3).
     tables = client.get(reverse("event_standings", args=[event.pk])).context["tables"]
-    rows = [r for _, table in tables for r in table.data if r.pair == ns_pair]
+    rows = [r for _, table, _chart in tables for r in table.data if r.pair == ns_pair]
     assert [r.boards for r in rows] == [2]
 
 

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import csv
 import io
+from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -37,6 +38,7 @@ from django.utils.text import slugify
 from openpyxl import Workbook
 from openpyxl.cell import WriteOnlyCell
 from openpyxl.cell.cell import ERROR_CODES
+from openpyxl.chart import BarChart, LineChart, Reference
 from openpyxl.styles import Alignment, Font
 from openpyxl.utils import get_column_letter
 
@@ -380,9 +382,111 @@ def write_xlsx(event: Event, out: IO[bytes], *, boards: set[int] | None = None) 
     else:
         _sheet(wb, "Standings", STANDINGS_COLUMNS, standings_rows(event))
     _sheet(wb, "Travellers", TRAVELLER_COLUMNS, traveller_rows(event, boards=boards))
+    _charts_sheet(wb, event, boards)
     settings = settings_rows(event, boards=boards)
     _sheet(wb, "Settings", [("Setting", 22), ("Value", 60)], settings, landscape=False)
     wb.save(out)
+
+
+MAX_SPREAD_CHARTS = 40  # one chart a board up to this many boards; beyond, the figures only
+CHART_ROWS = 16  # rows a chart of 7 cm takes
+
+
+def _charts_sheet(wb: Workbook, event: Event, boards: set[int] | None) -> None:
+    """The pages' charts as native spreadsheet charts (issue 19), each drawn from a small
+    table of its figures on the same sheet: the scores by place (each field), a team
+    match's running margin with Law G's average at the end, and each board's spread of
+    net scores (only the boards the file may show)."""
+    ws = wb.create_sheet("Charts")
+    ws.column_dimensions["A"].width = 30
+    ws.column_dimensions["B"].width = 12
+    row = 1
+    anchors: list[tuple[Any, str]] = []
+
+    def table(title: str, header: tuple[str, str], data: list[tuple[Any, Any]]) -> tuple[int, int]:
+        nonlocal row
+        ws.append([title])
+        ws.append(list(header))
+        first = row + 2
+        for label, value in data:
+            ws.append([label, _number(value) if isinstance(value, Fraction) else value])
+        last = first + len(data) - 1
+        # Each block at least as tall as its chart (about 16 rows), so none overlaps.
+        gap = max(1, CHART_ROWS - len(data) - 2)
+        for _ in range(gap):
+            ws.append([])
+        row = last + gap + 1
+        return first, last
+
+    def bars(title: str, y_title: str, first: int, last: int) -> BarChart:
+        chart = BarChart()
+        chart.type = "col"
+        chart.title = title
+        chart.y_axis.title = y_title
+        chart.legend = None
+        chart.add_data(
+            Reference(ws, min_col=2, min_row=first - 1, max_row=last), titles_from_data=True
+        )
+        chart.set_categories(Reference(ws, min_col=1, min_row=first, max_row=last))
+        chart.height, chart.width = 7, 16
+        return chart
+
+    if event.is_team_match:
+        match = standings.team_match(event)
+        margin = standings.team_margin_chart(event, match) if match else None
+        if margin is not None:
+            data: list[tuple[Any, Any]] = [
+                (f"Board {b}", p.value) for b, p in zip(margin.boards, margin.points, strict=True)
+            ]
+            data.append(("Total with Law G average", margin.total.value))
+            first, last = table("Running margin, team A less team B", ("After", "Margin"), data)
+            chart = LineChart()
+            chart.title = "The match board by board: team A's lead"
+            chart.y_axis.title = "Points"
+            chart.legend = None
+            chart.add_data(
+                Reference(ws, min_col=2, min_row=first - 1, max_row=last), titles_from_data=True
+            )
+            chart.set_categories(Reference(ws, min_col=1, min_row=first, max_row=last))
+            chart.height, chart.width = 7, 16
+            anchors.append((chart, f"D{first - 1}"))
+    else:
+        rows = standings.pair_contest(event)
+        for field in ("NS", "EW", None):
+            members = [r for r in rows if r.direction == field]
+            if not members:
+                continue
+            name = {"NS": "North-South", "EW": "East-West", None: "All pairs"}[field]
+            mp = event.by_matchpoints
+            data = [
+                (f"Pair {r.pair}", r.percent_value if mp else r.score)
+                for r in members
+                if not mp or r.percent_value is not None
+            ]
+            if not data:
+                continue
+            first, last = table(
+                f"{name}: scores by place", ("Pair", "Percent" if mp else "Score"), data
+            )
+            anchors.append(
+                (
+                    bars(f"{name} by place", "Percent" if mp else "Points", first, last),
+                    f"D{first - 1}",
+                )
+            )
+    shown = Board.objects.filter(event=event).order_by("number").values_list("number", flat=True)
+    lines = Result.objects.filter(event=event).live().exclude(net_ns=None).filter(adjusted="")
+    nets: dict[int, list[int]] = {}
+    for number, net in lines.values_list("board__number", "net_ns"):
+        if net is not None:
+            nets.setdefault(number, []).append(net)
+    numbers = [n for n in shown if n in nets and (boards is None or n in boards)]
+    for n in numbers[:MAX_SPREAD_CHARTS]:
+        counts = sorted(Counter(nets[n]).items())
+        first, last = table(f"Board {n}: net NS scores", ("Net NS", "Tables"), counts)
+        anchors.append((bars(f"Board {n}: the spread", "Tables", first, last), f"D{first - 1}"))
+    for chart, anchor in anchors:
+        ws.add_chart(chart, anchor)
 
 
 def csv_safe(value: Any) -> Any:

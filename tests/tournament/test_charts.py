@@ -120,3 +120,59 @@ def test_the_standings_and_team_margin_charts_equal_their_tables(demo, client):
     assert list(margin.boards) == sorted(margin.boards)
     assert standings.team_boards_pending(teams_event) == []
     assert "with Law G average" in r.content.decode()
+
+
+def test_the_xlsx_carries_the_charts_with_their_figures(demo):
+    import io
+    from collections import Counter
+
+    from openpyxl import load_workbook
+
+    from tournament import exports, standings
+    from tournament.models import Result
+
+    pairs_event, teams_event = demo
+    wb = load_workbook(io.BytesIO(exports.xlsx_bytes(pairs_event)))
+    ws = wb["Charts"]
+    cells = {(r, c): ws.cell(r, c).value for r in range(1, ws.max_row + 1) for c in (1, 2)}
+    titles = [v for (r, c), v in cells.items() if c == 1 and isinstance(v, str) and ":" in v]
+    assert titles[:2] == ["North-South: scores by place", "East-West: scores by place"]
+    # The North-South block: the standings' pairs and exact scores, in place order.
+    ns = [r for r in standings.pair_contest(pairs_event) if r.direction == "NS"]
+    start = next(r for (r, c), v in cells.items() if v == "North-South: scores by place") + 2
+    got = [(cells[(start + i, 1)], cells[(start + i, 2)]) for i in range(len(ns))]
+    assert [g[0] for g in got] == [f"Pair {r.pair}" for r in ns]
+    assert [round(g[1], 6) for g in got] == [round(float(r.score), 6) for r in ns]
+    # One chart a field and one a board, each drawn from its block.
+    boards = Result.objects.filter(event=pairs_event).values("board").distinct().count()
+    assert len(ws._charts) == 2 + boards
+    # Board 1's spread block counts its tables' net scores.
+    b1 = next(r for (r, c), v in cells.items() if v == "Board 1: net NS scores") + 2
+    nets = Counter(
+        Result.objects.filter(event=pairs_event, board__number=1)
+        .live()
+        .values_list("net_ns", flat=True)
+    )
+    block = {}
+    i = b1
+    while cells.get((i, 1)) is not None:
+        block[cells[(i, 1)]] = cells[(i, 2)]
+        i += 1
+    assert block == dict(nets)
+    # A team match: the running margin ending with Law G's average in.
+    wb = load_workbook(io.BytesIO(exports.xlsx_bytes(teams_event)))
+    ws = wb["Charts"]
+    values = [ws.cell(r, 1).value for r in range(1, ws.max_row + 1)]
+    assert "Total with Law G average" in values
+    match = standings.team_match(teams_event)
+    total_row = values.index("Total with Law G average") + 1
+    expected = float(match.teams["A"].score - match.teams["B"].score)
+    assert abs(ws.cell(total_row, 2).value - expected) < 1e-6
+    # A file for the public mid-event charts no board it may not show.
+    public = load_workbook(io.BytesIO(exports.xlsx_bytes(pairs_event, boards={1})))["Charts"]
+    spread_titles = [
+        public.cell(r, 1).value
+        for r in range(1, public.max_row + 1)
+        if str(public.cell(r, 1).value).startswith("Board ")
+    ]
+    assert spread_titles == ["Board 1: net NS scores"]

@@ -279,6 +279,14 @@ class Margin:
         return " ".join(f"{p.x},{p.y}" for p in self.points)
 
     @property
+    def last_value(self) -> str:
+        return _show(self.points[-1].value, False)
+
+    @property
+    def total_value(self) -> str:
+        return _show(self.total.value, False)
+
+    @property
     def description(self) -> str:
         steps = "; ".join(
             f"board {b}: {_show(p.value, False)}"

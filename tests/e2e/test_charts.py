@@ -73,4 +73,14 @@ def test_score_card_traveller_and_hand_record_charts_at_both_widths(live_server,
         page.locator("section.hand-record").first.screenshot(
             path=str(folder / f"chart-dd-grid-{width}.png")
         )
+        page.goto(f"{live_server.url}/events/{event.pk}/")
+        places = page.locator("figure.chart-places").first
+        assert "scores by place" in places.locator("svg title").text_content()
+        places.screenshot(path=str(folder / f"chart-places-{width}.png"))
+        teams = Event.objects.get(name__startswith="Demo: team")
+        page.goto(f"{live_server.url}/events/{teams.pk}/")
+        margin = page.locator("figure.chart-margin")
+        assert "Law G" in (margin.locator("svg").get_attribute("aria-label") or "")
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        margin.screenshot(path=str(folder / f"chart-team-margin-{width}.png"))
         page.close()

@@ -21,3 +21,11 @@ def _static_files_without_collectstatic():
     # No STATIC_ROOT: WhiteNoise would warn that the collected folder is missing.
     with override_settings(STORAGES=storages, STATIC_ROOT=None, WHITENOISE_USE_FINDERS=True):
         yield
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _jobs_in_the_request():
+    """Long work (tournament.jobs) runs where it is started, so a test sees it finished;
+    the thread the server uses is tested on its own (tests/tournament/test_jobs.py)."""
+    with override_settings(JOBS_IN_THREAD=False):
+        yield

@@ -22,14 +22,23 @@ from .models import Board, Event, Result
 from .services import Actor, ServiceError, audit
 
 
-def _store(board: Board, deal: str) -> None:
+def _store(board: Board, deal: str, solve: bool = True) -> None:
+    """Keep a board's deal; its double-dummy table now (``solve``), or left for a solve
+    job (tournament.jobs) when a director's page is waiting."""
     board.deal = deal
-    board.dd_tricks = dd_tricks(deal)
+    board.dd_tricks = dd_tricks(deal) if solve else None
     board.save(update_fields=["deal", "dd_tricks"])
 
 
 @transaction.atomic
-def deal_event(event: Event, *, seed: str = "", by: Actor, boards: list[int] | None = None) -> str:
+def deal_event(
+    event: Event,
+    *,
+    seed: str = "",
+    by: Actor,
+    boards: list[int] | None = None,
+    solve: bool = True,
+) -> str:
     """Deal the event's boards from ``seed`` (a new random one when empty).
 
     The same seed always gives the same deals, so the director can note it
@@ -49,7 +58,7 @@ def deal_event(event: Event, *, seed: str = "", by: Actor, boards: list[int] | N
     count = 0
     for board in targets:
         suffix = f"/redeal{board.redeals}" if board.redeals else ""
-        _store(board, format_pbn_deal(deal_board(seed + suffix, board.number)))
+        _store(board, format_pbn_deal(deal_board(seed + suffix, board.number)), solve)
         count += 1
     event.deal_seed = seed
     event.save(update_fields=["deal_seed"])
@@ -58,7 +67,7 @@ def deal_event(event: Event, *, seed: str = "", by: Actor, boards: list[int] | N
 
 
 @transaction.atomic
-def import_pbn(event: Event, text: str, *, by: Actor) -> int:
+def import_pbn(event: Event, text: str, *, by: Actor, solve: bool = True) -> int:
     """Put the deals of a PBN file into the event's boards.
 
     All or nothing: the whole file is checked first, and a bad deal, a
@@ -89,7 +98,7 @@ def import_pbn(event: Event, text: str, *, by: Actor) -> int:
             f"{'have' if len(changed) > 1 else 'has'} results with another deal"
         )
     for number, deal in deals.items():
-        _store(boards[number], deal)
+        _store(boards[number], deal, solve)
     audit(event, "imported", f"{wording.count(len(deals), 'deal')} from a PBN file", by=by)
     return len(deals)
 

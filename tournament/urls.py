@@ -127,6 +127,7 @@ urlpatterns = [
     path("director/events/<int:pk>/audit/", director.audit_log, name="director_audit"),
     path("director/events/<int:pk>/links/", director.table_links, name="director_links"),
     path("director/events/<int:pk>/deals/", files.director_deals, name="director_deals"),
+    path("director/events/<int:pk>/deals/solving/", files.director_job, name="director_job"),
     path(
         "director/events/<int:pk>/download/<str:fmt>/",
         files.director_download,

@@ -10,7 +10,7 @@ from django.shortcuts import redirect, render
 from scoring.pbn import decode_pbn_bytes
 from scoring.wording import count
 
-from .. import deals, exports
+from .. import deals, exports, jobs
 from ..access import director_view, results_view, visibility
 from ..models import Board, Event, Result
 from ..services import Actor, ServiceError, user_message
@@ -92,15 +92,27 @@ def director_deals(request: HttpRequest, event: Event) -> HttpResponse:
     if request.method == "POST":
         try:
             if request.POST.get("action") == "deal" and deal_form.is_valid():
+                by = Actor.director(request.user)
                 seed = deals.deal_event(
-                    event, seed=deal_form.cleaned_data["seed"], by=Actor.director(request.user)
+                    event, seed=deal_form.cleaned_data["seed"], by=by, solve=False
                 )
-                messages.success(request, f"Boards dealt from seed {seed}.")
+                jobs.start_solve(event, by=by)
+                messages.success(
+                    request,
+                    f"Boards dealt from seed {seed}; their double-dummy tables are being "
+                    "worked out (the progress is below; you may leave this page).",
+                )
                 return redirect("director_deals", event.pk)
             if request.POST.get("action") == "import" and upload.is_valid():
                 text = decode_pbn_bytes(upload.cleaned_data["file"].read())
-                n = deals.import_pbn(event, text, by=Actor.director(request.user))
-                messages.success(request, f"{count(n, 'deal')} imported.")
+                by = Actor.director(request.user)
+                n = deals.import_pbn(event, text, by=by, solve=False)
+                jobs.start_solve(event, by=by)
+                messages.success(
+                    request,
+                    f"{count(n, 'deal')} imported; their double-dummy tables are being "
+                    "worked out (the progress is below).",
+                )
                 return redirect("director_deals", event.pk)
         except ServiceError as e:
             (upload if request.POST.get("action") == "import" else deal_form).add_error(
@@ -118,8 +130,25 @@ def director_deals(request: HttpRequest, event: Event) -> HttpResponse:
             "sheets": sheets,
             "dealt": sum(1 for b in boards if b.deal),
             "boards": len(boards),
+            **_job_context(event),
         },
     )
+
+
+def _job_context(event: Event) -> dict:
+    job = jobs.current(event)
+    return {"progress": jobs.progress(job) if job else None, "unsolved": len(jobs.unsolved(event))}
+
+
+@director_view
+def director_job(request: HttpRequest, event: Event) -> HttpResponse:
+    """The solve's progress card (polled by the deals page), and "Solve the rest" (POST)."""
+    if request.method == "POST":
+        job = jobs.start_solve(event, by=Actor.director(request.user))
+        if job is None:
+            messages.info(request, "Every dealt board's double-dummy table is known.")
+        return redirect("director_deals", event.pk)
+    return render(request, "director/_job.html", {"event": event, **_job_context(event)})
 
 
 @director_view

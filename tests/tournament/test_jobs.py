@@ -1,0 +1,151 @@
+"""Long work with progress (issue 19 part 6): solving a 36-board event's double-dummy
+tables outside the request, reported board by board, never half-written."""
+
+import io
+import threading
+
+import pytest
+from django.core.management import call_command
+from django.test import override_settings
+from django.urls import reverse
+
+from scoring import double_dummy
+from tournament import deals, jobs
+from tournament.models import Board, Job
+from tournament.services import Actor
+
+from ..factories import make_event
+
+FAKE = {s: {t: 7 for t in ("C", "D", "H", "S", "NT")} for s in "NESW"}
+
+
+@pytest.fixture
+def big(director):
+    """36 boards (3 rounds of 12), dealt but not solved."""
+    event = make_event(director, boards_per_round=12)
+    deals.deal_event(event, seed="thirty-six", by=Actor.director(director), solve=False)
+    assert len(jobs.unsolved(event)) == 36
+    return event
+
+
+@pytest.fixture
+def run_on_commit(django_capture_on_commit_callbacks):
+    """The job starts when the request's transaction commits: let it, in the test."""
+
+    def call(fn, *args, **kwargs):
+        with django_capture_on_commit_callbacks(execute=True):
+            return fn(*args, **kwargs)
+
+    return call
+
+
+def test_a_36_board_solve_reports_its_progress_board_by_board(big, monkeypatch, run_on_commit):
+    seen = []
+
+    def solve(deal):
+        job = jobs.current(big)
+        seen.append((job.state, job.done, job.total))
+        return FAKE
+
+    monkeypatch.setattr(double_dummy, "dd_tricks", solve)
+    job = run_on_commit(jobs.start_solve, big, by=Actor.director(big.owner))
+    job.refresh_from_db()
+    # Before each board the job was running with every board before it done: 0..35 of 36.
+    assert seen == [("running", n, 36) for n in range(36)]
+    assert (job.state, job.done, job.total) == ("done", 36, 36)
+    assert jobs.unsolved(big) == []
+    assert jobs.progress(job)["percent"] == 100
+
+
+def test_an_interrupted_solve_leaves_no_half_written_hand_record(big, monkeypatch, run_on_commit):
+    calls = {"n": 0}
+
+    def solve(deal):
+        calls["n"] += 1
+        if calls["n"] == 11:
+            raise MemoryError("out of memory")  # the server gives way mid-solve
+        return FAKE
+
+    monkeypatch.setattr(double_dummy, "dd_tricks", solve)
+    job = run_on_commit(jobs.start_solve, big, by=Actor.director(big.owner))
+    job.refresh_from_db()
+    assert job.state == "failed" and job.done == 10
+    assert job.message == "board 11: MemoryError: out of memory"
+    tables = list(
+        Board.objects.filter(event=big).order_by("number").values_list("dd_tricks", flat=True)
+    )
+    # Boards 1-10 whole, 11-36 untouched: no board holds part of a table.
+    assert tables[:10] == [FAKE] * 10 and tables[10:] == [None] * 26
+    # Solving again takes up the rest.
+    monkeypatch.setattr(double_dummy, "dd_tricks", lambda deal: FAKE)
+    again = run_on_commit(jobs.start_solve, big, by=Actor.director(big.owner))
+    again.refresh_from_db()
+    assert (again.state, again.done, again.total) == ("done", 26, 26)
+    assert jobs.unsolved(big) == []
+
+
+def test_a_board_redealt_meanwhile_keeps_its_new_deal(big, monkeypatch, run_on_commit):
+    def solve(deal):
+        if not hasattr(solve, "moved"):
+            solve.moved = True
+            Board.objects.filter(event=big, number=1).update(
+                deal="N:" + "AKQJT98765432..." + " " * 0
+            )
+        return FAKE
+
+    monkeypatch.setattr(double_dummy, "dd_tricks", solve)
+    run_on_commit(jobs.start_solve, big, by=Actor.director(big.owner))
+    first = Board.objects.get(event=big, number=1)
+    assert first.dd_tricks is None  # computed for the old deal: not written onto the new one
+
+
+def test_one_solve_at_a_time_and_a_stale_one_is_taken_up(big, monkeypatch):
+    monkeypatch.setattr(double_dummy, "dd_tricks", lambda deal: FAKE)
+    with override_settings(JOBS_IN_THREAD=True):
+        monkeypatch.setattr(jobs, "launch", lambda pk: None)  # nobody runs it yet
+        first = jobs.start_solve(big, by=Actor.director(big.owner))
+        assert jobs.start_solve(big, by=Actor.director(big.owner)) == first
+    Job.objects.filter(pk=first.pk).update(state="running", beat_at="2000-01-01T00:00Z")
+    assert jobs.progress(Job.objects.get(pk=first.pk))["stale"]
+    call_command("run_jobs", stdout=io.StringIO())
+    first.refresh_from_db()
+    assert first.state == "failed" and "interrupted" in first.message
+    assert jobs.current(big).state == "done" and jobs.unsolved(big) == []
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_real_solve_in_a_thread(director):
+    """One real double-dummy solve (about 0.6 s), run in the server's thread."""
+    event = make_event(director, tables=3, boards_per_round=1)
+    deals.deal_event(event, seed="one", by=Actor.director(director), solve=False, boards=[1])
+    done = threading.Event()
+    original = jobs.run
+
+    def run_and_tell(pk):
+        try:
+            return original(pk)
+        finally:
+            done.set()
+
+    with override_settings(JOBS_IN_THREAD=True):
+        jobs.run = run_and_tell
+        try:
+            jobs.start_solve(event, by=Actor.director(director))
+        finally:
+            jobs.run = original
+    assert done.wait(30)
+    board = Board.objects.get(event=event, number=1)
+    assert set(board.dd_tricks) == set("NESW")
+    assert jobs.current(event).state == "done"
+
+
+def test_the_deals_page_shows_the_progress(client, director, big, monkeypatch, run_on_commit):
+    monkeypatch.setattr(double_dummy, "dd_tricks", lambda deal: FAKE)
+    client.force_login(director)
+    page = client.get(reverse("director_deals", args=[big.pk]))
+    assert b"36 dealt boards without a double-dummy table" in page.content
+    r = run_on_commit(client.post, reverse("director_job", args=[big.pk]))
+    assert r.status_code == 302
+    card = client.get(reverse("director_job", args=[big.pk]))
+    assert b"Done: 36 boards solved" in card.content
+    assert b'<progress max="36" value="36"' in card.content

@@ -1,0 +1,163 @@
+"""Long work outside the request, with progress (issue 19 part 6).
+
+Solving a board's double-dummy table takes about 0.6 s, so dealing or importing a
+36-board event would keep a request waiting for over 20 s.  Instead the deals are
+stored at once and a :class:`~tournament.models.Job` solves them:
+
+* **Where it runs**: in a thread of the server process that started it, after the
+  request's transaction commits (no extra service to install or keep running: the
+  room runs on one laptop).  ``manage.py run_jobs`` runs any job left waiting (a
+  server stopped before it started one), and is what the tests call.  Setting
+  ``JOBS_IN_THREAD = False`` runs a job in the request itself (the tests do).
+* **One at a time**: starting a solve while one runs for the event returns the one
+  running (checked under the event's lock).
+* **Nothing half-written**: each board's table is computed first and then saved
+  whole in its own transaction, and only if the board still holds the deal it was
+  computed for; a failure or a stopped server leaves every board either solved or
+  untouched, the job marked failed with what went wrong, and a new solve takes up
+  the boards still missing.
+* **Progress**: done / total and the time left at the rate so far; a running job
+  that has not reported for :data:`STALE` seconds (its server stopped) counts as
+  interrupted.
+"""
+
+from __future__ import annotations
+
+import threading
+from datetime import timedelta
+from typing import Any
+
+from django.conf import settings
+from django.db import connections, transaction
+from django.utils import timezone
+
+from scoring import double_dummy
+
+from .models import Board, Event, Job
+from .services import Actor
+
+STALE = 60  # seconds without a sign of life before a running job counts as interrupted
+
+
+def unsolved(event: Event) -> list[int]:
+    """The numbers of the boards with a deal and no double-dummy table yet."""
+    return list(
+        Board.objects.filter(event=event, dd_tricks__isnull=True)
+        .exclude(deal="")
+        .order_by("number")
+        .values_list("number", flat=True)
+    )
+
+
+def current(event: Event) -> Job | None:
+    """The event's latest solve, for the progress card."""
+    return Job.objects.filter(event=event, kind="solve").first()
+
+
+def is_stale(job: Job) -> bool:
+    if job.state != Job.State.RUNNING:
+        return False
+    seen = job.beat_at or job.started_at or job.created_at
+    return timezone.now() - seen > timedelta(seconds=STALE)
+
+
+def start_solve(event: Event, *, by: Actor) -> Job | None:
+    """Queue the solving of the event's unsolved boards (None: nothing to solve); a job
+    already waiting or running for the event is returned instead of a second one."""
+    with transaction.atomic():
+        Event.objects.select_for_update(no_key=True).get(pk=event.pk)
+        busy = Job.objects.filter(
+            event=event, kind="solve", state__in=(Job.State.QUEUED, Job.State.RUNNING)
+        ).first()
+        if busy is not None and not is_stale(busy):
+            return busy
+        if busy is not None:
+            _fail(busy, "interrupted: the server stopped while it ran; solving again")
+        todo = unsolved(event)
+        if not todo:
+            return None
+        job = Job.objects.create(event=event, total=len(todo), started_by=by.label)
+        transaction.on_commit(lambda: launch(job.pk))
+    return job
+
+
+def launch(pk: int) -> None:
+    """Run the job in a thread of this process (or here, when threads are off)."""
+    if getattr(settings, "JOBS_IN_THREAD", True):
+        threading.Thread(target=_thread, args=(pk,), name=f"job-{pk}", daemon=True).start()
+    else:
+        run(pk)
+
+
+def _thread(pk: int) -> None:
+    try:
+        run(pk)
+    finally:
+        connections.close_all()  # this thread's own connections; the server's stay open
+
+
+def _claim(pk: int) -> Job | None:
+    """Take a waiting job (under its row's lock); None if another runner has it."""
+    with transaction.atomic():
+        job = Job.objects.select_for_update(skip_locked=True).filter(pk=pk).first()
+        if job is None or job.state != Job.State.QUEUED:
+            return None
+        job.state = Job.State.RUNNING
+        job.started_at = job.beat_at = timezone.now()
+        job.save(update_fields=["state", "started_at", "beat_at"])
+        return job
+
+
+def _fail(job: Job, message: str) -> None:
+    job.state = Job.State.FAILED
+    job.message = message[:300]
+    job.finished_at = timezone.now()
+    job.save(update_fields=["state", "message", "finished_at"])
+
+
+def run(pk: int) -> Job | None:
+    """Solve the job's boards one by one, each saved whole; progress after each."""
+    job = _claim(pk)
+    if job is None:
+        return None
+    number = None
+    try:
+        for number in unsolved(job.event):
+            deal = Board.objects.get(event=job.event, number=number).deal
+            table = double_dummy.dd_tricks(deal)  # the slow part, outside any transaction
+            with transaction.atomic():
+                board = Board.objects.select_for_update(no_key=True).get(
+                    event=job.event, number=number
+                )
+                if board.deal == deal and board.dd_tricks is None:
+                    board.dd_tricks = table
+                    board.save(update_fields=["dd_tricks"])
+                job.done = min(job.done + 1, job.total)
+                job.beat_at = timezone.now()
+                job.save(update_fields=["done", "beat_at"])
+    except Exception as e:
+        where = f"board {number}: " if number is not None else ""
+        _fail(job, f"{where}{e.__class__.__name__}: {e}"[:300])
+        return job
+    job.state = Job.State.DONE
+    job.done = job.total
+    job.finished_at = timezone.now()
+    job.message = f"{job.total} board{'s' if job.total != 1 else ''} solved"
+    job.save(update_fields=["state", "done", "finished_at", "message"])
+    return job
+
+
+def progress(job: Job) -> dict[str, Any]:
+    """What the progress card shows: state, done of total, percent, time left."""
+    stale = is_stale(job)
+    left = None
+    if job.state == Job.State.RUNNING and job.done and job.started_at and not stale:
+        spent = (timezone.now() - job.started_at).total_seconds()
+        left = round(spent / job.done * (job.total - job.done))
+    return {
+        "job": job,
+        "stale": stale,
+        "percent": round(100 * job.done / job.total) if job.total else 100,
+        "seconds_left": left,
+        "active": job.state in (Job.State.QUEUED, Job.State.RUNNING) and not stale,
+    }

@@ -371,17 +371,27 @@ def _sheet(
     return ws
 
 
-def write_xlsx(event: Event, out: IO[bytes], *, boards: set[int] | None = None) -> None:
+def write_xlsx(
+    event: Event,
+    out: IO[bytes],
+    *,
+    boards: set[int] | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> None:
     """The whole event as a workbook: standings, travellers, team match, settings.
 
-    ``boards``: only these boards' traveller lines, and no deal seed.
+    ``boards``: only these boards' traveller lines, and no deal seed.  ``progress``:
+    told the number of traveller lines written so far, every 500 (a job's progress).
     """
     wb = Workbook(write_only=True)
     if event.is_team_match:
         _sheet(wb, "Team match", TEAM_COLUMNS, team_rows(event))
     else:
         _sheet(wb, "Standings", STANDINGS_COLUMNS, standings_rows(event))
-    _sheet(wb, "Travellers", TRAVELLER_COLUMNS, traveller_rows(event, boards=boards))
+    lines: Iterable[list[Any]] = traveller_rows(event, boards=boards)
+    if progress is not None:
+        lines = _counted(lines, progress)
+    _sheet(wb, "Travellers", TRAVELLER_COLUMNS, lines)
     _charts_sheet(wb, event, boards)
     settings = settings_rows(event, boards=boards)
     _sheet(wb, "Settings", [("Setting", 22), ("Value", 60)], settings, landscape=False)
@@ -487,6 +497,15 @@ def _charts_sheet(wb: Workbook, event: Event, boards: set[int] | None) -> None:
         anchors.append((bars(f"Board {n}: the spread", "Tables", first, last), f"D{first - 1}"))
     for chart, anchor in anchors:
         ws.add_chart(chart, anchor)
+
+
+def _counted(rows: Iterable[list[Any]], progress: Callable[[int], None]) -> Iterator[list[Any]]:
+    n = 0
+    for n, row in enumerate(rows, 1):
+        if n % 500 == 0:
+            progress(n)
+        yield row
+    progress(n)
 
 
 def csv_safe(value: Any) -> Any:

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import threading
 from datetime import timedelta
+from pathlib import Path
 from typing import Any
 
 from django.conf import settings
@@ -33,7 +34,7 @@ from django.utils import timezone
 
 from scoring import double_dummy
 
-from .models import Board, Event, Job
+from .models import Board, Event, Job, Result
 from .services import Actor
 
 STALE = 60  # seconds without a sign of life before a running job counts as interrupted
@@ -49,9 +50,9 @@ def unsolved(event: Event) -> list[int]:
     )
 
 
-def current(event: Event) -> Job | None:
-    """The event's latest solve, for the progress card."""
-    return Job.objects.filter(event=event, kind="solve").first()
+def current(event: Event, kind: str = "solve") -> Job | None:
+    """The event's latest job of a kind, for its progress card."""
+    return Job.objects.filter(event=event, kind=kind).first()
 
 
 def is_stale(job: Job) -> bool:
@@ -115,11 +116,62 @@ def _fail(job: Job, message: str) -> None:
     job.save(update_fields=["state", "message", "finished_at"])
 
 
+def start_export(event: Event, *, by: Actor) -> Job:
+    """Queue the preparing of the event's XLSX (a big event's); one at a time."""
+    with transaction.atomic():
+        Event.objects.select_for_update(no_key=True).get(pk=event.pk)
+        busy = Job.objects.filter(
+            event=event, kind="xlsx", state__in=(Job.State.QUEUED, Job.State.RUNNING)
+        ).first()
+        if busy is not None and not is_stale(busy):
+            return busy
+        if busy is not None:
+            _fail(busy, "interrupted: the server stopped while it ran; preparing again")
+        total = Result.objects.filter(event=event).live().count()
+        job = Job.objects.create(event=event, kind="xlsx", total=total, started_by=by.label)
+        transaction.on_commit(lambda: launch(job.pk))
+    return job
+
+
+def export_path(job: Job) -> Path:
+    return Path(settings.EXPORT_DIR) / f"event-{job.event_id}-job-{job.pk}.xlsx"
+
+
+def _export(job: Job) -> None:
+    """Write the XLSX to a file beside its final name, then move it into place: a
+    failure leaves no half-written file under the name the download link serves."""
+    from . import exports  # it imports the services, as this module does
+
+    final = export_path(job)
+    final.parent.mkdir(parents=True, exist_ok=True)
+    part = final.with_suffix(".part")
+
+    def progress(n: int) -> None:
+        Job.objects.filter(pk=job.pk).update(done=min(n, job.total), beat_at=timezone.now())
+
+    with part.open("wb") as out:
+        exports.write_xlsx(job.event, out, progress=progress)
+    part.replace(final)
+    job.message = f"{exports.EXPORT_FORMATS['xlsx'].filename(job.event)} ready"
+
+
 def run(pk: int) -> Job | None:
-    """Solve the job's boards one by one, each saved whole; progress after each."""
+    """Run a job: solve its boards one by one, each saved whole, or prepare its file;
+    progress as it goes."""
     job = _claim(pk)
     if job is None:
         return None
+    if job.kind == "xlsx":
+        try:
+            _export(job)
+        except Exception as e:
+            _fail(job, f"the XLSX was not prepared: {e.__class__.__name__}: {e}")
+            export_path(job).with_suffix(".part").unlink(missing_ok=True)
+            return job
+        job.refresh_from_db(fields=["done"])
+        job.state, job.done, job.finished_at = Job.State.DONE, job.total, timezone.now()
+        job.save(update_fields=["state", "done", "finished_at", "message"])
+        return job
     number = None
     try:
         for number in unsolved(job.event):

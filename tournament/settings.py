@@ -41,6 +41,10 @@ from django.core.management.utils import get_random_secret_key
 BASE_DIR = Path(__file__).resolve().parent.parent
 # Files the running app keeps for itself (secret key, logs): gitignored.
 VAR_DIR = BASE_DIR / "var"
+# Files that long work prepares for the director (a big event's XLSX: tournament.jobs).
+EXPORT_DIR = Path(os.environ.get("EXPORT_DIR") or VAR_DIR / "exports")
+# Above this many results the director's XLSX is prepared by a job with its progress.
+EXPORT_INLINE_LIMIT = int(os.environ.get("EXPORT_INLINE_LIMIT") or 5000)
 
 
 def _env_bool(name: str, default: bool) -> bool:

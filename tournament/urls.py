@@ -128,6 +128,12 @@ urlpatterns = [
     path("director/events/<int:pk>/links/", director.table_links, name="director_links"),
     path("director/events/<int:pk>/deals/", files.director_deals, name="director_deals"),
     path("director/events/<int:pk>/deals/solving/", files.director_job, name="director_job"),
+    path("director/events/<int:pk>/exports/", files.director_export, name="director_export"),
+    path(
+        "director/events/<int:pk>/exports/<int:job_id>/file/",
+        files.director_export_file,
+        name="director_export_file",
+    ),
     path(
         "director/events/<int:pk>/download/<str:fmt>/",
         files.director_download,

@@ -149,3 +149,48 @@ def test_the_deals_page_shows_the_progress(client, director, big, monkeypatch, r
     card = client.get(reverse("director_job", args=[big.pk]))
     assert b"Done: 36 boards solved" in card.content
     assert b'<progress max="36" value="36"' in card.content
+
+
+def test_a_big_xlsx_is_prepared_with_its_progress(
+    client, director, run_on_commit, settings, tmp_path
+):
+    import io as io_module
+
+    from openpyxl import load_workbook
+
+    from ..factories import event_with_results
+
+    settings.EXPORT_DIR = tmp_path
+    settings.EXPORT_INLINE_LIMIT = 2  # three results make a "big" event here
+    event = event_with_results(
+        director, {(1, 1, 1): "4H S 10", (1, 2, 3): "3S N 8", (2, 1, 1): "2NT N 8"}
+    )
+    client.force_login(director)
+    r = run_on_commit(client.get, reverse("director_download", args=[event.pk, "xlsx"]))
+    assert r.status_code == 302 and r["Location"] == reverse("director_export", args=[event.pk])
+    job = jobs.current(event, "xlsx")
+    assert (job.state, job.done, job.total) == ("done", 3, 3)
+    page = client.get(reverse("director_export", args=[event.pk]))
+    assert b"Download the XLSX" in page.content
+    f = client.get(reverse("director_export_file", args=[event.pk, job.pk]))
+    wb = load_workbook(io_module.BytesIO(f.content))
+    assert wb["Travellers"].max_row == 4  # the header and three lines
+    assert not list(tmp_path.glob("*.part"))
+
+
+def test_a_failed_xlsx_leaves_no_file(director, run_on_commit, settings, tmp_path, monkeypatch):
+    from tournament import exports
+
+    from ..factories import event_with_results
+
+    settings.EXPORT_DIR = tmp_path
+    event = event_with_results(director, {(1, 1, 1): "4H S 10"})
+
+    def broken(*args, **kwargs):
+        raise OSError("No space left on device")
+
+    monkeypatch.setattr(exports, "write_xlsx", broken)
+    job = run_on_commit(jobs.start_export, event, by=Actor.director(director))
+    job.refresh_from_db()
+    assert job.state == "failed" and "No space left on device" in job.message
+    assert list(tmp_path.iterdir()) == []

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django import forms
+from django.conf import settings
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -12,7 +13,7 @@ from scoring.wording import count
 
 from .. import deals, exports, jobs
 from ..access import director_view, results_view, visibility
-from ..models import Board, Event, Result
+from ..models import Board, Event, Job, Result
 from ..services import Actor, ServiceError, user_message
 from .events import board_list
 
@@ -153,4 +154,33 @@ def director_job(request: HttpRequest, event: Event) -> HttpResponse:
 
 @director_view
 def director_download(request: HttpRequest, event: Event, fmt: str) -> HttpResponse:
+    """The director's files; a big event's XLSX is prepared by a job whose progress the
+    director watches (tournament.jobs), the others are made at once."""
+    if fmt == "xlsx" and (
+        Result.objects.filter(event=event).live().count() > settings.EXPORT_INLINE_LIMIT
+    ):
+        jobs.start_export(event, by=Actor.director(request.user))
+        return redirect("director_export", event.pk)
     return _download(event, fmt)
+
+
+@director_view
+def director_export(request: HttpRequest, event: Event) -> HttpResponse:
+    """A big XLSX being prepared: its progress (the card alone when polled)."""
+    job = jobs.current(event, "xlsx")
+    context = {"event": event, "progress": jobs.progress(job) if job else None}
+    if request.headers.get("X-Fragment"):
+        return render(request, "director/_export.html", context)
+    return render(request, "director/export.html", context)
+
+
+@director_view
+def director_export_file(request: HttpRequest, event: Event, job_id: int) -> HttpResponse:
+    job = Job.objects.filter(event=event, pk=job_id, kind="xlsx", state=Job.State.DONE).first()
+    path = jobs.export_path(job) if job else None
+    if path is None or not path.exists():
+        raise Http404("No such file: prepare it again")
+    export = exports.EXPORT_FORMATS["xlsx"]
+    response = HttpResponse(path.read_bytes(), content_type=export.mime)
+    response["Content-Disposition"] = f'attachment; filename="{export.filename(event)}"'
+    return response

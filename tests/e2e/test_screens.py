@@ -159,3 +159,81 @@ def test_traveller_after_a_board_on_a_tablet(live_server, browser, shots):
         no_axe_violations(page)
         shots(page, f"scorer-so-far-{width}")
         page.close()
+
+
+def test_the_new_pages_fit_and_pass_axe(live_server, browser, shots):
+    """Issue 17 and 19's pages: adjusted scores, late pairs and withdrawals, a team event
+    of many teams, sections and sessions, a big file's progress; at both widths."""
+    import datetime
+
+    td = get_user_model().objects.create_user("td", password="whist-club-1913")
+    by = Actor.director(td)
+    pairs = make_event(td, name="Friday pairs", pairs_count=5)
+    enter(pairs, 1, 1, 1, "4H S 10", confirmed=True)
+    services.adjust_score(
+        pairs,
+        board_number=1,
+        round_no=2,
+        table=3,
+        adjusted="plus/minus",
+        by=Actor.director(td, "slow play"),
+    )
+    services.add_late_pair(pairs, 2, names=["Mrs. Late", "Mr. Late"], by=by)
+    services.set_published(pairs, True, by=by)
+    league = services.create_league(
+        td,
+        name="Winter league",
+        date=datetime.date(1915, 1, 5),
+        teams=["Hawks", "Owls", "Larks"],
+        pairs_per_team=2,
+        boards_per_round=1,
+        draw="round-robin",
+    )
+    league.published = True
+    league.save()
+    contest = services.create_contest(
+        td,
+        name="Championship",
+        date=datetime.date(1915, 2, 2),
+        sections=2,
+        sessions=1,
+        carry="total",
+        tables=3,
+        boards_per_round=2,
+    )
+    contest.published = True
+    contest.save()
+    pages = {
+        "adjust": f"/director/events/{pairs.pk}/boards/1/adjust/",
+        "field": f"/director/events/{pairs.pk}/field/",
+        "traveller-adjusted": f"/events/{pairs.pk}/boards/1/",
+        "league-new": "/director/leagues/new/",
+        "league": f"/director/leagues/{league.pk}/",
+        "league-public": f"/leagues/{league.pk}/",
+        "contest-new": "/director/contests/new/",
+        "contest": f"/director/contests/{contest.pk}/",
+        "contest-public": f"/contests/{contest.pk}/",
+        "export": f"/director/events/{pairs.pk}/exports/",
+    }
+    problems = []
+    for width in WIDTHS:
+        context = browser.new_context(viewport={"width": width, "height": 900})
+        page = context.new_page()
+        page.goto(live_server.url + "/login/")
+        page.fill("#id_username", "td")
+        page.fill("#id_password", "whist-club-1913")
+        page.click("button[type=submit]")
+        page.wait_for_url("**/director/")
+        for name, url in pages.items():
+            response = page.goto(live_server.url + url)
+            assert response is not None and response.status == 200, (name, url)
+            scroll = page.evaluate("document.documentElement.scrollWidth")
+            if scroll > width:
+                problems.append(f"{name} at {width} px: the page is {scroll} px wide")
+            for v in violations(page):
+                where = ", ".join(str(n["target"]) for n in v["nodes"][:3])
+                problems.append(f"{name} at {width} px: axe {v['id']} ({v['impact']}) at {where}")
+            if name in ("adjust", "league", "contest"):
+                shots(page, f"director-{name}-{width}")
+        context.close()
+    assert not problems, "\n".join(problems)

@@ -26,6 +26,7 @@ from .models import (
     DirectorCall,
     Event,
     FieldChange,
+    Job,
     League,
     LeagueTeam,
     Pair,
@@ -251,3 +252,9 @@ class ContestAdmin(NoAddAdmin):
     """Created from its page (its sections and sessions are made with it), never here."""
 
     list_display = ["name", "date", "carry", "published"]
+
+
+@admin.register(Job)
+class JobAdmin(ReadOnlyAdmin):
+    list_display = ["created_at", "event", "kind", "state", "done", "total", "message"]
+    list_filter = ["state", "kind"]

@@ -78,7 +78,9 @@ def sessions_of(contest: Contest) -> list[int]:
 def _check_same_boards(events: list[Event]) -> None:
     """Refuse to compare sections whose hand records differ on a board, naming it."""
     seen: dict[int, tuple[str, str]] = {}
-    rows = Board.objects.filter(event__in=events).exclude(deal="")
+    rows = (
+        Board.objects.filter(event__in=events).exclude(deal="").order_by("number", "event__section")
+    )
     for number, deal, section in rows.values_list("number", "deal", "event__section"):
         first = seen.setdefault(number, (deal, section))
         if first[0] != deal:

@@ -232,3 +232,16 @@ def test_adjust_page_as_the_director(client, director, played):
     assert values.status_code == 200 and b"50" in values.content  # refused: under 50%
     played.refresh_from_db()
     assert played.adjusted_plus_percent == 60
+
+
+def test_the_tablet_shows_a_board_the_director_adjusted(client, played):
+    from tournament import tablets
+
+    services.adjust_score(
+        played, board_number=1, round_no=3, table=2, adjusted="not-played", by=by(played)
+    )
+    services.close_round(played, 1, by=by(played, ""))
+    services.close_round(played, 2, by=by(played, ""))
+    page = client.get(f"/t/{tablets.link_for(played, 2).token}/").content.decode()
+    assert "Round 3" in page and "Not played (director)" in page
+    assert "set by the director" in page and "· NS <" not in page.replace("\n", "")

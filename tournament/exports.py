@@ -139,10 +139,14 @@ def mixed_fraction(x: Fraction) -> str:
     return f"{sign}{whole} {rest}/{x.denominator}"
 
 
-def standings_rows(event: Event) -> list[list[Any]]:
-    """One row per pair: field, rank, pair, players, rounded, exact, decimal, percent, boards."""
+def standings_rows(
+    event: Event, table: list[standings.StandingRow] | None = None
+) -> list[list[Any]]:
+    """One row per pair: field, rank, pair, players, rounded, exact, decimal, percent, boards.
+
+    ``table``: the standings when the caller has them already (computed once a file)."""
     rows = []
-    for r in standings.pair_contest(event):
+    for r in standings.pair_contest(event) if table is None else table:
         field = {"NS": "North-South", "EW": "East-West", None: "All"}[r.direction]
         percent = float(r.percent) if r.percent else None
         rounded = round_half_away(r.score) if event.method == "total" else _number(r.score)
@@ -384,15 +388,17 @@ def write_xlsx(
     told the number of traveller lines written so far, every 500 (a job's progress).
     """
     wb = Workbook(write_only=True)
+    table = None
     if event.is_team_match:
         _sheet(wb, "Team match", TEAM_COLUMNS, team_rows(event))
     else:
-        _sheet(wb, "Standings", STANDINGS_COLUMNS, standings_rows(event))
+        table = standings.pair_contest(event)
+        _sheet(wb, "Standings", STANDINGS_COLUMNS, standings_rows(event, table))
     lines: Iterable[list[Any]] = traveller_rows(event, boards=boards)
     if progress is not None:
         lines = _counted(lines, progress)
     _sheet(wb, "Travellers", TRAVELLER_COLUMNS, lines)
-    _charts_sheet(wb, event, boards)
+    _charts_sheet(wb, event, boards, table)
     settings = settings_rows(event, boards=boards)
     _sheet(wb, "Settings", [("Setting", 22), ("Value", 60)], settings, landscape=False)
     wb.save(out)
@@ -402,7 +408,12 @@ MAX_SPREAD_CHARTS = 40  # one chart a board up to this many boards; beyond, the 
 CHART_ROWS = 16  # rows a chart of 7 cm takes
 
 
-def _charts_sheet(wb: Workbook, event: Event, boards: set[int] | None) -> None:
+def _charts_sheet(
+    wb: Workbook,
+    event: Event,
+    boards: set[int] | None,
+    places: list[standings.StandingRow] | None = None,
+) -> None:
     """The pages' charts as native spreadsheet charts (issue 19), each drawn from a small
     table of its figures on the same sheet: the scores by place (each field), a team
     match's running margin with Law G's average at the end, and each board's spread of
@@ -461,7 +472,7 @@ def _charts_sheet(wb: Workbook, event: Event, boards: set[int] | None) -> None:
             chart.height, chart.width = 7, 16
             anchors.append((chart, f"D{first - 1}"))
     else:
-        rows = standings.pair_contest(event)
+        rows = standings.pair_contest(event) if places is None else places
         for field in ("NS", "EW", None):
             members = [r for r in rows if r.direction == field]
             if not members:

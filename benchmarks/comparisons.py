@@ -1,13 +1,17 @@
 """Benchmark: compare a 1,000-table, 26-board pair contest (26,000 results).
 
-Times, on one core, best of several runs:
+Times, on one core, min / median / max of several runs:
   * Law H total points (scoring.pair_standings, method "total"): goal < 100 ms;
-  * matchpoints, per board (scoring.compare_boards) and with full standings;
-  * the JavaScript library bridge-scorer's matchpoints() per board on the same
-    scores, in the same run (installed with npm into benchmarks/.node the
-    first time).  Goal: our matchpoints no slower than bridge-scorer.
+  * matchpoints with bridge-scorer's whole output (scoring.rank_board: each line's
+    matchpoints, percentage and rank for both directions), board by board;
+  * the JavaScript library bridge-scorer's matchpoints() on the same scores, timed
+    the same way in the same run (installed with npm into benchmarks/.node the
+    first time), and the ratio.  Goal (issue 18): ratio <= 1.0.  Every pair's
+    total matchpoints, total percentage and ranks are checked against
+    bridge-scorer's, not one board's;
+  * every traveller line (compare_boards) and full standings, for scale.
 
-    python benchmarks/comparisons.py [--tables 1000] [--boards 26]
+    python benchmarks/comparisons.py [--tables 1000] [--boards 26] [--repeat 7]
 """
 
 from __future__ import annotations
@@ -17,15 +21,22 @@ import json
 import os
 import random
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from fractions import Fraction
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, ".."))
 
-from scoring.pairs import BoardResult, board_matchpoints, compare_boards, pair_standings  # noqa: E402
+from scoring.pairs import (  # noqa: E402
+    BoardResult,
+    compare_boards,
+    pair_standings,
+    rank_board,
+)
 
 # Typical net scores of a deal under the 1915 laws, as a traveller shows them.
 TYPICAL = [157, 165, 175, 229, 32, 24, 18, 16, 0, -50, -100, -150, -200, 50, 100, 295, 321]
@@ -42,16 +53,24 @@ def make_field(tables: int, boards: int, seed: int = 26) -> list[BoardResult]:
     return results
 
 
-def best_of(fn, repeat: int) -> float:
-    best = float("inf")
+def runs_of(fn, repeat: int) -> list[float]:
+    """Each run's time in ms (a warm-up run first, not counted)."""
+    fn()
+    out = []
     for _ in range(repeat):
         t0 = time.perf_counter()
         fn()
-        best = min(best, time.perf_counter() - t0)
-    return best * 1000
+        out.append((time.perf_counter() - t0) * 1000)
+    return out
 
 
-def bridge_scorer_ms(results: list[BoardResult], repeat: int) -> float | None:
+def spread(ms: list[float]) -> str:
+    return f"min {min(ms):7.1f}  median {statistics.median(ms):7.1f}  max {max(ms):7.1f} ms"
+
+
+def bridge_scorer(results: list[BoardResult], repeat: int) -> dict | None:
+    """bridge-scorer's matchpoints() on every board: its run times and every pair's
+    totals (matchpoints, percentage, ranks) from its last run."""
     node = shutil.which("node")
     if node is None:
         print("bridge-scorer: node is not installed; skipped")
@@ -70,11 +89,18 @@ def bridge_scorer_ms(results: list[BoardResult], repeat: int) -> float | None:
             ],
             check=True,
         )
-    boards: dict[int, list[int]] = {}
-    for r in results:
-        boards.setdefault(r.board, []).append(r.net_ns)
     with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
-        json.dump([boards[b] for b in sorted(boards)], f)
+        json.dump(
+            [
+                {
+                    "scores": [r.net_ns for r in lines],
+                    "ns": [r.ns for r in lines],
+                    "ew": [r.ew for r in lines],
+                }
+                for lines in by_board(results)
+            ],
+            f,
+        )
     try:
         out = subprocess.run(
             [node, os.path.join(HERE, "bridge_scorer_mp.js"), f.name, str(repeat)],
@@ -84,50 +110,71 @@ def bridge_scorer_ms(results: list[BoardResult], repeat: int) -> float | None:
         ).stdout
     finally:
         os.unlink(f.name)
-    data = json.loads(out)
-    first = [
-        x.ns_score for x in compare_boards([r for r in results if r.board == 1], "matchpoints")
-    ]
-    assert data["checksum"] == sum(first), "bridge-scorer and we disagree on board 1"
-    return data["ms"]
+    return json.loads(out)
+
+
+def by_board(results: list[BoardResult]) -> list[list[BoardResult]]:
+    boards: dict[int, list[BoardResult]] = {}
+    for r in results:
+        boards.setdefault(r.board, []).append(r)
+    return [boards[b] for b in sorted(boards)]
+
+
+def check_against(results: list[BoardResult], ours: list, js: dict) -> None:
+    """Every pair's total matchpoints, total percentage and ranks equal bridge-scorer's."""
+    totals: dict[str, int] = {}
+    percents: dict[str, Fraction] = {}
+    ranks: dict[str, str] = {}
+    for lines, ranked in zip(by_board(results), ours, strict=True):
+        for r, x in zip(lines, ranked, strict=True):
+            for pair, mp, pct, rank in (
+                (r.ns, x.ns, x.ns_percent, x.ns_rank),
+                (r.ew, x.ew, x.ew_percent, x.ew_rank),
+            ):
+                totals[pair] = totals.get(pair, 0) + mp
+                percents[pair] = percents.get(pair, Fraction(0)) + pct
+                ranks[pair] = ranks.get(pair, "") + rank + ","
+    assert totals == js["totals"], "bridge-scorer and we disagree on a pair's matchpoints"
+    assert ranks == js["ranks"], "bridge-scorer and we disagree on a rank"
+    worst = max(abs(float(percents[p]) - js["percents"][p]) for p in percents)
+    assert worst < 1e-6, f"bridge-scorer and we disagree on a percentage by {worst}"
+    print(f"checked: {len(totals)} pairs' total matchpoints, percentages and ranks agree")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, default=1000)
     parser.add_argument("--boards", type=int, default=26)
-    parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--repeat", type=int, default=7)
     args = parser.parse_args()
     results = make_field(args.tables, args.boards)
     print(f"field: {args.tables} tables x {args.boards} boards = {len(results)} results")
-    total = best_of(lambda: pair_standings(results, "total"), args.repeat)
-    print(f"Law H total points, standings:         {total:8.1f} ms  (goal < 100 ms)")
-    per_board: dict[int, list[int]] = {}
-    for r in results:
-        per_board.setdefault(r.board, []).append(r.net_ns)
-    boards = list(per_board.values())
-    top = 2 * (args.tables - 1)
+    total = runs_of(lambda: pair_standings(results, "total"), args.repeat)
+    print(f"Law H total points, standings:      {spread(total)}  (goal < 100 ms)")
+    boards = [[r.net_ns for r in lines] for lines in by_board(results)]
+    ranked: list = []
 
-    def board_by_board() -> None:
-        for scores in boards:
-            ns = board_matchpoints(scores)
-            [top - m for m in ns]  # East-West, as bridge-scorer gives both
+    def whole_output() -> None:
+        ranked[:] = [rank_board(scores) for scores in boards]
 
-    mp_boards = best_of(board_by_board, args.repeat)
+    ours = runs_of(whole_output, args.repeat)
+    print(f"matchpoints, % and ranks, NS and EW: {spread(ours)}  (scoring.rank_board)")
+    lines = runs_of(lambda: compare_boards(results, "matchpoints"), args.repeat)
+    print(f"matchpoints, every traveller line:  {spread(lines)}")
+    stand = runs_of(lambda: pair_standings(results, "matchpoints"), args.repeat)
+    print(f"matchpoints, standings with percent: {spread(stand)}")
+    js = bridge_scorer(results, args.repeat)
+    if js is None:
+        return
+    check_against(results, ranked, js)
+    print(f"bridge-scorer matchpoints():         {spread(js['runs'])}  (node, same scores)")
+    ratio = statistics.median(ours) / statistics.median(js["runs"])
+    best = min(ours) / min(js["runs"])
+    verdict = "OK" if ratio <= 1.0 else "SLOWER"
     print(
-        f"matchpoints per board, NS and EW:      {mp_boards:8.1f} ms  (same input as bridge-scorer)"
+        f"ratio to bridge-scorer, same output: median {ratio:.2f}x, min {best:.2f}x "
+        f"(goal <= 1.0)  {verdict}"
     )
-    mp_lines = best_of(lambda: compare_boards(results, "matchpoints"), args.repeat)
-    print(f"matchpoints, every traveller line:     {mp_lines:8.1f} ms")
-    mp_stand = best_of(lambda: pair_standings(results, "matchpoints"), args.repeat)
-    print(f"matchpoints, standings with percent:   {mp_stand:8.1f} ms")
-    js = bridge_scorer_ms(results, args.repeat)
-    if js is not None:
-        print(f"bridge-scorer matchpoints() per board: {js:8.1f} ms  (node, same scores)")
-        verdict = "OK" if mp_boards <= js else "SLOWER"
-        print(
-            f"our per-board matchpoints vs bridge-scorer: {mp_boards / js:.2f}x the time  {verdict}"
-        )
 
 
 if __name__ == "__main__":

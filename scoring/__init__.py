@@ -27,7 +27,15 @@ from .honours import (
     score_honours,
 )
 from .irregular import NewDealRequired, Procedure, check_artificial_score, irregular_procedure
-from .pairs import BoardResult, PairStanding, compare_boards, pair_label_key, pair_standings
+from .pairs import (
+    BoardRanking,
+    BoardResult,
+    PairStanding,
+    compare_boards,
+    pair_label_key,
+    pair_standings,
+    rank_board,
+)
 from .teams import MatchResult, TableSeating, TeamBoardResult, score_team_match
 
 __all__ = [
@@ -35,6 +43,7 @@ __all__ = [
     "PASS",
     "SEATS",
     "SIDES",
+    "BoardRanking",
     "BoardResult",
     "Code",
     "Contract",
@@ -68,6 +77,7 @@ __all__ = [
     "pair_standings",
     "parse_contract",
     "parse_pbn_deal",
+    "rank_board",
     "revoke_choices",
     "score_deal",
     "score_honours",

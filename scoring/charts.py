@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import pairwise
+from math import ceil
 
 WIDTH = 320
 BAR_AREA = 120  # height of the tallest bar, in SVG units
@@ -207,6 +208,7 @@ class BoardBar:
     width: int
     height: int
     above: bool
+    labelled: bool = True  # named underneath (not every bar when they are too narrow)
 
     @property
     def label_x(self) -> int:
@@ -245,6 +247,10 @@ def boards(values: Sequence[tuple[int | str, Fraction | int]], *, percent: bool)
     mid = PAD + half
     slot = Fraction(CHART_W, len(values))
     gap = max(1, int(slot) // 6)
+    # Names underneath only as often as they fit (about 6 units a character at font
+    # size 10): every bar for a card's 26 boards, every few for a page of 50 pairs.
+    room = 6 * max(len(str(b)) for b, _ in values) + 4
+    step = max(1, ceil(room / slot))
     bars = []
     for i, ((board, v), o) in enumerate(zip(values, offsets, strict=True)):
         h = round(abs(o) * half / reach)
@@ -257,6 +263,7 @@ def boards(values: Sequence[tuple[int | str, Fraction | int]], *, percent: bool)
                 width=max(1, int(slot) - gap),
                 height=h,
                 above=o >= 0,
+                labelled=i % step == 0,
             )
         )
     return Boards(bars=tuple(bars), baseline_y=mid, percent=percent)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from typing import NamedTuple
 
 from .cards import SEATS, Deal, other_side, side_of
 from .codes import Code, get_code
@@ -71,17 +72,26 @@ class DealResult:
     premium: bool = True
 
 
-@dataclass(frozen=True, slots=True)
-class Item:
+class Item(NamedTuple):
+    """One line of a score: ``points`` to ``side``'s trick or honour column, and why.
+
+    A named tuple, like :class:`DealScore`, rather than a class of its own: a tuple
+    of strings and ints is dropped from the garbage collector's watch once it has
+    survived a collection, so an export or a bulk load keeping 100,000 scores does
+    not pay for scanning them again and again (``benchmarks/score_deals.py``).
+    """
+
     side: str  # "NS" or "EW"
     column: str  # "trick" or "honour"
     points: int
     reason: str
 
 
-@dataclass(frozen=True, slots=True)
-class DealScore:
-    """The score of one deal: each side's two columns and every item behind them."""
+class DealScore(NamedTuple):
+    """The score of one deal: each side's two columns and every item behind them.
+
+    A named tuple of ints and a tuple of :class:`Item`: immutable, and (see
+    :class:`Item`) cheap to keep by the hundred thousand."""
 
     ns_trick: int
     ns_honour: int
@@ -325,7 +335,26 @@ def score_deal(result: DealResult, code: Code | None = None) -> DealScore:
             ns_h += p.points
         else:
             ew_h += p.points
-    return DealScore(ns_t, ns_h, ew_t, ew_h, tuple(items))
+    return _shared_score(ns_t, ns_h, ew_t, ew_h, tuple(items))
+
+
+# Scores already made, by their items.  A score is wholly determined by its items
+# (the columns are their sums) and is immutable, so equal scores can be one object:
+# a field of 1,000 tables has a few dozen distinct scores a board, and keeping
+# 100,000 scores (an export, a bulk load) then creates almost no objects for the
+# garbage collector to scan again and again (issue 18: 87k -> 150k+ deals a second).
+# Bounded: emptied when full, so a long-running server's memory stays flat.
+_SCORES: dict[tuple[Item, ...], DealScore] = {}
+SHARED_SCORES_LIMIT = 50_000
+
+
+def _shared_score(ns_t: int, ns_h: int, ew_t: int, ew_h: int, items: tuple[Item, ...]) -> DealScore:
+    got = _SCORES.get(items)
+    if got is None:
+        if len(_SCORES) >= SHARED_SCORES_LIMIT:
+            _SCORES.clear()
+        got = _SCORES[items] = DealScore(ns_t, ns_h, ew_t, ew_h, items)
+    return got
 
 
 def _score_play(r: DealResult, code: Code, items: list[Item]) -> None:

@@ -40,6 +40,7 @@ __all__ = [
     "Procedure",
     "artificial_matchpoints",
     "artificial_net",
+    "artificial_net_of",
     "check_artificial_score",
     "irregular_procedure",
 ]
@@ -170,12 +171,20 @@ def artificial_net(real: Sequence[int], adjusted: str) -> Fraction | int:
     """
     if not real:
         raise ScoringError("an artificial score needs at least one real score on the deal")
+    return artificial_net_of(adjusted, sum(real), len(real), min(real), max(real))
+
+
+def artificial_net_of(
+    adjusted: str, total: int, count: int, lowest: int, highest: int
+) -> Fraction | int:
+    """:func:`artificial_net` from the real scores' sum, number, lowest and highest: all
+    it depends on (so a score card can take them from the database's summary)."""
     if adjusted == "average":
-        return Fraction(sum(real), len(real))
+        return Fraction(total, count)
     if adjusted == "ns-lowest":
-        return min(real)
+        return lowest
     if adjusted == "ew-lowest":
-        return max(real)
+        return highest
     raise ScoringError(f"adjusted must be one of {', '.join(ADJUSTMENTS)}, not {adjusted!r}")
 
 

@@ -27,9 +27,10 @@ from __future__ import annotations
 import re
 from bisect import bisect_left, bisect_right
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 from math import lcm
 from operator import attrgetter
 from typing import NamedTuple
@@ -47,16 +48,26 @@ from .adjusted import (
 )
 from .errors import ScoringError
 from .fractions_fmt import exact, round_half_away, two_decimals
-from .irregular import ADJUSTMENTS, artificial_matchpoints, artificial_net, check_artificial_score
+from .irregular import (
+    ADJUSTMENTS,
+    artificial_matchpoints,
+    artificial_net,
+    artificial_net_of,
+    check_artificial_score,
+)
 
 __all__ = [
     "BoardLine",
+    "BoardRanking",
     "BoardResult",
+    "BoardSummary",
     "PairStanding",
     "board_matchpoints",
     "compare_boards",
+    "compare_line",
     "pair_label_key",
     "pair_standings",
+    "rank_board",
     "rank_labels",
 ]
 
@@ -65,9 +76,12 @@ _NS, _EW, _NET, _ADJ, _VER = (attrgetter(a) for a in ("ns", "ew", "net_ns", "adj
 DEFAULT_VALUES = AdjustedValues()
 
 
-@dataclass(frozen=True, slots=True)
-class BoardResult:
+class BoardResult(NamedTuple):
     """One traveller line: a board played by an NS and an EW pair.
+
+    A named tuple: made by the tens of thousands from the database on every
+    standings view, where a frozen dataclass's ``__init__`` cost as much as reading
+    the rows (issue 18).
 
     ``net_ns`` is the deal's net score from North-South's view; it is None
     when ``adjusted`` names a Law B artificial score ("average",
@@ -216,54 +230,149 @@ def _real_scores(board: int, lines: list[BoardResult]) -> list[int]:
     """The real scores on a board; Law B decides whether its adjusted lines may stand."""
     real = [r.net_ns for r in lines if r.adjusted is None]
     if len(real) != len(lines):
-        if len(lines) >= 2:
-            check_artificial_score(len(lines), board)  # Law B(3): never with two tables
-        if not real:
-            raise ScoringError(
-                f"board {board} has only adjusted results: an artificial score needs at "
-                "least one table's real score on the board (Duplicate Law B(3))"
-            )
+        _check_law_b(board, len(lines), len(real))
     return real  # type: ignore[return-value]
+
+
+def _check_law_b(board: int, lines: int, real: int) -> None:
+    """A board with artificial scores: Law B(3) allows them only with more than two
+    tables, and only beside at least one real score."""
+    if lines >= 2:
+        check_artificial_score(lines, board)  # Law B(3): never with two tables
+    if not real:
+        raise ScoringError(
+            f"board {board} has only adjusted results: an artificial score needs at "
+            "least one table's real score on the board (Duplicate Law B(3))"
+        )
 
 
 def compare_boards(
     results: Sequence[BoardResult],
     method: str = "total",
     adjusted_values: AdjustedValues = DEFAULT_VALUES,
+    expected: int | None = None,
 ) -> list[BoardLine]:
     """Every traveller line with what its NS and EW pairs earned, in input order.
 
     ``adjusted_values``: what the director's average-plus and average-minus are worth
-    (:class:`scoring.adjusted.AdjustedValues`, the event's settings).
+    (:class:`scoring.adjusted.AdjustedValues`, the event's settings).  ``expected``:
+    the most results any board of the event has, when ``results`` are only some of
+    its boards (matchpoints are factored up to it); by default, the most here.
     """
     if method not in METHODS:
         raise ScoringError(f'the method is "total" or "matchpoints", not {method!r}')
     boards = _by_board(results)
-    expected = max((len(v) for v in boards.values()), default=0)
+    most = max((len(v) for v in boards.values()), default=0)
+    expected = most if expected is None else max(expected, most)
     top = 2 * (expected - 1)
-    made: dict[int, BoardLine] = {}
+    # A plain board's lines are looked up by their score (or their Law B kind): every
+    # line with the same score earns the same, so each distinct score is worked out
+    # once and its numbers shared.  A board with the director's adjustments is
+    # worked out line by line (``general``).
+    plain: dict[int, dict[int | str, Scored]] = {}
+    general: dict[int, BoardLine] = {}
     for board, lines in boards.items():
         if not _plain(lines):
             for r, got in zip(
                 lines, _general_board(board, lines, method, expected, adjusted_values), strict=True
             ):
                 net, ns_s, ew_s = got if got else (None, None, None)
-                made[id(r)] = BoardLine(r, net, ns_s, ew_s, None if method == "total" else top)
+                general[id(r)] = BoardLine(r, net, ns_s, ew_s, None if method == "total" else top)
             continue
         real = _real_scores(board, lines)
+        table: dict[int | str, Scored] = {}
         if method == "total":
             nets = _nets(real, lines)
             n = len(lines)
             total = sum(nets)
             for r, net in zip(lines, nets, strict=True):
-                diff = _exact_div(net * n - total, n)
-                made[id(r)] = BoardLine(r, net, diff, -diff, None)
+                key = r.net_ns if r.adjusted is None else r.adjusted
+                if key not in table:
+                    diff = _exact_div(net * n - total, n)
+                    table[key] = (net, diff, -diff, None)  # type: ignore[index]
         else:
             for r, (net, ns_mp) in zip(
                 lines, _board_matchpoints(real, lines, expected), strict=True
             ):
-                made[id(r)] = BoardLine(r, net, ns_mp, top - ns_mp, top)
-    return [made[id(r)] for r in results]
+                key = r.net_ns if r.adjusted is None else r.adjusted
+                if key not in table:
+                    table[key] = (net, ns_mp, top - ns_mp, top)  # type: ignore[index]
+        plain[board] = table
+    new = tuple.__new__
+    out: list[BoardLine] = []
+    for r in results:
+        table = plain.get(r.board)  # type: ignore[assignment]
+        if table is None:
+            out.append(general[id(r)])
+        else:
+            out.append(new(BoardLine, (r, *table[r.net_ns if r.adjusted is None else r.adjusted])))  # type: ignore[index]
+    return out
+
+
+Scored = tuple["Fraction | int", "Fraction | int", "Fraction | int", "int | None"]
+
+
+class BoardSummary(NamedTuple):
+    """What one line's comparison needs to know of the rest of its board: a few counts
+    and sums a database gives in one grouped query, so a pair's score card costs its
+    own boards, not the event's (issue 18).  For a plain board only (real scores and
+    Law B's artificial ones, one version: see :func:`compare_line`).
+    """
+
+    lines: int  # every line on the board, real and artificial
+    real: int  # real scores
+    total: int  # their sum
+    lowest: int  # the lowest real score (North-South's view) ...
+    lowest_count: int  # ... and how many tables made it
+    highest: int
+    highest_count: int
+    below: int  # real scores below this line's (a real line; 0 for an artificial one)
+    equal: int  # real scores equal to this line's, itself included
+
+
+def compare_line(
+    line: BoardResult,
+    summary: BoardSummary,
+    method: str,
+    expected: int,
+    law_b: Mapping[str, int] | None = None,
+) -> BoardLine:
+    """One traveller line's comparison from its board's summary: exactly what
+    :func:`compare_boards` gives that line (a property test holds them equal).
+
+    ``expected``: the most results any board of the event has (matchpoints are
+    factored up to it, Neuberg); ``law_b``: how many artificial lines of each kind
+    the board has (Duplicate Law B(3)), for the Law H average.
+    """
+    law_b = law_b or {}
+    s = summary
+    if law_b or line.adjusted is not None:
+        _check_law_b(line.board, s.lines, s.real)
+    if line.adjusted is not None:
+        net = artificial_net_of(line.adjusted, s.total, s.real, s.lowest, s.highest)
+    else:
+        net = line.net_ns  # type: ignore[assignment]
+    if method == "total":
+        everything = s.total + sum(
+            n * artificial_net_of(kind, s.total, s.real, s.lowest, s.highest)
+            for kind, n in law_b.items()
+        )
+        diff = _exact_div(net * s.lines - everything, s.lines)
+        return BoardLine(line, net, diff, -diff, None)
+    top = 2 * (expected - 1)
+    if line.adjusted is None:
+        mp = neuberg(_mp_of(s.below, s.equal), expected, s.real)
+    else:
+        lowest = neuberg(_mp_of(0, s.lowest_count), expected, s.real)
+        highest = neuberg(_mp_of(s.real - s.highest_count, s.highest_count), expected, s.real)
+        mp = _whole(artificial_matchpoints(line.adjusted, top, lowest, highest))
+    return BoardLine(line, net, mp, _whole(top - mp), top)
+
+
+def is_plain(lines: Sequence[BoardResult]) -> bool:
+    """A board :func:`compare_line` can compare from a summary: real scores and Law B
+    artificial ones only, one version."""
+    return _plain(list(lines))
 
 
 _PLAIN_ADJUSTED = frozenset((None, *ADJUSTMENTS))
@@ -379,9 +488,9 @@ def _whole(x: Fraction | int) -> Fraction | int:
 
 def _exact_div(num: Fraction | int, den: int) -> Fraction | int:
     """num / den, as an int when it divides exactly."""
-    if type(num) is int and num % den == 0:
-        return num // den
-    return Fraction(num) / den
+    if type(num) is int:
+        return num // den if num % den == 0 else Fraction(num, den)
+    return _whole(Fraction(num) / den)
 
 
 def _nets(real: list[int], lines: list[BoardResult]) -> list[Fraction | int]:
@@ -401,9 +510,15 @@ def _mp_table(scores: Iterable[int]) -> dict[int, int]:
     below = 0
     for value in sorted(counts):
         c = counts[value]
-        table[value] = 2 * below + c - 1
+        table[value] = _mp_of(below, c)
         below += c
     return table
+
+
+def _mp_of(below: int, equal: int) -> int:
+    """The duplicate whist method: 2 for each score beaten, 1 for each other equal one
+    (``equal`` counts the score itself)."""
+    return 2 * below + equal - 1
 
 
 def board_matchpoints(scores: Sequence[int]) -> list[int]:
@@ -416,19 +531,80 @@ def board_matchpoints(scores: Sequence[int]) -> list[int]:
     return [table[s] for s in scores]
 
 
+class BoardRanking(NamedTuple):
+    """One score's standing on its board, from both sides: what a matchpoint traveller
+    prints beside each line (and what bridge-scorer's ``matchpoints()`` gives a game).
+
+    ``ns_rank``/``ew_rank`` are the line's place on the board for each direction,
+    ``"2="`` when tied; the percentages are of the top, exact (None when the board
+    has a single result: no top to be a percentage of).
+    """
+
+    ns: int
+    ew: int
+    ns_percent: Fraction | int | None
+    ew_percent: Fraction | int | None
+    ns_rank: str
+    ew_rank: str
+
+
+def rank_board(scores: Sequence[int]) -> list[BoardRanking]:
+    """Each North-South net score's matchpoints, percentage and rank, both directions.
+
+    The duplicate whist method (2 for each pair beaten, 1 for each tie, top 2(n - 1)),
+    as :func:`board_matchpoints`.  Everything is worked out once per *distinct*
+    score (a board of 1,000 tables has a few dozen) and the lines share the result,
+    which is why this is as fast as the JavaScript scorers on the same input
+    (``benchmarks/comparisons.py``).  Equal scores get the very same tuple.
+    """
+    counts = Counter(scores)
+    n = len(scores)
+    top = 2 * (n - 1)
+    table: dict[int, BoardRanking] = {}
+    below = 0
+    for value in sorted(counts):
+        c = counts[value]
+        ns = 2 * below + c - 1
+        tie = "=" if c > 1 else ""
+        table[value] = BoardRanking(
+            ns,
+            top - ns,
+            _percent(ns, top),
+            _percent(top - ns, top),
+            f"{n - below - c + 1}{tie}",
+            f"{below + 1}{tie}",
+        )
+        below += c
+    return [table[s] for s in scores]
+
+
+@lru_cache(maxsize=8192)
+def _percent(mp: int, top: int) -> Fraction | int | None:
+    """mp as an exact percentage of top (shared: every board of a field has the same
+    top, so the same few hundred values recur)."""
+    if not top:
+        return None
+    return _whole(Fraction(100 * mp, top))
+
+
 def neuberg(mp: Fraction | int, expected: int, actual: int) -> Fraction | int:
     """Neuberg's formula: factor ``mp`` on ``actual`` results up to ``expected``."""
     if actual == expected:
         return mp
-    return Fraction((mp + 1) * expected, actual) - 1
+    return _whole(Fraction((mp + 1) * expected, actual) - 1)
+
+
+def _neuberg_table(real: list[int], expected: int) -> dict[int, Fraction | int]:
+    """Each distinct real score's North-South matchpoints, factored up to ``expected``."""
+    actual = len(real)
+    return {v: neuberg(m, expected, actual) for v, m in _mp_table(real).items()}
 
 
 def _board_matchpoints(
     real: list[int], lines: list[BoardResult], expected: int
 ) -> list[tuple[Fraction | int, Fraction | int]]:
     """(net compared, NS matchpoints) for each line of one board."""
-    actual = len(real)
-    table = {v: neuberg(m, expected, actual) for v, m in _mp_table(real).items()}
+    table = _neuberg_table(real, expected)
     top = 2 * (expected - 1)
     ns_lowest = min(table.values(), default=0)
     ns_highest = max(table.values(), default=0)
@@ -440,7 +616,7 @@ def _board_matchpoints(
             out.append(
                 (
                     artificial_net(real, r.adjusted),
-                    artificial_matchpoints(r.adjusted, top, ns_lowest, ns_highest),
+                    _whole(artificial_matchpoints(r.adjusted, top, ns_lowest, ns_highest)),
                 )
             )
     return out
@@ -519,7 +695,11 @@ def pair_standings(
                     extra[a] += x / n  # type: ignore[assignment]  # x is a Fraction here
                     extra[b] -= x / n  # type: ignore[assignment]
         else:
-            mps = [m for _, m in _board_matchpoints(real, lines, expected)]
+            if len(real) == len(lines):  # no Law B line: each score's matchpoints looked up
+                table = _neuberg_table(real, expected)
+                mps = list(map(table.__getitem__, real))
+            else:
+                mps = [m for _, m in _board_matchpoints(real, lines, expected)]
             if set(map(type, mps)) == {int}:
                 _accumulate(acc[1], ns, mps)
                 _accumulate(acc[1], ew, [top - m for m in mps])

@@ -483,7 +483,15 @@ class Result(models.Model):
                 name="idempotent_submission",
             ),
         ]
-        indexes = [models.Index(fields=["event", "is_live"])]
+        indexes = [
+            models.Index(fields=["event", "is_live"]),
+            # A score card counts its boards' scores (tournament.standings.pair_lines),
+            # and the most lines a board has, from these alone (issue 18).
+            models.Index(
+                fields=["board", "is_live", "adjusted", "net_ns"], name="result_board_scores"
+            ),
+            models.Index(fields=["event", "is_live", "board"], name="result_event_boards"),
+        ]
         ordering = ["board__number", "round", "table", "-version"]
 
     def __str__(self) -> str:

@@ -7,19 +7,22 @@ event (one for the results, one or two for names).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from math import lcm
 from typing import Any
 
-from django.db.models import Q
+from django.db.models import Count
 
 from scoring import BoardResult, charts, compare_boards, pair_standings, score_team_match
 from scoring.adjusted import WEIGHTED, is_director_adjustment, parse_awards, parse_weights
 from scoring.fractions_fmt import exact, round_half_away, two_decimals
-from scoring.pairs import BoardLine, PairStanding
+from scoring.irregular import ADJUSTMENTS
+from scoring.pairs import BoardLine, BoardSummary, PairStanding, compare_line
 from scoring.teams import MatchResult, TableSeating, TeamBoardResult
 
+from . import pagecache
 from .models import Board, Event, Pair, Result, Ruling, Seating
 
 
@@ -42,37 +45,141 @@ BOARD_RESULT_FIELDS = (
 
 def board_result(row: Mapping[str, Any]) -> BoardResult:
     """One live traveller line (a row of ``.values(*BOARD_RESULT_FIELDS)``) as the scoring
-    library's input: THE place rows become inputs, for pages and exports alike.
+    library's input, for the exports that read more of each row than the comparison.
 
-    A weighted score's parts come from their stored text ("1/3"); a fouled board's
-    line is on version 2 when its table is listed on the board (``Board.fouled``).
+    See :func:`line_input`, THE place a stored line becomes an input.
     """
-    adjusted = row["adjusted"] or None
-    weights = parse_weights(row["weights"]) if adjusted == WEIGHTED and row["weights"] else None
-    fouled = row["board__fouled"]
-    version = 2 if fouled and [row["round"], row["table"]] in fouled else 1
-    return BoardResult(
+    return line_input(
         row["board__number"],
         row["ns__label"],
         row["ew__label"],
         row["net_ns"],
-        adjusted,
-        weights,
-        version,
+        row["adjusted"],
+        row["weights"],
+        row["board__fouled"],
+        row["round"],
+        row["table"],
     )
 
 
-def as_board_results(results) -> list[BoardResult]:
-    """Live traveller lines as the scoring library's input (one query, no model instances).
+def line_input(
+    board: int,
+    ns: str,
+    ew: str,
+    net_ns: int | None,
+    adjusted: str,
+    weights: Any,
+    fouled: list | None,
+    round_no: int,
+    table: int,
+) -> BoardResult:
+    """THE place a stored traveller line becomes the scoring library's input, for pages
+    and exports alike.
 
-    ``results`` is a Result queryset.
+    A weighted score's parts come from their stored text ("1/3"); a fouled board's
+    line is on version 2 when its table is listed on the board (``Board.fouled``).
     """
-    return [board_result(row) for row in results.values(*BOARD_RESULT_FIELDS)]
+    adjusted = adjusted or None  # type: ignore[assignment]
+    parts = parse_weights(weights) if adjusted == WEIGHTED and weights else None
+    version = 2 if fouled and [round_no, table] in fouled else 1
+    return BoardResult(board, ns, ew, net_ns, adjusted, parts, version)
 
 
-def board_results(event: Event) -> list[BoardResult]:
-    """Every live traveller line of the event (one query)."""
-    return as_board_results(_live(event))
+def as_board_results(results, rounds: list[int] | None = None) -> list[BoardResult]:
+    """Live traveller lines as the scoring library's input (no model instances).
+
+    ``rounds``, when given, is filled with each line's round, in the same order.
+
+    ``results`` is a Result queryset.  The JSON columns (a weighted score's parts, a
+    board's fouled tables) are read apart, for the few lines and boards that have
+    them: decoding them on every line was two thirds of a 26,000-line read (issue 18).
+    """
+    rows = list(
+        results.values_list(
+            "board_id", "board__number", "ns__label", "ew__label", "net_ns", "adjusted",
+            "round", "table", "pk",
+        )
+    )  # fmt: skip
+    if not rows:
+        return []
+    fouled = {
+        pk: tables
+        for pk, tables in Board.objects.filter(pk__in={r[0] for r in rows}).values_list(
+            "pk", "fouled"
+        )
+        if tables
+    }
+    if rounds is not None:
+        rounds[:] = [r[6] for r in rows]
+    return _inputs(
+        (number, ns, ew, net, adj, rnd, table, pk, fouled.get(board))
+        for board, number, ns, ew, net, adj, rnd, table, pk in rows
+    )
+
+
+def _inputs(lines: Iterable[tuple]) -> list[BoardResult]:
+    """Lines (board number, NS label, EW label, net, adjusted, round, table, id, the
+    board's fouled tables) as the library's input, through :func:`line_input` where a
+    line needs it; a weighted score's parts read for those lines alone."""
+    lines = list(lines)
+    weighted = [line[7] for line in lines if line[4] == WEIGHTED]
+    weights = (
+        dict(Result.objects.filter(pk__in=weighted).values_list("pk", "weights"))
+        if weighted
+        else {}
+    )
+    out = []
+    for number, ns, ew, net, adj, rnd, table, pk, fouled in lines:
+        if adj == WEIGHTED or fouled:
+            out.append(line_input(number, ns, ew, net, adj, weights.get(pk), fouled, rnd, table))
+        else:  # the common line, as line_input makes it (no parts, version 1)
+            out.append(BoardResult(number, ns, ew, net, adj or None))
+    return out
+
+
+def board_results(event: Event, rows: EventRows | None = None) -> list[BoardResult]:
+    """Every live traveller line of the event (one query, or none given ``rows``)."""
+    if rows is None:
+        return as_board_results(_live(event))
+    return rows.live_inputs()
+
+
+class EventRows:
+    """Every result row of an event, every version, read once in one query without joins:
+    what the standings and the publication rule both need (a 1,000-table standings page
+    read the event's 26,000 lines twice).  Labels and board numbers come from the
+    event's pairs and boards, read apart (a few thousand rows, not tens of thousands).
+    """
+
+    FIELDS = ("board_id", "round", "table", "is_live", "ns_id", "ew_id", "net_ns", "adjusted", "pk")
+
+    def __init__(self, event: Event) -> None:
+        self.event = event
+        self.rows = list(Result.objects.filter(event=event).order_by().values_list(*self.FIELDS))
+        self.boards = {
+            pk: (number, fouled)
+            for pk, number, fouled in Board.objects.filter(event=event).values_list(
+                "pk", "number", "fouled"
+            )
+        }
+
+    def live_inputs(self) -> list[BoardResult]:
+        """The live lines as the scoring library's input (as :func:`as_board_results`),
+        in no particular order (the standings do not depend on it)."""
+        live = [r for r in self.rows if r[3]]
+        if not live:
+            return []
+        label = dict(Pair.objects.filter(event=self.event).values_list("pk", "label"))
+        boards = self.boards  # board id: (number, fouled tables)
+        return _inputs(
+            (boards[b][0], label[ns], label[ew], net, adj, rnd, table, pk, boards[b][1])
+            for b, rnd, table, _, ns, ew, net, adj, pk in live
+        )
+
+    def versions(self) -> list[tuple[int, int, int, bool]]:
+        """(board number, round, table, live) of every version: the publication rule's
+        input (:func:`tournament.access.publication`)."""
+        return [(self.boards[b][0], rnd, table, live) for b, rnd, table, live, *_ in self.rows]
 
 
 def pair_names(event: Event) -> dict[str, str]:
@@ -99,15 +206,23 @@ class StandingRow:
     percent_value: Fraction | None = None  # what matchpoint ranks follow (boards may differ)
 
 
-def pair_contest(event: Event) -> list[StandingRow]:
-    results = board_results(event)
+def pair_contest(
+    event: Event,
+    rows: EventRows | None = None,
+    results: Sequence[BoardResult] | None = None,
+) -> list[StandingRow]:
+    """The pair contest's standings, best first within each field.
+
+    ``rows``: the event's result rows, when already read (:class:`EventRows`);
+    ``results``: every live line of the event as :func:`board_results` gives them,
+    when the caller has read them already (an export reads them once for its
+    standings, travellers and charts); neither: read here."""
+    if results is None:
+        results = board_results(event, rows)
     if not results:
         return []
     names = pair_names(event)
-    rows = []
-    for s in pair_standings(results, event.method, event.adjusted_values):
-        rows.append(_row(s, names))
-    return rows
+    return [_row(s, names) for s in pair_standings(results, event.method, event.adjusted_values)]
 
 
 def _row(s: PairStanding, names: dict[str, str]) -> StandingRow:
@@ -331,20 +446,27 @@ def _signed(x: Fraction | int | None) -> str:
 
 
 def score_card(event: Event, pair: Pair) -> list[dict[str, Any]]:
-    """A pair's personal score card: every board it played, from its own side."""
-    results = list(
-        _live(event)
-        .filter(Q(ns=pair) | Q(ew=pair))
-        .select_related("board", "ns", "ew")
-        .order_by("round", "board__number")
+    """A pair's personal score card: every board it played, from its own side.
+
+    Its cost is the pair's own boards, not the event's (issue 18): each line is
+    compared from its board's summary (:func:`pair_lines`); a team match (two
+    teams) still reads every table, for what each board gave the pair's team.
+    """
+    # North-South and East-West apart: each reads its own index (an OR of the two read
+    # the whole event's lines).
+    mine = _live(event).select_related("board", "ns", "ew")
+    results = sorted(
+        [*mine.filter(ns=pair), *mine.filter(ew=pair)], key=lambda r: (r.round, r.board.number)
     )
-    by_board = {}
-    all_results = board_results(event)
-    lines = compare_boards(all_results, event.method, event.adjusted_values) if all_results else []
-    for compared in lines:
-        r = compared.result
-        if pair.label in (r.ns, r.ew):
-            by_board[r.board] = compared
+    lines: list[BoardLine] = []
+    if event.is_team_match:
+        all_results = board_results(event)
+        lines = (
+            compare_boards(all_results, event.method, event.adjusted_values) if all_results else []
+        )
+        by_board = {c.result.board: c for c in lines if pair.label in (c.result.ns, c.result.ew)}
+    else:
+        by_board = pair_lines(event, pair, results)
     # A team match: what each board gave this pair's team over every table (Law G).
     to_team: dict[int, Fraction] = {}
     if event.is_team_match and pair.team_id is not None:
@@ -372,6 +494,7 @@ def score_card(event: Event, pair: Pair) -> list[dict[str, Any]]:
                 "direction": "NS" if ns_side else "EW",
                 "opponents": (r.ew if ns_side else r.ns).label,
                 "result": r,
+                "line": line,
                 "net": (r.net_ns if ns_side else -r.net_ns) if r.net_ns is not None else None,
                 "score": _fmt(mine, line.top) if line is not None and mine is not None else "",
                 "to_team": _signed(to_team.get(r.board.number)),
@@ -380,58 +503,209 @@ def score_card(event: Event, pair: Pair) -> list[dict[str, Any]]:
     return rows
 
 
-def score_card_charts(event: Event, pair: Pair, shown: set[int]) -> dict[str, Any]:
+def pair_lines(event: Event, pair: Pair, results: list[Result]) -> dict[int, BoardLine]:
+    """The comparison of each of a pair's lines (``results``, live), by board number.
+
+    Three queries whose answers are the size of the pair's boards' *distinct scores*,
+    not of their lines: how many lines each board has at each real score, and at each
+    kind of adjusted score (both counted by the database), and the most lines any
+    board has (Neuberg's expected).  From them each board's summary, then
+    :func:`scoring.pairs.compare_line`: what the traveller gives the line.
+
+    A board the summary cannot settle (a fouled board's versions, the director's
+    adjusted scores) is compared whole, as the traveller compares it.
+    """
+    if not results:
+        return {}
+    live = _live(event)
+    expected = (
+        live.values("board_id").annotate(n=Count("id")).order_by("-n").values_list("n", flat=True)
+    ).first() or 0
+    mine = {r.board_id: r for r in results}
+    # By board alone (the boards are the event's): the database counts from its index
+    # of each board's scores (Result.Meta.indexes) instead of reading the event's lines.
+    on_boards = Result.objects.filter(board_id__in=mine).live().order_by()
+    scores: dict[int, dict[int, int]] = {}
+    for board_id, net, n in (
+        on_boards.filter(adjusted="").values_list("board_id", "net_ns").annotate(n=Count("id"))
+    ):
+        scores.setdefault(board_id, {})[net] = n
+    adjusted: dict[int, dict[str, int]] = {}
+    for board_id, kind, n in (
+        on_boards.exclude(adjusted="").values_list("board_id", "adjusted").annotate(n=Count("id"))
+    ):
+        adjusted.setdefault(board_id, {})[kind] = n
+    special = {b for b, r in mine.items() if r.board.fouled} | {
+        b for b, kinds in adjusted.items() if set(kinds) - set(ADJUSTMENTS)
+    }
+    out: dict[int, BoardLine] = {}
+    if special:
+        whole = as_board_results(live.filter(board_id__in=special))
+        for c in compare_boards(whole, event.method, event.adjusted_values, expected=expected):
+            if pair.label in (c.result.ns, c.result.ew):
+                out[c.result.board] = c
+    for b, r in mine.items():
+        if b in special:
+            continue
+        at = scores.get(b, {})
+        law_b = adjusted.get(b, {})
+        values = sorted(at)
+        lowest, highest = (values[0], values[-1]) if values else (0, 0)
+        summary = BoardSummary(
+            lines=sum(at.values()) + sum(law_b.values()),
+            real=sum(at.values()),
+            total=sum(v * n for v, n in at.items()),
+            lowest=lowest,
+            lowest_count=at.get(lowest, 0),
+            highest=highest,
+            highest_count=at.get(highest, 0),
+            below=sum(n for v, n in at.items() if r.net_ns is not None and v < r.net_ns),
+            equal=at.get(r.net_ns, 0) if not r.adjusted else 0,  # type: ignore[arg-type]
+        )
+        line = line_input(
+            r.board.number,
+            r.ns.label,
+            r.ew.label,
+            r.net_ns,
+            r.adjusted,
+            None,
+            None,
+            r.round,
+            r.table,
+        )
+        out[r.board.number] = compare_line(line, summary, event.method, expected, law_b)
+    return out
+
+
+def score_card_charts(
+    event: Event,
+    pair: Pair,
+    shown: set[int],
+    rows: list[dict[str, Any]] | None = None,
+    stamp: str = "",
+) -> dict[str, Any]:
     """The score card's two charts (issue 19): the pair's running score round by round
     beside the best of its field at each round, and each board against the average
     (total points) or 50% (matchpoints).  Only the boards in ``shown`` (what this viewer
-    may see of the event) count, for the pair and the field alike."""
+    may see of the event) count, for the pair and the field alike.
+
+    ``rows``: the pair's score card (:func:`score_card`), its own lines.  The field's
+    best running score needs the whole event compared: that is kept under the event's
+    ``stamp`` (:mod:`tournament.pagecache`), so only the first card after a change
+    pays for it.
+    """
     if event.is_team_match:
         return {}
-    rows = list(_live(event).values(*BOARD_RESULT_FIELDS))
-    inputs = [board_result(r) for r in rows]
+    if rows is None:
+        rows = score_card(event, pair)
+    percent = event.by_matchpoints
+    own: list[tuple[int, int, Fraction | int]] = []  # (round, board, against the average)
+    per_round: dict[int, list[Fraction]] = {}
+    side = "NS"
+    for row in rows:
+        line = row["line"]
+        if row["board"] not in shown or line is None or line.ns_score is None:
+            continue
+        side = row["direction"]
+        score = line.ns_score if side == "NS" else line.ew_score
+        top = line.top or 0
+        acc = per_round.setdefault(row["round"], [Fraction(0), Fraction(0)])
+        acc[0] += Fraction(score or 0)
+        acc[1] += top
+        value = Fraction(score or 0) * 100 / top if percent and top else score or 0
+        own.append((row["round"], row["board"], value))
+    rounds = sorted(per_round)
+    mine: list[Fraction | int] = []
+    score_sum, top_sum = Fraction(0), Fraction(0)
+    for r in rounds:
+        score_sum += per_round[r][0]
+        top_sum += per_round[r][1]
+        mine.append(
+            (score_sum * 100 / top_sum if top_sum else Fraction(0)) if percent else score_sum
+        )
+    variant = ",".join(map(str, sorted(shown)))
+    best_of = pagecache.cached(
+        "running-best",
+        event,
+        stamp or pagecache.event_stamp(event),
+        variant,
+        lambda: running_best(event, shown),
+    )
+    field = best_of["one field"] if best_of["one field"] is not None else best_of[side]
+    best = [field.get(r, Fraction(0)) for r in rounds]
+    own.sort()
+    return {
+        "running_chart": charts.running(rounds, mine, best, percent=percent),
+        "boards_chart": charts.boards([(b, v) for _, b, v in own], percent=percent),
+    }
+
+
+def running_best(event: Event, shown: set[int]) -> dict[str, Any]:
+    """Each field's best running score after each round, on the boards in ``shown``: a
+    score card's running chart draws its pair beside it.  ``"one field"``: the whole
+    field's, when pairs play both directions (a Howell), else None and ``"NS"`` and
+    ``"EW"`` each direction's.
+
+    Exact, in integers: every score times the lines' common denominator, and a
+    percentage compared by cross-multiplying; one Fraction a round at the end (a
+    Fraction a line was a second at 1,000 tables).
+    """
+    round_of: list[int] = []
+    inputs = as_board_results(_live(event), round_of)
     lines = compare_boards(inputs, event.method, event.adjusted_values) if inputs else []
     percent = event.by_matchpoints
     ns_pairs = {line.result.ns for line in lines}
     ew_pairs = {line.result.ew for line in lines}
-    one_field = bool(ns_pairs & ew_pairs)
-    mine_side = "NS" if pair.label in ns_pairs else "EW"
-    field = (ns_pairs | ew_pairs) if one_field else (ns_pairs if mine_side == "NS" else ew_pairs)
-    # Per pair, per round: (score, top) on the shown boards.
-    per: dict[str, dict[int, list[Fraction]]] = {}
-    own: list[tuple[int, int, Fraction | int]] = []  # (round, board, against the average)
-    for row, line in zip(rows, lines, strict=True):
-        if row["board__number"] not in shown or line.ns_score is None:
-            continue
+    counted = [
+        (rnd, line)
+        for rnd, line in zip(round_of, lines, strict=True)
+        if line.result.board in shown and line.ns_score is not None
+    ]
+    scale = (
+        lcm(*(Fraction(line.ns_score or 0).denominator for _, line in counted)) if counted else 1
+    )
+    per: dict[str, dict[int, list[int]]] = {}
+    for rnd, line in counted:
         top = line.top or 0
         for label, score in ((line.result.ns, line.ns_score), (line.result.ew, line.ew_score)):
-            acc = per.setdefault(label, {}).setdefault(row["round"], [Fraction(0), Fraction(0)])
-            acc[0] += Fraction(score or 0)
+            scaled = (
+                score * scale
+                if type(score) is int
+                else score.numerator * (scale // score.denominator)  # type: ignore[union-attr]
+            )
+            acc = per.setdefault(label, {}).setdefault(rnd, [0, 0])
+            acc[0] += scaled
             acc[1] += top
-            if label == pair.label:
-                value = Fraction(score or 0) * 100 / top if percent and top else score or 0
-                own.append((row["round"], row["board__number"], value))
-    rounds = sorted({r for r, _, _ in own})
+    all_rounds = sorted({r for rounds in per.values() for r in rounds})
 
-    def upto(label: str, r: int) -> Fraction | None:
-        got = [v for rnd, v in per.get(label, {}).items() if rnd <= r]
-        score = sum((v[0] for v in got), Fraction(0))
-        top = sum((v[1] for v in got), Fraction(0))
-        if percent:
-            return score * 100 / top if top else None
-        return score if got else None
+    def best_of(field: set[str]) -> dict[int, Fraction]:
+        best: dict[int, tuple[int, int]] = {}  # round: (scaled score, top) of the best
+        for label in field:
+            score = top = 0
+            got = False
+            rounds = per.get(label, {})
+            for r in all_rounds:
+                if r in rounds:
+                    score += rounds[r][0]
+                    top += rounds[r][1]
+                    got = True
+                if not got or (percent and not top):
+                    continue
+                held = best.get(r)
+                if percent:
+                    better = held is None or score * held[1] > held[0] * top
+                else:
+                    better = held is None or score > held[0]
+                if better:
+                    best[r] = (score, top)
+        return {
+            r: Fraction(s * 100, t * scale) if percent else Fraction(s, scale)
+            for r, (s, t) in best.items()
+        }
 
-    mine = [upto(pair.label, r) for r in rounds]
-    best: list[Fraction | int] = []
-    for r in rounds:
-        others = [v for p in field if (v := upto(p, r)) is not None]
-        best.append(max(others) if others else Fraction(0))
-    own.sort()
-    return {
-        "running_chart": charts.running(
-            rounds, [m or Fraction(0) for m in mine], best, percent=percent
-        ),
-        "boards_chart": charts.boards([(b, v) for _, b, v in own], percent=percent),
-    }
+    if ns_pairs & ew_pairs:
+        return {"one field": best_of(ns_pairs | ew_pairs)}
+    return {"one field": None, "NS": best_of(ns_pairs), "EW": best_of(ew_pairs)}
 
 
 def standings_chart(rows: list[StandingRow], event: Event) -> charts.Boards | None:

@@ -21,6 +21,7 @@ class StandingsTable(tables.Table):
     class Meta:
         attrs = {"class": "standings"}
         orderable = True
+        template_name = "tables/standings.html"  # its page links labelled, as buttons
 
     def __init__(self, *args, event=None, method="total", **kwargs):
         # Matchpoints rank by percentage (pairs may have played different numbers of

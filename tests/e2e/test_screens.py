@@ -237,3 +237,29 @@ def test_the_new_pages_fit_and_pass_axe(live_server, browser, shots):
                 shots(page, f"director-{name}-{width}")
         context.close()
     assert not problems, "\n".join(problems)
+
+
+def test_a_standings_page_of_pages_fits_and_passes_axe(live_server, browser, shots, monkeypatch):
+    """A big field's standings, a page at a time (issue 18): the page buttons are named,
+    big enough to tap, the current one marked, at a laptop's and a phone's width."""
+    from tournament.views import events
+
+    monkeypatch.setattr(events, "STANDINGS_PAGE", 2)  # 3 pairs a field: two pages
+    pairs, _teams = _evening()
+    problems = []
+    for width in WIDTHS:
+        page = browser.new_page(viewport={"width": width, "height": 900})
+        page.goto(f"{live_server.url}/events/{pairs.pk}/?NS-page=2")
+        nav = page.locator("nav.pages").first
+        assert "Pairs 3–3 of 3" in nav.inner_text()
+        assert nav.locator("[aria-current=page]").inner_text() == "2"
+        box = nav.locator("a").first.bounding_box()
+        assert box is not None and box["height"] >= 40 and box["width"] >= 40
+        nav.locator("a", has_text="Previous").click()
+        page.wait_for_url("**NS-page=1**")
+        if page.evaluate("document.documentElement.scrollWidth") > width:
+            problems.append(f"standings pages at {width} px scroll sideways")
+        problems += [f"axe {v['id']} at {width} px" for v in violations(page)]
+        shots(page, f"standings-pages-{width}")
+        page.close()
+    assert not problems, "\n".join(problems)

@@ -8,16 +8,23 @@ travellers and score-card lines (:func:`tournament.access.visibility`).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from functools import cache
+from urllib.parse import quote
 
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
 from django.shortcuts import get_object_or_404, render
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils.html import format_html_join
+from django.utils.safestring import mark_safe
+from django_tables2 import RequestConfig
 
 from scoring import charts, pair_label_key, parse_pbn_deal
 from scoring.every_code import every_code
 
-from .. import deals, standings
-from ..access import can_direct, results_view, visibility
+from .. import deals, pagecache, standings
+from ..access import Visibility, can_direct, publication, results_view, visibility
 from ..models import Board, Event, Pair, Result
 from ..tables import StandingsTable
 
@@ -38,7 +45,14 @@ def published_events(request: HttpRequest) -> HttpResponse:
     return render(request, "events/list.html", {"events": events})
 
 
-def _standings_context(request: HttpRequest, event: Event) -> dict:
+# Standings rows a page, per field: more than a club's field (a 40-table Mitchell
+# has 40 pairs a direction), so only a congress-sized field is split.
+STANDINGS_PAGE = 50
+
+
+def _standings_context(
+    request: HttpRequest, event: Event, read: Callable[[], standings.EventRows] | None = None
+) -> dict:
     context: dict = {"event": event, "director": can_direct(request.user, event)}
     if event.is_team_match:
         match = standings.team_match(event)
@@ -53,7 +67,7 @@ def _standings_context(request: HttpRequest, event: Event) -> dict:
             context["margin_chart"] = standings.team_margin_chart(event, match)
             context["team_names"] = names
         return context
-    rows = standings.pair_contest(event)
+    rows = standings.pair_contest(event, read() if read else None)
     fields: dict[str | None, list] = {}
     for row in rows:
         fields.setdefault(row.direction, []).append(row)
@@ -62,31 +76,87 @@ def _standings_context(request: HttpRequest, event: Event) -> dict:
         table = StandingsTable(
             field_rows, event=event, method=event.method, prefix=f"{direction or 'all'}-"
         )
-        table.paginate = False
-        order = request.GET.get(f"{direction or 'all'}-sort")
-        if order:
-            table.order_by = order
+        # Sorted as asked ("NS-sort=names"), a page of STANDINGS_PAGE rows at a time
+        # ("NS-page=2"): a club's field fits on one page; a field of 1,000 pairs is
+        # not rendered whole on every view and poll (issue 18).  A page that does not
+        # exist shows the nearest one.
+        RequestConfig(request, paginate={"per_page": STANDINGS_PAGE}).configure(table)
         title = {"NS": "North-South", "EW": "East-West", None: "All pairs"}[direction]
-        tables.append((title, table, standings.standings_chart(field_rows, event)))
+        start = table.page.start_index() - 1 if field_rows else 0
+        shown = field_rows[start : start + STANDINGS_PAGE]  # the same places as the page
+        tables.append((title, table, standings.standings_chart(shown, event)))
     context["tables"] = tables
     return context
 
 
+def _score_card_links(event: Event) -> str:
+    """The links to every pair's score card, in pair order, as HTML: from one reversed
+    URL (a field of 2,000 pairs made 2,000 reverses)."""
+    first = reverse("event_pair", args=[event.pk, "0"])
+    base = first[: first.rindex("0/")]
+    labels = sorted(
+        Pair.objects.filter(event=event).values_list("label", flat=True), key=pair_label_key
+    )
+    return format_html_join(
+        "",
+        '<a href="{}{}/" aria-label="Score card of pair {}">{}</a>',
+        ((base, quote(p, safe=""), p, p) for p in labels),
+    )
+
+
 @results_view
 def event_standings(request: HttpRequest, event: Event) -> HttpResponse:
-    context = _standings_context(request, event)
-    if request.GET.get("fragment"):
-        return render(request, "events/_standings.html", context)
-    vis = visibility(request.user, event)
+    """The standings (polled as a fragment every 15 s while the event runs).
+
+    What costs the whole event's comparison (the standings tables, the publication
+    rule) is kept under the event's stamp (:mod:`tournament.pagecache`): a repeat
+    view or a poll with nothing new reads one small query, and a poll whose browser
+    already holds this state gets 304 Not Modified.
+    """
+    stamp = pagecache.event_stamp(event)  # first: see pagecache on why
+    # The event's result rows, read once if the standings or the publication rule
+    # must be worked out afresh (both read every line), and not at all if neither.
+    rows = cache(lambda: standings.EventRows(event))
+    director = can_direct(request.user, event)
+    query = request.GET.copy()
+    fragment = bool(query.pop("fragment", None))
+    variant = f"{director}?{query.urlencode()}"
+    tag = f'"{pagecache.etag("standings", event, stamp, variant)}"'
+    if fragment and tag in request.headers.get("If-None-Match", ""):
+        unchanged = HttpResponseNotModified()
+        unchanged["ETag"] = tag
+        return unchanged
+    if event.is_team_match:  # two teams: cheap, and its team names are not in the stamp
+        html = render_to_string("events/_standings.html", _standings_context(request, event))
+    else:
+        html = pagecache.cached(
+            "standings",
+            event,
+            stamp,
+            variant,
+            lambda: render_to_string(
+                "events/_standings.html", _standings_context(request, event, rows), request
+            ),
+        )
+    if fragment:
+        response = HttpResponse(html)
+        response["ETag"] = tag
+        response["Cache-Control"] = "private, no-cache"  # the browser asks again each poll
+        return response
+    pub = pagecache.cached(
+        "publication", event, stamp, "", lambda: publication(event, rows().versions())
+    )
+    vis = Visibility(publication=pub, everything=pub.over or director)
+    context: dict = {"event": event, "director": director, "standings_html": mark_safe(html)}
+    context["poll_url"] = f"{request.path}?{query.urlencode()}&fragment=1".replace("?&", "?")
     numbers = list(Board.objects.filter(event=event).values_list("number", flat=True))
     context["boards"] = [n for n in numbers if vis.shows(n)]
     context["hidden"] = board_list(vis.hidden)
-    if context["director"] and event.published and not vis.publication.over:
+    if director and event.published and not vis.publication.over:
         context["public_boards"] = board_list(vis.publication.finished) or "none"
         context["public_pending"] = board_list(vis.publication.unfinished)
-    context["pairs"] = sorted(
-        Pair.objects.filter(event=event).values_list("label", flat=True),
-        key=pair_label_key,
+    context["pair_links"] = pagecache.cached(
+        "score-card-links", event, stamp, "", lambda: _score_card_links(event)
     )
     return render(request, "events/standings.html", context)
 
@@ -145,8 +215,10 @@ def _spread_context(
 @results_view
 def event_pair(request: HttpRequest, event: Event, label: str) -> HttpResponse:
     """A pair's score card: the lines of the boards this viewer may see, and how many are not."""
+    stamp = pagecache.event_stamp(event)  # first: see pagecache on why
     pair = get_object_or_404(Pair, event=event, label=label)
-    vis = visibility(request.user, event)
+    pub = pagecache.cached("publication", event, stamp, "", lambda: publication(event))
+    vis = Visibility(publication=pub, everything=pub.over or can_direct(request.user, event))
     rows = standings.score_card(event, pair)
     shown = [row for row in rows if vis.shows(row["board"])]
     visible = {
@@ -162,7 +234,7 @@ def event_pair(request: HttpRequest, event: Event, label: str) -> HttpResponse:
             "pair": pair,
             "rows": shown,
             "hidden_count": len(rows) - len(shown),
-            **standings.score_card_charts(event, pair, visible),
+            **standings.score_card_charts(event, pair, visible, rows, stamp),
         },
     )
 

@@ -1,0 +1,234 @@
+"""The standings kept until the event changes (tournament.pagecache, issue 18).
+
+A repeat view or a poll with nothing new must not work the event out again, and
+must never show a state older than the event's: every kind of change moves the
+stamp on.  A big field is shown a page at a time.
+"""
+
+import re
+from fractions import Fraction
+
+import pytest
+from django.db import connection
+from django.db.models import Q
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from scoring import compare_boards
+from tournament import pagecache, services, standings
+from tournament.models import Event, Pair, Result, Seating
+from tournament.services import Actor, Entry
+
+from ..factories import enter, event_with_results, make_event
+
+BOARD_1 = {(1, 1, 1): "4H S 10", (1, 2, 3): "4H S 8"}
+
+
+def _standings(client, event, **params):
+    return client.get(reverse("event_standings", args=[event.pk]), params)
+
+
+def test_a_repeat_view_reads_one_query_for_the_standings(director, client):
+    event = event_with_results(director, BOARD_1, published=True)
+    first = _standings(client, event, fragment=1)
+    with CaptureQueriesContext(connection) as second_queries:
+        second = _standings(client, event, fragment=1)
+    assert first.content == second.content
+    # The event, then its stamp: no result is read again.
+    assert len(second_queries) == 2
+    assert not any("tournament_result" in q["sql"] and "MAX" not in q["sql"]
+                   for q in second_queries.captured_queries)  # fmt: skip
+
+
+def test_a_poll_that_already_has_this_state_gets_304(director, client):
+    event = event_with_results(director, BOARD_1, published=True)
+    first = _standings(client, event, fragment=1)
+    tag = first["ETag"]
+    assert first["Cache-Control"] == "private, no-cache"
+    again = client.get(
+        reverse("event_standings", args=[event.pk]), {"fragment": 1}, HTTP_IF_NONE_MATCH=tag
+    )
+    assert again.status_code == 304 and again["ETag"] == tag
+    # A new result: the same tag is now out of date, and the new line is counted.
+    enter(event, 2, 1, 1, "3NT N 9")
+    fresh = client.get(
+        reverse("event_standings", args=[event.pk]), {"fragment": 1}, HTTP_IF_NONE_MATCH=tag
+    )
+    assert fresh.status_code == 200 and fresh["ETag"] != tag
+
+
+def test_every_kind_of_change_moves_the_stamp(director):
+    event = event_with_results(director, BOARD_1)
+    by = Actor.director(director)
+    stamps = [pagecache.event_stamp(event)]
+
+    def moved() -> None:
+        event.refresh_from_db()
+        stamps.append(pagecache.event_stamp(event))
+        assert stamps[-1] != stamps[-2]
+
+    enter(event, 2, 1, 1, "3NT N 9")  # a new result
+    moved()
+    result = services.live_result(event, 1, 1, 1)
+    services.correct_result(
+        result, entry=Entry("4H", "S", 9), by=Actor.director(director, "a trick miscounted")
+    )  # a correction
+    moved()
+    services.void_result(
+        services.live_result(event, 1, 1, 1), by=Actor.director(director, "entered twice")
+    )  # a result taken out
+    moved()
+    services.set_player_names(event, {"1": ["Ann", "Bob"]}, by=by)  # names
+    moved()
+    services.close_round(event, 1, by=by)  # a round closed (the publication rule)
+    moved()
+    Event.objects.filter(pk=event.pk).update(method="matchpoints")  # a setting
+    moved()
+    assert len(set(stamps)) == len(stamps)
+
+
+def test_the_page_shows_the_change_at_once(director, client):
+    event = event_with_results(director, BOARD_1, published=True)
+    services.set_player_names(event, {"1": ["Ann", "Bob"]}, by=Actor.director(director))
+    assert "Ann" in _standings(client, event).content.decode()
+    services.set_player_names(event, {"1": ["Cid", "Dot"]}, by=Actor.director(director))
+    page = _standings(client, event).content.decode()
+    assert "Cid" in page and "Ann" not in page
+    # A director's view is kept apart from the public's.
+    client.force_login(director)
+    assert "control panel" in _standings(client, event).content.decode()
+
+
+def _rows(html: str) -> list[int]:
+    """The number of rows in each standings table's body."""
+    return [body.count("<tr") for body in re.findall(r"<tbody.*?</tbody>", html, re.S)]
+
+
+def test_a_big_field_is_shown_a_page_at_a_time(director, client, monkeypatch):
+    from tournament.views import events
+
+    monkeypatch.setattr(events, "STANDINGS_PAGE", 4)
+    event = make_event(director, tables=6, published=True)
+    for table in range(1, 7):  # a board at every table of round 1: 6 NS and 6 EW pairs
+        first = Seating.objects.get(event=event, round=1, table=table).first_board
+        enter(event, first, 1, table, "4H S 10" if table % 2 else "4H S 8")
+    page = _standings(client, event, fragment=1).content.decode()
+    assert _rows(page) == [4, 4]  # a page of each field
+    assert _rows(_standings(client, event, **{"NS-page": 2}, fragment=1).content.decode()) == [
+        2,
+        4,
+    ]
+    # Every pair's score card is linked, whatever page the tables show.
+    assert _standings(client, event).content.decode().count("Score card of pair") == 12
+    # Any page number, good or bad, is a page, never an error.
+    for bad in ("0", "99", "x", "-1", "1" * 30):
+        assert _standings(client, event, **{"NS-page": bad}).status_code == 200
+    # Any order asked for, known or not, is an order or none, never an error.
+    for bad in ("zzz", "-", "\x00", "names,zzz", "-" * 200):
+        for fragment in ({}, {"fragment": 1}):
+            assert _standings(client, event, **{"NS-sort": bad}, **fragment).status_code == 200
+    # The poll asks for the page and the order being looked at.
+    sorted_page = _standings(client, event, **{"NS-sort": "names", "NS-page": 2})
+    assert "NS-sort=names" in sorted_page.context["poll_url"]
+    assert "NS-page=2" in sorted_page.context["poll_url"]
+    assert "fragment=1" in sorted_page.context["poll_url"]
+
+
+def _irregular_event(director, method):
+    """A 5-table Mitchell with a Law B artificial score, a director's award and a
+    fouled board."""
+    event = make_event(director, tables=5, method=method)
+    lines = ["4H S 10", "4H S 8", "2S E 7", "3NT N 9", "4H S 9", "1NT N 7"]
+    k = 0
+    for s in Seating.objects.filter(event=event).order_by("round", "table"):
+        for b in s.board_numbers:
+            k += 1
+            if s.round == 4 and s.table in (1, 2) and b == s.first_board:
+                continue  # a Law B artificial score and the director's award, below
+            enter(event, b, s.round, s.table, lines[(k * 7 + b) % len(lines)])
+    three = Seating.objects.get(event=event, round=4, table=1)
+    enter(event, three.first_board, 4, 1, "average")
+    five = Seating.objects.get(event=event, round=4, table=2)
+    services.adjust_score(
+        event,
+        board_number=five.first_board,
+        round_no=4,
+        table=2,
+        adjusted="plus/minus",
+        by=Actor.director(director, "a slow table"),
+    )
+    played_two = [(s.round, s.table) for s in Seating.objects.filter(event=event)
+                  if 2 in s.board_numbers]  # fmt: skip
+    services.set_fouled(
+        event, board_number=2, second=played_two[:1], by=Actor.director(director, "fouled")
+    )
+    return event
+
+
+@pytest.mark.parametrize("method", ["total", "matchpoints"])
+def test_a_score_card_compares_only_its_own_boards_and_equals_the_traveller(director, method):
+    """Each score-card line, from its board's summary, equals the traveller's line: on
+    plain boards, a Law B artificial score, the director's award and a fouled board."""
+    event = _irregular_event(director, method)
+    every = compare_boards(standings.board_results(event), event.method, event.adjusted_values)
+    for pair in Pair.objects.filter(event=event):
+        expected = {c.result.board: c for c in every if pair.label in (c.result.ns, c.result.ew)}
+        results = list(
+            Result.objects.filter(event=event, is_live=True)
+            .filter(Q(ns=pair) | Q(ew=pair))
+            .select_related("board", "ns", "ew")
+        )
+        with CaptureQueriesContext(connection) as queries:
+            got = standings.pair_lines(event, pair, results)
+        assert got == expected, pair.label
+        assert len(queries) <= 6  # however many tables: summaries, not lines
+
+
+@pytest.mark.parametrize("method", ["total", "matchpoints"])
+def test_the_fields_running_best_is_the_plain_sum(director, method):
+    """The score card chart's field best, in integers, equals the running sums worked out
+    with Fractions line by line."""
+    event = _irregular_event(director, method)
+    shown = {1, 2, 3, 4, 6, 7, 8}  # one board held back from this viewer
+    rnds: list[int] = []
+    inputs = standings.as_board_results(Result.objects.filter(event=event, is_live=True), rnds)
+    lines = compare_boards(inputs, event.method, event.adjusted_values)
+    per: dict[str, dict[int, list]] = {}
+    for rnd, line in zip(rnds, lines, strict=True):
+        if line.result.board not in shown or line.ns_score is None:
+            continue
+        for label, score in ((line.result.ns, line.ns_score), (line.result.ew, line.ew_score)):
+            acc = per.setdefault(label, {}).setdefault(rnd, [Fraction(0), 0])
+            acc[0] += score
+            acc[1] += line.top or 0
+    got = standings.running_best(event, shown)
+    fields = {"NS": {x.result.ns for x in lines}, "EW": {x.result.ew for x in lines}}
+    for side, field in fields.items():
+        best: dict[int, Fraction] = {}
+        for r in sorted({r for p in per.values() for r in p}):
+            for label in field:
+                done = [v for rnd, v in per.get(label, {}).items() if rnd <= r]
+                if not done:
+                    continue
+                score, top = sum(v[0] for v in done), sum(v[1] for v in done)
+                if method == "matchpoints":
+                    if not top:
+                        continue
+                    value = score * 100 / top
+                else:
+                    value = score
+                best[r] = max(best.get(r, value), value)
+        assert got[side] == best
+
+
+def test_a_page_worked_out_afresh_reads_the_events_lines_once(director, client):
+    """The standings and the publication rule both need every line: one read serves both."""
+    event = event_with_results(director, BOARD_1, published=True)
+    with CaptureQueriesContext(connection) as queries:
+        assert _standings(client, event).status_code == 200
+    reads = [
+        q["sql"]
+        for q in queries.captured_queries
+        if 'FROM "tournament_result"' in q["sql"] and "MAX(" not in q["sql"]
+    ]
+    assert len(reads) == 1, reads

@@ -1,0 +1,76 @@
+"""Pages that cost a whole event's comparison, kept until the event changes (issue 18).
+
+The standings of a 1,000-table event take a few hundred milliseconds to work out
+and render, and every open standings page polls them every 15 seconds, though
+nothing changes between most polls.  So what they cost is kept in the cache
+under the event's **stamp**: a fingerprint of everything they are made from,
+read in one query, that any change to the event moves on:
+
+* a result entered, corrected, adjusted or voided (every new version is a new row,
+  so the largest result id moves; a result taken out changes the live count);
+* anything a director or a tablet does through the services (each verb writes one
+  line of the audit trail in the same transaction: closing a round, marking a
+  table absent, names, a fouled board, a late pair, publication);
+* the event's own settings (its fields are part of the stamp: method, adjusted
+  values, name...).
+
+The stamp is read *before* what it covers, so a change landing in between is
+kept under the old stamp, which no later request asks for: a page is never
+served older than the state its stamp names.  Each worker keeps its own cache
+(Django's local-memory cache by default); the stamp lives in the database, so
+every worker sees a change at once.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable
+from typing import TypeVar
+
+from django.core.cache import cache
+from django.db import connection
+
+from .models import AuditEntry, Event, Result
+
+T = TypeVar("T")
+
+# How long an entry may stay if nothing asks for it again (a stamp moves on anyway).
+TIMEOUT = 15 * 60
+
+
+def event_stamp(event: Event) -> str:
+    """The event's fingerprint now (one query): it changes whenever anything the results
+    pages show of the event does."""
+    results = Result._meta.db_table
+    audit = AuditEntry._meta.db_table
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT (SELECT MAX(id) FROM {results} WHERE event_id = %s),"
+            f" (SELECT COUNT(*) FROM {results} WHERE event_id = %s AND is_live = %s),"
+            f" (SELECT MAX(id) FROM {audit} WHERE event_id = %s)",
+            [event.pk, event.pk, True, event.pk],
+        )
+        row = cursor.fetchone()
+    fields = tuple(getattr(event, f.attname) for f in Event._meta.concrete_fields)
+    return hashlib.blake2b(repr((row, fields)).encode(), digest_size=12).hexdigest()
+
+
+def cached(kind: str, event: Event, stamp: str, variant: str, build: Callable[[], T]) -> T:
+    """What ``build()`` makes for this event at this stamp, made once and then kept.
+
+    ``variant`` tells apart what differs between viewers of the same state (a
+    director's view, the sort order, the page): everything ``build`` reads from the
+    request must be in it.
+    """
+    key = etag(kind, event, stamp, variant)
+    got = cache.get(key)
+    if got is None:
+        got = build()
+        cache.set(key, got, TIMEOUT)
+    return got
+
+
+def etag(kind: str, event: Event, stamp: str, variant: str) -> str:
+    """A short name for one page of one state: the cache key and the HTTP ETag."""
+    digest = hashlib.blake2b(variant.encode(), digest_size=8).hexdigest()
+    return f"{kind}-{event.pk}-{stamp}-{digest}"

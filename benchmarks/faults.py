@@ -36,7 +36,6 @@ import json
 import os
 import random
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -49,6 +48,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from http.cookiejar import CookieJar
 
+from pgscratch import ADMIN, database_name, postgres_answers, scratch_database
 from tablets_load import ROOT, NoRedirect, free_port, prepare
 from tablets_load import field as form_field
 
@@ -58,7 +58,6 @@ RETRY_DELAYS = (1, 2, 4, 8, 15)  # seconds, as resend.js
 TIMEOUT = 10  # seconds a request may take before it counts as not answered
 RETRY_STATUS = (500, 502, 503, 504)
 DEADLINE = 55  # seconds: the burst and its faults stop by then whatever happens
-ADMIN = "postgres://postgres@127.0.0.1:5432/postgres"
 
 
 class Server:
@@ -394,19 +393,10 @@ def main() -> None:
         bench("SQLite", f"sqlite:///{tmp}/faults.sqlite3", None, args.workers, args.every)
     if args.sqlite_only:
         return
-    try:
-        socket.create_connection(("127.0.0.1", 5432), timeout=1).close()
-    except OSError:
-        print("PostgreSQL: not reachable on 127.0.0.1:5432; skipped")
+    if not postgres_answers():
         return
-    name = f"bench_faults_{os.getpid()}"  # its own: two runs on one server never collide
-    subprocess.run(["psql", ADMIN, "-qc", f"CREATE DATABASE {name}"], check=True)
-    try:
-        url = f"postgres://postgres@127.0.0.1:5432/{name}"
-        bench("PostgreSQL", url, name, args.workers, args.every)
-    finally:
-        drop = f"DROP DATABASE IF EXISTS {name} WITH (FORCE)"
-        subprocess.run(["psql", ADMIN, "-qc", drop], check=True, capture_output=True)
+    with scratch_database("bench_faults") as url:
+        bench("PostgreSQL", url, database_name("bench_faults"), args.workers, args.every)
 
 
 if __name__ == "__main__":

@@ -29,3 +29,15 @@ def _jobs_in_the_request():
     the thread the server uses is tested on its own (tests/tournament/test_jobs.py)."""
     with override_settings(JOBS_IN_THREAD=False):
         yield
+
+
+@pytest.fixture(autouse=True)
+def _empty_cache():
+    """Each test starts with an empty cache.  The pages' cache (tournament.pagecache) is
+    keyed on the database's ids, which a rolled-back test transaction hands out again
+    to the next test's rows; a real database never does (AUTOINCREMENT on SQLite,
+    sequences on PostgreSQL)."""
+    from django.core.cache import cache
+
+    cache.clear()
+    yield

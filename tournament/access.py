@@ -16,7 +16,7 @@ Views never check access themselves: they are wrapped in
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import wraps
 from typing import Any
@@ -68,7 +68,9 @@ class Publication:
         return sorted(self.boards - self.finished)
 
 
-def publication(event: Event) -> Publication:
+def publication(
+    event: Event, versions: Iterable[tuple[int, int, int, bool]] | None = None
+) -> Publication:
     """The publication rule: which boards are **finished**, in four queries for any event.
 
     Published results must never give a deal away while a table has still to
@@ -97,19 +99,25 @@ def publication(event: Event) -> Publication:
     is worked out afresh on every request, so a voided result hides its board
     again until it is replayed.  The event is **over** when every board is
     finished.
+
+    ``versions``: (board number, round, table, live) of every result version, when
+    the caller has read them already (:class:`tournament.standings.EventRows`).
     """
-    boards = frozenset(Board.objects.filter(event=event).values_list("number", flat=True))
+    number_of = dict(Board.objects.filter(event=event).values_list("pk", "number"))
+    boards = frozenset(number_of.values())
+    if versions is None:
+        versions = (
+            (number_of[board_id], round_no, table, is_live)
+            for board_id, round_no, table, is_live in Result.objects.filter(event=event)
+            .order_by()
+            .values_list("board_id", "round", "table", "is_live")
+        )
     closed = set(
         Round.objects.filter(event=event, closed_at__isnull=False).values_list("number", flat=True)
     )
     ever: set[tuple[int, int, int]] = set()
     live: set[tuple[int, int, int]] = set()
-    for number, round_no, table, is_live in (
-        Result.objects.filter(event=event)
-        .order_by()
-        .values_list("board__number", "round", "table", "is_live")
-        .distinct()
-    ):
+    for number, round_no, table, is_live in versions:
         ever.add((number, round_no, table))
         if is_live:
             live.add((number, round_no, table))

@@ -117,12 +117,15 @@ def absolute_url(request: HttpRequest, path: str) -> str:
     return request.build_absolute_uri(path)
 
 
-# Gunicorn worker processes: gunicorn's own rule, two a core and one more,
-# so the cores stay busy while some workers wait (for a slow phone, for the
-# database). SQLite lets one writer in at a time (the app takes the write
-# lock at the start of each transaction and queues up to 20 s for it), so
-# past five, more workers only queue for that lock: on two cores 8 workers
-# measured slower than 5 (README, "PostgreSQL for big rooms").
+# Gunicorn worker processes.  PostgreSQL: two a core, four on two cores: a
+# burst of 50 tablets (benchmarks/tablets_load.py, issue 18) measured at 2, 3,
+# 4 and 5 workers gave 4 the lowest p95 (README, "PostgreSQL for big rooms"):
+# fewer leave a core idle while a worker waits for the database, more only
+# take turns on the same cores.  SQLite: gunicorn's own rule, two a core and
+# one more, at most five; it lets one writer in at a time (the app takes the
+# write lock at the start of each transaction and queues up to 20 s for it),
+# so past five, more workers only queue for that lock: on two cores 8 workers
+# measured slower than 5.
 SQLITE_MAX_WORKERS = 5
 # The app is loaded once, before the workers fork (a start-up error shows at
 # once, and they share its memory); no runtime control socket (nothing here
@@ -131,6 +134,7 @@ GUNICORN_OPTIONS = ("--preload", "--no-control-socket")
 
 
 def default_workers(sqlite: bool, cores: int | None = None) -> int:
-    """2 x cores + 1 worker processes; at most SQLITE_MAX_WORKERS on SQLite."""
-    n = 2 * (cores or os.cpu_count() or 1) + 1
-    return min(n, SQLITE_MAX_WORKERS) if sqlite else n
+    """2 x cores worker processes on PostgreSQL; 2 x cores + 1, at most
+    SQLITE_MAX_WORKERS, on SQLite (the measurements behind both are above)."""
+    n = cores or os.cpu_count() or 1
+    return min(2 * n + 1, SQLITE_MAX_WORKERS) if sqlite else 2 * n

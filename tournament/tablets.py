@@ -76,11 +76,11 @@ def pin_fingerprint(link: TableLink) -> str:
 def resolve(token: str) -> TableLink | None:
     if not token or len(token) > 64:
         return None
-    return (
-        TableLink.objects.filter(token=token, revoked_at__isnull=True)
-        .select_related("event")
-        .first()
+    # The token is unique: no ORDER BY to build or run (first() adds one).
+    found = list(
+        TableLink.objects.filter(token=token, revoked_at__isnull=True).select_related("event")[:1]
     )
+    return found[0] if found else None
 
 
 def is_locked(link: TableLink) -> bool:

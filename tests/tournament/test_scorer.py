@@ -246,3 +246,53 @@ def test_director_links_page_with_qr(client, event, director):
         reverse("director_links", args=[event.pk]), {"table": "2", "action": "pin", "pin": "1234"}
     )
     assert tablets.link_for(event, 2).pin == "1234"
+
+
+# Issue 18: what one submission costs --------------------------------------------------------
+
+TRANSACTION = ("BEGIN", "COMMIT", "SAVEPOINT", "RELEASE SAVEPOINT", "ROLLBACK")
+
+
+def test_a_tablet_submission_takes_six_statements(client, event, link):
+    """The link, the board (for the form), the table-round's one locked read, the
+    board with its round's state under the lock, the result and its audit line: no
+    read of the round before the lock, no asking first whether this is a retry or
+    whether the board has a result (the unique indexes answer both).  Was 12."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    with CaptureQueriesContext(connection) as queries:
+        r = client.post(url("scorer_board", link, 1), board_post(key="count"))
+    assert r["Location"].startswith(f"/t/{link.token}/results/")
+    statements = [q["sql"] for q in queries.captured_queries]
+    work = [q for q in statements if not q.upper().startswith(TRANSACTION)]
+    assert len(work) <= 6, "\n".join(work)
+    assert len(statements) <= 8, "\n".join(statements)  # and its transaction's two
+    assert sum("FOR NO KEY UPDATE" in q or "FOR UPDATE" in q for q in work) <= 1
+
+
+def test_a_retry_after_the_round_was_agreed_gets_the_stored_result(client, event, link):
+    first = client.post(url("scorer_board", link, 1), board_post(key="late"))
+    result = Result.objects.get(event=event)
+    services.confirm_result(result, by=Actor.tablet(1))
+    services.enter_result(
+        event,
+        board_number=2,
+        round_no=1,
+        table=1,
+        entry=Entry("PASS"),
+        by=Actor.tablet(1),
+        confirmed=True,
+    )
+    services.agree_round(event.seating_set.get(round=1, table=1), by=Actor.tablet(1))
+    again = client.post(url("scorer_board", link, 1), board_post(key="late"))
+    assert again["Location"] == first["Location"]
+    assert Result.objects.filter(event=event).count() == 2
+
+
+def test_a_submission_to_a_closed_round_is_refused_in_the_directors_words(client, event, link):
+    services.close_round(event, 1, by=Actor.director(event.owner))
+    r = client.post(url("scorer_board", link, 1), board_post(key="closed"), follow=True)
+    assert r.status_code == 200
+    assert "Nothing was saved" in r.content.decode()
+    assert not Result.objects.filter(event=event).exists()

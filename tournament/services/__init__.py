@@ -15,7 +15,7 @@ from .adjusted import adjust_score, set_adjusted_values, set_fouled
 from .audit import Actor, audit
 from .contests import create_contest, overall_table, session_table, share_deals
 from .entries import Entry, deal_result, preview
-from .errors import ResultConflict, ServiceError, user_message
+from .errors import NotTablesBoard, ResultConflict, ServiceError, user_message
 from .events import create_event, movement_for, set_player_names, set_published
 from .field import add_late_pair, field_changes, places_free, withdraw_pair
 from .irregular import apply_irregular
@@ -40,6 +40,7 @@ from .rounds import (
 __all__ = [
     "Actor",
     "Entry",
+    "NotTablesBoard",
     "ResultConflict",
     "ServiceError",
     "add_late_pair",

@@ -6,6 +6,12 @@ lock the state it depends on: whether the round is closed (Law E), whether
 the table has agreed it, whether a retry of the same submission already
 stored its result.  :func:`tournament.services.rounds.close_round` locks the
 round's tables the same way, so a save in flight and a close never both win.
+
+A first entry (the tablet's submission, the request the room sends most) reads
+the table-round once, locked, and lets the database's two partial unique
+indexes (``one_live_result``, ``idempotent_submission``) refuse a second live
+result or a repeated key instead of asking first: the refused transaction is
+rolled back and only then is the result that stands looked up (issue 18).
 """
 
 from __future__ import annotations
@@ -14,6 +20,7 @@ from dataclasses import replace
 from typing import Any
 
 from django.db import IntegrityError, transaction
+from django.db.models import Exists, OuterRef
 from django.utils import timezone
 
 from scoring import DealScore, ScoringError, parse_contract
@@ -22,7 +29,8 @@ from scoring.irregular import ADJUSTMENTS, check_artificial_score
 from ..models import Board, Event, Result, Round, Seating
 from .audit import Actor, audit
 from .entries import Entry, preview
-from .errors import ResultConflict, ServiceError
+from .errors import NotTablesBoard, ResultConflict, ServiceError
+from .prepared import Prepared
 
 MAX_KEY = 64  # Result.idempotency_key's length
 
@@ -62,6 +70,54 @@ def lock_seating(event: Event, round_no: int, table: int) -> Seating:
     return seating
 
 
+# The two reads of a first entry under the lock, built once a connection (prepared.py):
+# building their SQL cost Django more than the database's answer.
+_CURRENT_SEATING: Prepared[Seating] = Prepared(
+    lambda event, table: (
+        Seating.objects.filter(event_id=event, table=table, agreed_at__isnull=True)
+        .exclude(
+            round__in=Round.objects.filter(event_id=event, closed_at__isnull=False).values("number")
+        )
+        .select_for_update(of=("self",))
+        .order_by("round")[:1]
+    ),
+    2,
+)
+_BOARD_AFTER_LOCK: Prepared[Board] = Prepared(
+    lambda event, number, round_no: Board.objects.annotate(
+        round_closed=Exists(
+            Round.objects.filter(event=OuterRef("event"), number=round_no, closed_at__isnull=False)
+        )
+    ).filter(event_id=event, number=number)[:1],
+    3,
+)
+
+
+def lock_current_seating(event: Event, table: int) -> Seating | None:
+    """Lock the table's current round (the first it has not agreed and the director not
+    closed), or ``None`` when it has finished: the tablet's one read of its table-round.
+
+    On PostgreSQL a table-round agreed while this waited for its lock is re-checked
+    and passed over (its ``agreed_at`` is in the row); a round *closed* meanwhile is
+    not (the round's row is another table's), so the caller re-checks that after the
+    lock, as :func:`_board_after_lock` does.  The pairs are not read with it: the
+    result takes their ids.
+    """
+    return _CURRENT_SEATING.first(event.pk, table)
+
+
+def _board_after_lock(event: Event, board_number: int, round_no: int) -> tuple[Board, bool]:
+    """The board, read under the table-round's lock, and whether its round is closed now.
+
+    One query for two facts read after the lock: a statement that started before
+    the lock was granted would not see a close that committed while it waited.
+    """
+    board = _BOARD_AFTER_LOCK.first(event.pk, board_number, round_no)
+    if board is None:
+        raise Board.DoesNotExist(f"event {event.pk} has no board {board_number}")
+    return board, bool(vars(board).pop("round_closed"))
+
+
 def _check_key(key: str) -> None:
     if len(key) > MAX_KEY:
         raise ServiceError("this submission's key is too long; reload the page and enter it again")
@@ -82,14 +138,16 @@ def _check_board(seating: Seating, board_number: int) -> None:
         )
 
 
-def _check_may_change(seating: Seating, by: Actor, what: str) -> None:
+def _check_may_change(seating: Seating, by: Actor, what: str, closed: bool | None = None) -> None:
     """Law E, checked under the table-round's lock.
 
     A table changes its results only until it agrees the round and the
     director has not closed it; the director changes them at any time, but
-    once the round is closed only with a reason.
+    once the round is closed only with a reason.  ``closed``: the round's state
+    when the caller read it after the lock already (else it is read here).
     """
-    closed = round_closed(seating.event_id, seating.round)
+    if closed is None:
+        closed = round_closed(seating.event_id, seating.round)
     if not by.is_director and (closed or seating.agreed_at is not None):
         raise ServiceError(
             f"round {seating.round} has been {'closed' if closed else 'agreed'}: only the "
@@ -103,7 +161,7 @@ def enter_result(
     event: Event,
     *,
     board_number: int,
-    round_no: int,
+    round_no: int | None,
     table: int,
     entry: Entry,
     by: Actor,
@@ -111,35 +169,31 @@ def enter_result(
 ) -> Result:
     """Record the first result of a board at a table in a round.
 
-    Two tablets (or a tablet and the director) entering the same board at
-    once: the table-round is locked, so the second waits, finds the first
-    result live, and gets a :class:`ResultConflict` naming it.  A retry of a
-    submission (the same idempotency key) gets the stored result, even when
-    it arrives while the first is still being saved.
+    ``round_no=None`` is the tablet's case: the table's current round, locked in
+    the same read that finds it (a board not of that round raises
+    :class:`NotTablesBoard`).  Two tablets (or a tablet and the director)
+    entering the same board at once: the table-round is locked, so the second
+    waits, its insert is refused by the one-live-result index, and it gets a
+    :class:`ResultConflict` naming the result that stands.  A retry of a
+    submission (the same idempotency key) gets the stored result, even when it
+    arrives while the first is still being saved, or after the round moved on.
+    On the way that stores a result: the table-round's locked read, the board
+    with its round's state, the result and its audit line; nothing else.
     """
     _check_key(by.key)
-    done = stored(event, by.key)
-    if done is not None:
-        return done
+    where = round_no
     try:
         with transaction.atomic():
-            seating = lock_seating(event, round_no, table)
-            done = stored(event, by.key)  # the first try finished while we waited
-            if done is not None:
-                return done
+            if round_no is None:
+                seating = lock_current_seating(event, table)
+                if seating is None or board_number not in seating.board_numbers:
+                    raise NotTablesBoard(seating, board_number)
+            else:
+                seating = lock_seating(event, round_no, table)
+            where = seating.round
             _check_board(seating, board_number)
-            _check_may_change(seating, by, "enter a result")
-            existing = live_result(event, board_number, round_no, table)
-            if existing is not None:
-                raise ResultConflict(
-                    f"board {board_number} at table {table} in round {round_no} already has a "
-                    f"result: {existing.summary}, entered by "
-                    f"{existing.entered_via or 'the director'} at "
-                    f"{timezone.localtime(existing.created_at):%H:%M:%S}. "
-                    "Correct that result instead.",
-                    existing,
-                )
-            board = Board.objects.get(event=event, number=board_number)
+            board, closed = _board_after_lock(event, board_number, seating.round)
+            _check_may_change(seating, by, "enter a result", closed=closed)
             result = _new_result(event, board, seating, entry, by, confirmed)
             result.save()
             audit(
@@ -150,18 +204,28 @@ def enter_result(
                 result=result,
             )
             return result
-    except IntegrityError:
-        # The database refused a second live result or a repeated key that slipped
-        # past the checks (SQLite has no row locks): say which result stands.
+    except ServiceError:
+        # Refused (a closed or agreed round, another round's board): unless this is a
+        # retry whose first try was stored before the round moved on.
         done = stored(event, by.key)
         if done is not None:
             return done
-        existing = live_result(event, board_number, round_no, table)
+        raise
+    except IntegrityError:
+        # The unique indexes refused a repeated key (a retry: the first try stored it,
+        # perhaps while this one waited for the lock) or a second live result.
+        done = stored(event, by.key)
+        if done is not None:
+            return done
+        existing = live_result(event, board_number, where, table) if where else None
         if existing is None:
             raise
         raise ResultConflict(
-            f"board {board_number} at table {table} in round {round_no} was entered at the "
-            f"same moment by {existing.entered_via or 'the director'}: {existing.summary}",
+            f"board {board_number} at table {table} in round {where} already has a "
+            f"result: {existing.summary}, entered by "
+            f"{existing.entered_via or 'the director'} at "
+            f"{timezone.localtime(existing.created_at):%H:%M:%S}. "
+            "Correct that result instead.",
             existing,
         ) from None
 
@@ -246,14 +310,15 @@ def _new_result(
         score = preview(event, board, entry)
         if board.deal:
             fields["honours"] = None  # derived from the hand record, never typed
+    assert seating.ns_id is not None and seating.ew_id is not None  # no result at a sit-out
     return Result(
         event=event,
         board=board,
         seating=seating,
         round=seating.round,
         table=seating.table,
-        ns=seating.ns,
-        ew=seating.ew,
+        ns_id=seating.ns_id,
+        ew_id=seating.ew_id,
         version=previous.version + 1 if previous else 1,
         previous=previous,
         confirmed=confirmed,

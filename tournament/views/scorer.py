@@ -19,7 +19,7 @@ from .. import services, standings, tablets
 from ..access import table_view
 from ..models import Board, Event, Result, Seating, TableLink
 from ..scorer_forms import STRAIN_LABELS, TabletEntryForm
-from ..services import Actor, ServiceError, auctions, user_message
+from ..services import Actor, NotTablesBoard, ServiceError, auctions, user_message
 from ..services.results import MAX_KEY, stored
 
 
@@ -80,6 +80,58 @@ def scorer_home(request: HttpRequest, link: TableLink) -> HttpResponse:
     )
 
 
+def _entry_form(
+    request: HttpRequest,
+    link: TableLink,
+    board: Board,
+    *,
+    changing: Result | None = None,
+    initial: dict | None = None,
+) -> TabletEntryForm:
+    """The board's entry form, bound to the POST if there is one."""
+    return TabletEntryForm(
+        request.POST if request.method == "POST" else None,
+        code=link.event.laws,
+        hand_record=bool(board.deal),
+        initial=TabletEntryForm.initial_from(changing, link.event.laws) if changing else initial,
+    )
+
+
+def _valid_entry(link: TableLink, board: Board, form: TabletEntryForm) -> tuple[bool, list | None]:
+    """Whether the posted form may be saved, and the revoke choice declarer must make first."""
+    if not form.is_valid():
+        return False, None
+    advice = _revoke_advice(link, board, form)
+    if advice:
+        form.add_error("revoke_penalty", "Declarer chooses: points or three tricks.")
+        return False, advice
+    return True, None
+
+
+def _render_board(
+    request: HttpRequest,
+    link: TableLink,
+    seating: Seating,
+    board: Board,
+    form: TabletEntryForm,
+    advice: list | None,
+    *,
+    changing: Result | None = None,
+    initial: dict | None = None,
+) -> HttpResponse:
+    context = {
+        "link": link,
+        "event": link.event,
+        "seating": seating,
+        "board": board,
+        "form": form,
+        "advice": advice,
+        "changing": changing,
+        "from_auction": initial is not None and changing is None,
+    }
+    return render(request, "scorer/board.html", context)
+
+
 def _board_page(
     request: HttpRequest,
     link: TableLink,
@@ -96,35 +148,20 @@ def _board_page(
     returns it; the page then shows it for the opponents to confirm.  Any
     refusal comes back on the form with everything entered kept.
     """
-    form = TabletEntryForm(
-        request.POST if request.method == "POST" else None,
-        code=link.event.laws,
-        hand_record=bool(board.deal),
-        initial=TabletEntryForm.initial_from(changing, link.event.laws) if changing else initial,
-    )
+    form = _entry_form(request, link, board, changing=changing, initial=initial)
     advice = None
-    if request.method == "POST" and form.is_valid():
-        advice = _revoke_advice(link, board, form)
-        if advice:
-            form.add_error("revoke_penalty", "Declarer chooses: points or three tricks.")
-        else:
+    if request.method == "POST":
+        ok, advice = _valid_entry(link, board, form)
+        if ok:
             try:
                 by = Actor.tablet(link.table, _key(link, form.cleaned_data["key"]))
                 result = save(form.entry(), by)
                 return redirect("scorer_result", link.token, result.pk)
             except ServiceError as e:  # a ResultConflict names the result that stands
                 form.add_error(None, user_message(e))
-    context = {
-        "link": link,
-        "event": link.event,
-        "seating": seating,
-        "board": board,
-        "form": form,
-        "advice": advice,
-        "changing": changing,
-        "from_auction": initial is not None and changing is None,
-    }
-    return render(request, "scorer/board.html", context)
+    return _render_board(
+        request, link, seating, board, form, advice, changing=changing, initial=initial
+    )
 
 
 def _revoke_advice(link: TableLink, board: Board, form: TabletEntryForm) -> list | None:
@@ -138,28 +175,87 @@ def _revoke_advice(link: TableLink, board: Board, form: TabletEntryForm) -> list
         return None
 
 
-@table_view
-def scorer_board(request: HttpRequest, link: TableLink, number: int) -> HttpResponse:
+def _not_here(
+    request: HttpRequest, link: TableLink, number: int, seating: Seating | None
+) -> HttpResponse:
+    """Back from the next round's page, or a bookmark: say where the table is now.
+
+    (Nothing of the board is shown; a result for an agreed round is the director's.)
+    """
+    if seating is None:
+        note = f"Board {number}: this table has finished every round."
+    else:
+        note = (
+            f"Board {number} is not one of this table's boards now: it plays round "
+            f"{seating.round}, boards {seating.first_board}–{seating.last_board}."
+        )
+    if request.method == "POST":
+        note += " Nothing was saved: if a result is missing, call the director."
+        messages.error(request, note)
+    else:
+        messages.info(request, note)
+    return redirect("scorer_home", link.token)
+
+
+def _submit_board(request: HttpRequest, link: TableLink, number: int) -> HttpResponse:
+    """A tablet's submission of a board's result: the request a round's end brings at once.
+
+    Issue 18: the board (for the form), then :func:`services.enter_result` for the
+    table's current round, which locks the table-round in the read that finds it;
+    no separate read of the round before, and no asking whether this is a retry or
+    whether the board has a result: the verb answers both from the database's
+    unique indexes.  Only a submission that is not stored (an invalid form, a
+    refusal) pays for the reads its page needs, a retry's stored answer first.
+    """
+    board = Board.objects.filter(event=link.event, number=number).first()
+    form = _entry_form(request, link, board) if board is not None else None
+    advice = None
+    if form is not None and board is not None:
+        ok, advice = _valid_entry(link, board, form)
+        if ok:
+            try:
+                result = services.enter_result(
+                    link.event,
+                    board_number=number,
+                    round_no=None,
+                    table=link.table,
+                    entry=form.entry(),
+                    by=Actor.tablet(link.table, _key(link, form.cleaned_data["key"])),
+                )
+                return redirect("scorer_result", link.token, result.pk)
+            except NotTablesBoard as e:
+                return _not_here(request, link, number, e.seating)
+            except ServiceError as e:  # a ResultConflict names the result that stands
+                form.add_error(None, user_message(e))
+    seating, answer = _table_round_of(request, link, number)
+    if answer is not None:
+        return answer
+    assert form is not None and board is not None and seating is not None
+    return _render_board(request, link, seating, board, form, advice)
+
+
+def _table_round_of(
+    request: HttpRequest, link: TableLink, number: int
+) -> tuple[Seating, None] | tuple[None, HttpResponse]:
+    """The table's current round when it plays board ``number``; else the answer to send:
+    a retried submission's stored result, or "not this table's board"."""
     retried = _stored_answer(request, link)
     if retried is not None:
-        return retried
+        return None, retried
     seating = _current(link)
     if seating is None or number not in seating.board_numbers or seating.sit_out:
-        # Back from the next round's page, or a bookmark: say where the table is now.
-        # (Nothing of the board is shown; a result for an agreed round is the director's.)
-        if seating is None:
-            note = f"Board {number}: this table has finished every round."
-        else:
-            note = (
-                f"Board {number} is not one of this table's boards now: it plays round "
-                f"{seating.round}, boards {seating.first_board}–{seating.last_board}."
-            )
-        if request.method == "POST":
-            note += " Nothing was saved: if a result is missing, call the director."
-            messages.error(request, note)
-        else:
-            messages.info(request, note)
-        return redirect("scorer_home", link.token)
+        return None, _not_here(request, link, number, seating)
+    return seating, None
+
+
+@table_view
+def scorer_board(request: HttpRequest, link: TableLink, number: int) -> HttpResponse:
+    if request.method == "POST" and not link.event.record_auctions:
+        return _submit_board(request, link, number)
+    seating, answer = _table_round_of(request, link, number)
+    if answer is not None:
+        return answer
+    assert seating is not None
     board = Board.objects.get(event=link.event, number=number)
     if request.method == "GET":
         existing = services.live_result(link.event, number, seating.round, link.table)

@@ -45,8 +45,8 @@ class Command(BaseCommand):
             "--workers",
             type=int,
             default=int(os.environ.get("WEB_CONCURRENCY") or 0),
-            help="gunicorn worker processes (env WEB_CONCURRENCY; default: 2 a core and "
-            f"one more, at most {room.SQLITE_MAX_WORKERS} on SQLite)",
+            help="gunicorn worker processes (env WEB_CONCURRENCY; default: 2 a core on "
+            f"PostgreSQL, 2 a core and one more, at most {room.SQLITE_MAX_WORKERS}, on SQLite)",
         )
         parser.add_argument(
             "--no-demo", action="store_true", help="do not load the demo on an empty database"

@@ -1,0 +1,203 @@
+"""One tablet submission against a trivial view, on the same server (issue 18).
+
+A tablet's POST of the board entry form is the request the room sends most
+and the one a burst of 50 queues on, so its cost is measured here against
+the floor every request pays: a view that only answers "ok", going through
+the same middleware (sessions, CSRF, messages, axes) on the same database
+connection.  The ratio of the medians is what the issue's goal is stated in
+(at most 6x), since absolute times change with the machine and its load.
+
+In process, with Django's test client: a fresh database (SQLite in a
+temporary file; PostgreSQL, when one answers on 127.0.0.1:5432, in a
+database of its own, ``bench_tablet_request_<pid>``, persistent connection as
+in the room), a 25-table pair contest, table 1's tablet entering board 1 of
+round 1 with a new idempotency key each time; between two timed submissions
+the stored result (and its audit line) is deleted, untimed, so each one is a
+first entry.  The two requests alternate, so both see the same machine.
+
+Prints min/median/max of each, the queries of one submission (and their SQL
+with ``--sql``), and the ratio of the medians.
+
+    python benchmarks/tablet_request.py [--runs 300] [--sqlite-only] [--sql]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from urllib.parse import urlencode
+
+from pgscratch import postgres_answers, scratch_database
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.join(HERE, "..")
+FORM = "application/x-www-form-urlencoded"  # resend.js posts URLSearchParams, not multipart
+ENTRY = {
+    "level": "4",
+    "strain": "H",
+    "doubled": "",
+    "declarer": "S",
+    "tricks": "10",
+    "revokes_ns": "0",
+    "revokes_ew": "0",
+    "honours": "trumps:EW-3",
+}
+
+
+def child(runs: int) -> dict:
+    """In a process of its own (one database each): migrate, time, return the figures."""
+    sys.path.insert(0, ROOT)
+    import datetime
+
+    import django
+
+    django.setup()
+    from django.contrib.auth import get_user_model
+    from django.core.management import call_command
+    from django.db import connection
+    from django.http import HttpRequest, HttpResponse
+    from django.test import Client
+    from django.test.utils import CaptureQueriesContext
+    from django.urls import clear_url_caches, path
+
+    import tournament.urls
+    from tournament import services, tablets
+    from tournament.models import AuditEntry, Result
+
+    call_command("migrate", verbosity=0)
+    owner = get_user_model().objects.create_user("bench")
+    event = services.create_event(
+        owner,
+        name="Bench",
+        date=datetime.date(1915, 1, 1),
+        code="1915",
+        english_slams=False,
+        premium=True,
+        form="pairs",
+        method="total",
+        movement="mitchell",
+        tables=25,
+        boards_per_round=2,
+        even="skip",
+        arrow_switch=False,
+        pairs_count=None,
+    )
+    token = tablets.link_for(event, 1).token
+
+    def trivial(request: HttpRequest) -> HttpResponse:
+        """The floor: a view with no work of its own (defined for the benchmark only)."""
+        return HttpResponse("ok")
+
+    tournament.urls.urlpatterns.append(path("bench-trivial/", trivial))
+    clear_url_caches()
+
+    client = Client()
+    board_url = f"/t/{token}/boards/1/"
+    n = 0
+
+    def submit() -> None:
+        nonlocal n
+        n += 1
+        body = urlencode({**ENTRY, "key": f"bench-{n}"})
+        r = client.post(board_url, body, content_type=FORM)  # as the tablet's page sends it
+        assert r.status_code == 302 and "/results/" in r["Location"], (r.status_code, r)
+
+    def clean() -> None:
+        AuditEntry.objects.filter(event=event).delete()
+        Result.objects.filter(event=event).delete()
+
+    def trivial_request() -> None:
+        assert client.get("/bench-trivial/").status_code == 200
+
+    for _ in range(20):  # warm up: templates, URL resolver, connection
+        submit()
+        clean()
+        trivial_request()
+    with CaptureQueriesContext(connection) as queries:
+        submit()
+    sql = [q["sql"] for q in queries.captured_queries]  # now: the next request resets the log
+    clean()
+    times: dict[str, list[float]] = {"trivial view": [], "tablet submission": []}
+    for _ in range(runs):
+        t0 = time.perf_counter()
+        trivial_request()
+        times["trivial view"].append(time.perf_counter() - t0)
+        t0 = time.perf_counter()
+        submit()
+        times["tablet submission"].append(time.perf_counter() - t0)
+        clean()
+    return {
+        "times": times,
+        "queries": sql,
+        "vendor": connection.vendor,
+    }
+
+
+def run(label: str, database_url: str, runs: int, show_sql: bool) -> None:
+    env = {
+        **os.environ,
+        "DATABASE_URL": database_url,
+        "DJANGO_SETTINGS_MODULE": "tournament.settings",
+        "DEBUG": "",
+        "SECRET_KEY": "bench",
+        "ALLOWED_HOSTS": "testserver",
+        "LOG_FILE": "",
+        "CONN_MAX_AGE": "60",
+    }
+    out = subprocess.run(
+        [sys.executable, __file__, "--child", str(runs)],
+        env=env,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
+    if out.returncode:
+        print(out.stdout, out.stderr)
+        raise SystemExit(f"{label}: the benchmark failed")
+    figures = json.loads(out.stdout.strip().splitlines()[-1])
+    medians = {}
+    print(f"{label}: {runs} of each, alternating")
+    for name, times in figures["times"].items():
+        ms = [t * 1000 for t in times]
+        medians[name] = statistics.median(ms)
+        print(
+            f"    {name:18} min {min(ms):6.2f} ms, median {medians[name]:6.2f} ms, "
+            f"max {max(ms):7.2f} ms"
+        )
+    queries = figures["queries"]
+    print(f"    queries of one tablet submission: {len(queries)}")
+    if show_sql:
+        for q in queries:
+            print("       ", q[:220])
+    ratio = medians["tablet submission"] / medians["trivial view"]
+    print(f"    ratio to trivial view (medians): {ratio:.1f}x")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=300)
+    parser.add_argument("--sqlite-only", action="store_true")
+    parser.add_argument("--sql", action="store_true", help="print the submission's queries")
+    parser.add_argument("--child", type=int, help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.child:
+        print(json.dumps(child(args.child)))
+        return
+    with tempfile.TemporaryDirectory() as tmp:
+        run("SQLite", f"sqlite:///{tmp}/bench.sqlite3", args.runs, args.sql)
+    if args.sqlite_only:
+        return
+    if not postgres_answers():
+        return
+    with scratch_database("bench_tablet_request") as url:
+        run("PostgreSQL", url, args.runs, args.sql)
+
+
+if __name__ == "__main__":
+    main()

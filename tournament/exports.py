@@ -37,13 +37,14 @@ from typing import IO, TYPE_CHECKING, Any
 from django.utils.text import slugify
 from openpyxl import Workbook
 from openpyxl.cell import WriteOnlyCell
-from openpyxl.cell.cell import ERROR_CODES
+from openpyxl.cell.cell import ERROR_CODES, Cell
 from openpyxl.chart import BarChart, LineChart, Reference
 from openpyxl.styles import Alignment, Font
 from openpyxl.utils import get_column_letter
 
-from scoring import compare_boards
+from scoring import BoardResult, compare_boards
 from scoring.fractions_fmt import exact, round_half_away
+from scoring.pairs import BoardLine
 from scoring.pbn import (
     MANDATORY_TAGS,
     decimal_text,
@@ -182,16 +183,39 @@ def _live_lines(event: Event) -> list[dict[str, Any]]:
     )
 
 
-def traveller_rows(event: Event, *, boards: set[int] | None = None) -> Iterator[list[Any]]:
+@dataclass
+class LiveLines:
+    """The event's live traveller lines, read once and compared once.
+
+    Why: the XLSX file's standings, travellers and charts all come from these
+    lines; reading them once for the three saves two queries over every result
+    and the standings' own comparison of them."""
+
+    rows: list[dict[str, Any]]  # _live_lines: board by board, round and table
+    inputs: list[BoardResult]  # each row as the scoring library's input
+    compared: list[BoardLine]  # each row's comparison, in the same order
+
+    @classmethod
+    def of(cls, event: Event) -> LiveLines:
+        """Read (one query) and compare the event's live lines."""
+        rows = _live_lines(event)
+        inputs = [standings.board_result(r) for r in rows]
+        compared = compare_boards(inputs, event.method, event.adjusted_values) if rows else []
+        return cls(rows, inputs, compared)
+
+
+def traveller_rows(
+    event: Event, *, boards: set[int] | None = None, live: LiveLines | None = None
+) -> Iterator[list[Any]]:
     """Every live traveller line with its itemised score and its comparison.
 
     ``boards``: only these boards' lines (the public while the event is played);
-    the comparisons are the same as in the full file.
+    the comparisons are the same as in the full file.  ``live``: the lines when
+    the caller has read them already (:class:`LiveLines`).
     """
-    results = _live_lines(event)
-    inputs = [standings.board_result(r) for r in results]
-    lines = compare_boards(inputs, event.method, event.adjusted_values) if results else []
-    for r, line in zip(results, lines, strict=True):
+    if live is None:
+        live = LiveLines.of(event)
+    for r, line in zip(live.rows, live.compared, strict=True):
         if boards is not None and r["board__number"] not in boards:
             continue
         items = r["items"] or []
@@ -317,16 +341,59 @@ def xlsx_row(ws: WriteOnlyWorksheet, row: Sequence[Any]) -> list[Any]:
     printable, and text a spreadsheet would run or misread becomes a text cell
     (``data_type "s"``) with the quote prefix, which keeps it text in Excel
     even once edited.  An exact ``Fraction`` is the text ``n/d``.
+
+    Every number gets a cell of its own here, so the row may be kept; a whole
+    sheet is written faster by :class:`SheetRows`, which reuses them.
     """
+    return _xlsx_values(ws, row, None)
+
+
+class SheetRows:
+    """Appends rows to one write-only sheet as :func:`xlsx_row` makes them, faster.
+
+    Why: a number's format needs a cell object, and making one for each of the
+    300,000 numbers of a 1,000-table event (and setting its format) cost more
+    than writing it.  In write-only mode openpyxl writes a row's cells as soon
+    as the row is appended, so one cell per column and kind of number, its
+    format set once, carries every row's value: the file is the same, cell for
+    cell and format for format.
+    """
+
+    def __init__(self, ws: WriteOnlyWorksheet) -> None:
+        self.ws = ws
+        self._numbers: dict[tuple[int, type], Cell] = {}
+
+    def append(self, row: Sequence[Any]) -> None:
+        """Write ``row`` at once (the reused cells are free again when this returns)."""
+        self.ws.append(_xlsx_values(self.ws, row, self._numbers))
+
+
+def _number_cell(ws: WriteOnlyWorksheet, kind: type, value: int | float) -> Cell:
+    cell = WriteOnlyCell(ws, value=float(value) if kind is Precise else value)
+    cell.number_format = _FORMATS[kind]
+    return cell
+
+
+def _xlsx_values(
+    ws: WriteOnlyWorksheet, row: Sequence[Any], numbers: dict[tuple[int, type], Cell] | None
+) -> list[Any]:
+    """:func:`xlsx_row`'s work; ``numbers``: the cells to reuse, by column and kind
+    (:class:`SheetRows`), or None for a new cell for every number."""
     out: list[Any] = []
-    for value in row:
+    for column, value in enumerate(row):
         kind = type(value)
         if value is None:
             out.append(value)
             continue
         if kind is int or kind is float or kind is Precise:  # a number with its format
-            cell = WriteOnlyCell(ws, value=float(value) if kind is Precise else value)
-            cell.number_format = _FORMATS[kind]
+            if numbers is None:
+                out.append(_number_cell(ws, kind, value))
+                continue
+            cell = numbers.get((column, kind))
+            if cell is None:
+                cell = numbers[column, kind] = _number_cell(ws, kind, value)
+            else:
+                cell.value = float(value) if kind is Precise else value
             out.append(cell)
             continue
         if isinstance(value, Fraction):
@@ -370,8 +437,9 @@ def _sheet(
         cell.alignment = Alignment(wrap_text=True)
         header.append(cell)
     ws.append(header)
+    sheet = SheetRows(ws)
     for row in rows:
-        ws.append(xlsx_row(ws, row))
+        sheet.append(row)
     return ws
 
 
@@ -388,17 +456,18 @@ def write_xlsx(
     told the number of traveller lines written so far, every 500 (a job's progress).
     """
     wb = Workbook(write_only=True)
+    live = LiveLines.of(event)  # one read and one comparison for the three sheets
     table = None
     if event.is_team_match:
         _sheet(wb, "Team match", TEAM_COLUMNS, team_rows(event))
     else:
-        table = standings.pair_contest(event)
+        table = standings.pair_contest(event, results=live.inputs)
         _sheet(wb, "Standings", STANDINGS_COLUMNS, standings_rows(event, table))
-    lines: Iterable[list[Any]] = traveller_rows(event, boards=boards)
+    lines: Iterable[list[Any]] = traveller_rows(event, boards=boards, live=live)
     if progress is not None:
         lines = _counted(lines, progress)
     _sheet(wb, "Travellers", TRAVELLER_COLUMNS, lines)
-    _charts_sheet(wb, event, boards, table)
+    _charts_sheet(wb, event, boards, table, live)
     settings = settings_rows(event, boards=boards)
     _sheet(wb, "Settings", [("Setting", 22), ("Value", 60)], settings, landscape=False)
     wb.save(out)
@@ -413,11 +482,13 @@ def _charts_sheet(
     event: Event,
     boards: set[int] | None,
     places: list[standings.StandingRow] | None = None,
+    live: LiveLines | None = None,
 ) -> None:
     """The pages' charts as native spreadsheet charts (issue 19), each drawn from a small
     table of its figures on the same sheet: the scores by place (each field), a team
     match's running margin with Law G's average at the end, and each board's spread of
-    net scores (only the boards the file may show)."""
+    net scores (only the boards the file may show).  ``places`` and ``live``: the
+    standings and the live lines when the caller has them already."""
     ws = wb.create_sheet("Charts")
     ws.column_dimensions["A"].width = 30
     ws.column_dimensions["B"].width = 12
@@ -496,9 +567,14 @@ def _charts_sheet(
                 )
             )
     shown = Board.objects.filter(event=event).order_by("number").values_list("number", flat=True)
-    lines = Result.objects.filter(event=event).live().exclude(net_ns=None).filter(adjusted="")
-    nets: dict[int, list[int]] = {}
-    for number, net in lines.values_list("board__number", "net_ns"):
+    nets: dict[int, list[int]] = {}  # each board's real (not adjusted) net scores
+    played: Iterable[tuple[int, int | None]]
+    if live is None:
+        lines = Result.objects.filter(event=event).live().exclude(net_ns=None).filter(adjusted="")
+        played = lines.values_list("board__number", "net_ns")
+    else:
+        played = ((r["board__number"], r["net_ns"]) for r in live.rows if r["adjusted"] == "")
+    for number, net in played:
         if net is not None:
             nets.setdefault(number, []).append(net)
     numbers = [n for n in shown if n in nets and (boards is None or n in boards)]

@@ -2,12 +2,17 @@
 
 import csv
 import io
+import os
+import subprocess
+import sys
 import zipfile
 from fractions import Fraction
 from pathlib import Path
 
 import pytest
 from django.core.management import call_command
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from openpyxl import load_workbook
 
@@ -50,6 +55,25 @@ def test_xlsx_values_and_types(demo):
     settings = dict(wb["Settings"].iter_rows(min_row=2, values_only=True))
     assert settings["Code of laws"] == "Whist Club 1915"
     assert settings["Deal seed"] == "demo-1915-pairs"
+
+
+def test_xlsx_reads_and_compares_the_results_once(demo, monkeypatch):
+    """The standings, travellers and charts sheets share one read of the results and
+    one comparison, and hold what each sheet's own computation gives."""
+    pairs, _ = demo
+    calls = []
+    real = exports.compare_boards
+    monkeypatch.setattr(exports, "compare_boards", lambda *a: calls.append(1) or real(*a))
+    with CaptureQueriesContext(connection) as ctx:
+        exports.write_xlsx(pairs, io.BytesIO())
+    reads = [q["sql"] for q in ctx.captured_queries if '"tournament_result"' in q["sql"]]
+    assert len(reads) == 1 and len(calls) == 1
+    live = exports.LiveLines.of(pairs)
+    assert standings.pair_contest(pairs, results=live.inputs) == standings.pair_contest(pairs)
+    assert list(exports.traveller_rows(pairs, live=live)) == list(exports.traveller_rows(pairs))
+    assert list(exports.traveller_rows(pairs, boards={2}, live=live)) == list(
+        exports.traveller_rows(pairs, boards={2})
+    )
 
 
 def test_xlsx_team_match_shows_law_g(demo):
@@ -385,3 +409,56 @@ def test_export_event_formats_come_from_the_registry(tmp_path, event, director):
         call_command("export_event", str(event.pk), "--format", "xlsx", "-o", "-")
     with pytest.raises(CommandError, match="invalid choice"):
         call_command("export_event", str(event.pk), "--format", "doc", "-o", "-")
+
+
+# Writes rows through SheetRows into the file argv[1], with whichever XML library
+# openpyxl picked at import (OPENPYXL_LXML says whether lxml may be used).
+WRITE_WITH_BACKEND = """
+import os, sys
+from fractions import Fraction
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tournament.settings")
+import django
+django.setup()
+import openpyxl
+from tournament import exports
+rows = [
+    ["Field", 1, -2, 0.125, exports.Precise(-1135 / 3), Fraction(-1135, 3), None, "=1+1"],
+    [" lead ", 10**12, -39.285714, exports.Precise(1 / 3), Fraction(958, 5), "#N/A", "x\\ty"],
+    ["Zoë Ærø 李 🂡", 0, 0.0, exports.Precise(2.0), Fraction(4), "  -3", "@x", "trail "],
+]
+wb = openpyxl.Workbook(write_only=True)
+sheet = exports.SheetRows(wb.create_sheet("S"))
+for row in rows:
+    sheet.append(row)
+with open(sys.argv[1], "wb") as f:
+    wb.save(f)
+print(openpyxl.LXML)
+"""
+
+
+def test_xlsx_cells_are_the_same_with_lxml_or_without(tmp_path):
+    """openpyxl writes through lxml when it is installed (issue 18: the faster
+    path), else through the standard library: a reader gets the same cells."""
+    pytest.importorskip("lxml")
+    views = []
+    for use_lxml in ("True", "False"):
+        target = tmp_path / f"lxml-{use_lxml}.xlsx"
+        proc = subprocess.run(
+            [sys.executable, "-c", WRITE_WITH_BACKEND, str(target)],
+            cwd=Path(__file__).resolve().parents[2],
+            env={**os.environ, "OPENPYXL_LXML": use_lxml},
+            capture_output=True,
+            text=True,
+        )
+        assert proc.returncode == 0, proc.stderr
+        assert proc.stdout.strip() == use_lxml  # the library asked for was used
+        sheet = load_workbook(target)["S"]
+        views.append(
+            [
+                [(c.value, c.data_type, c.number_format, c.quotePrefix) for c in row]
+                for row in sheet.iter_rows()
+            ]
+        )
+    assert views[0] == views[1]
+    assert views[0][0][4] == (-1135 / 3, "n", "0.000000", False)
+    assert views[0][0][7] == ("=1+1", "s", "General", True)

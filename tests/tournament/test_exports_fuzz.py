@@ -144,6 +144,43 @@ def test_xlsx_reopens_as_written(rows):
                 assert cell.value == float(f"{value:.16g}") and cell.data_type == "n"
 
 
+# Numbers of every kind the exports write, an exact score's decimal (Precise) included.
+ANY_NUMBER = st.one_of(NUMBER, st.floats(-1e9, 1e9, allow_nan=False).map(exports.Precise))
+COLUMN_ROWS = st.lists(
+    st.lists(st.one_of(st.none(), TEXT, ANY_NUMBER), min_size=1, max_size=6), min_size=1, max_size=8
+)
+
+
+def reader_view(wb) -> list[list[tuple]]:
+    """What a reader gets from each cell: value, type, number format, quote prefix."""
+    back = load_workbook(io.BytesIO(_saved(wb)))["S"]
+    return [
+        [(c.value, c.data_type, c.number_format, c.quotePrefix) for c in row]
+        for row in back.iter_rows()
+    ]
+
+
+def _saved(wb) -> bytes:
+    buf = io.BytesIO()
+    wb.save(buf)
+    return buf.getvalue()
+
+
+@settings(max_examples=EXAMPLES, deadline=None)
+@given(COLUMN_ROWS)
+def test_sheet_rows_write_what_xlsx_row_writes(rows):
+    """SheetRows reuses a cell per column and kind of number: row after row, each
+    cell must still read back exactly as a new cell for every number writes it."""
+    one, reused = Workbook(write_only=True), Workbook(write_only=True)
+    ws = one.create_sheet("S")
+    for row in rows:
+        ws.append(exports.xlsx_row(ws, row))
+    sheet = exports.SheetRows(reused.create_sheet("S"))
+    for row in rows:
+        sheet.append(row)
+    assert reader_view(reused) == reader_view(one)
+
+
 @settings(
     max_examples=max(EXAMPLES // 5, 10),
     deadline=None,

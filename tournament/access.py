@@ -115,23 +115,25 @@ def publication(
     closed = set(
         Round.objects.filter(event=event, closed_at__isnull=False).values_list("number", flat=True)
     )
-    ever: set[tuple[int, int, int]] = set()
-    live: set[tuple[int, int, int]] = set()
-    for number, round_no, table, is_live in versions:
-        ever.add((number, round_no, table))
-        if is_live:
-            live.add((number, round_no, table))
-    waiting: set[int] = set()
+    # A line (board, round, table) as one integer, and the sets worked in C: 26,000
+    # lines at 1,000 tables, where a tuple each and a loop cost 40 ms a view.
+    versions = list(versions)
+    live = {(n << 42) | (r << 21) | t for n, r, t, is_live in versions if is_live}
     # Seating.objects.playing(event, n) for every board n at once: sit-outs excluded.
     scheduled = Seating.objects.filter(
         event=event, absent=False, ns__isnull=False, ew__isnull=False
     ).values_list("round", "table", "first_board", "last_board")
-    for round_no, table, first, last in scheduled:
-        for number in range(first, last + 1):
-            line = (number, round_no, table)
-            if line in live or (round_no in closed and line not in ever):
-                continue
-            waiting.add(number)
+    due = {
+        (n << 42) | (r << 21) | t for r, t, first, last in scheduled for n in range(first, last + 1)
+    }
+    waiting_lines = due - live
+    if closed and waiting_lines:  # a closed round's board never entered there: not waited for
+        ever = {(n << 42) | (r << 21) | t for n, r, t, _ in versions}
+        mask = (1 << 21) - 1
+        waiting_lines = {
+            x for x in waiting_lines if not ((x >> 21) & mask in closed and x not in ever)
+        }
+    waiting = {x >> 42 for x in waiting_lines}
     return Publication(boards=boards, finished=boards - waiting)
 
 

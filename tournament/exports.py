@@ -57,6 +57,7 @@ from scoring.pbn import (
 )
 
 from . import deals, services, standings
+from .gcpause import gc_paused
 from .models import Board, Contest, Event, League, Result, Ruling
 from .movements import MovementError
 
@@ -455,6 +456,17 @@ def write_xlsx(
     ``boards``: only these boards' traveller lines, and no deal seed.  ``progress``:
     told the number of traveller lines written so far, every 500 (a job's progress).
     """
+    with gc_paused():  # half a million cells, none in a cycle (tournament.gcpause)
+        _write_xlsx(event, out, boards=boards, progress=progress)
+
+
+def _write_xlsx(
+    event: Event,
+    out: IO[bytes],
+    *,
+    boards: set[int] | None,
+    progress: Callable[[int], None] | None,
+) -> None:
     wb = Workbook(write_only=True)
     live = LiveLines.of(event)  # one read and one comparison for the three sheets
     table = None

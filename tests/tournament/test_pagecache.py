@@ -232,3 +232,42 @@ def test_a_page_worked_out_afresh_reads_the_events_lines_once(director, client):
         if 'FROM "tournament_result"' in q["sql"] and "MAX(" not in q["sql"]
     ]
     assert len(reads) == 1, reads
+
+
+def _tbody(html: str) -> list[str]:
+    """Each table body's HTML with the template's whitespace taken out."""
+    bodies = re.findall(r"<tbody[^>]*>(.*?)</tbody>", html, re.S)
+    return [re.sub(r">\s+<", "><", re.sub(r"\s+", " ", b)).strip() for b in bodies]
+
+
+@pytest.mark.parametrize("method", ["total", "matchpoints"])
+@pytest.mark.parametrize("sort", [None, "names", "-display", "pair", "-percent", "rank"])
+def test_the_standings_rows_are_django_tables2s_own(director, rf, method, sort):
+    """StandingsTable.body_html (the fast rows, issue 18) renders exactly what
+    django-tables2's own template does: every column, its attributes, the empty
+    default, the pair's link, escaped names, sorted either way."""
+    from django.template.loader import render_to_string
+    from django_tables2 import RequestConfig
+
+    from tournament.tables import StandingsTable
+
+    event = event_with_results(
+        director, {**BOARD_1, (2, 1, 1): "3NT N 9", (2, 2, 3): "2S E 8"}, method=method
+    )
+    services.set_player_names(
+        event, {"1": ["Ann <b>&", 'Bo "Q"'], "4": ["Éva", "O'Neil"]}, by=Actor.director(director)
+    )
+    rows = standings.pair_contest(event)
+    request = rf.get("/", {"NS-sort": sort} if sort else {})
+    for direction in ("NS", "EW"):
+        field = [r for r in rows if r.direction == direction]
+        fast = StandingsTable(field, event=event, method=method, prefix=f"{direction}-")
+        plain = StandingsTable(
+            field, event=event, method=method, prefix=f"{direction}-",
+            template_name="django_tables2/table.html",
+        )  # fmt: skip
+        for table in (fast, plain):
+            RequestConfig(request, paginate={"per_page": 2}).configure(table)
+        got = render_to_string(fast.template_name, {"table": fast, "request": request})
+        want = render_to_string(plain.template_name, {"table": plain, "request": request})
+        assert _tbody(got) == _tbody(want) and _tbody(got)[0].count("<tr") == 2

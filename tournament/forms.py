@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import cache
 from typing import Any
 
 from django import forms
@@ -336,7 +337,8 @@ class PairNamesForm(forms.Form):
     player2 = forms.CharField(max_length=80, required=False, label="Player 2")
 
 
-def honours_choices(code: Code) -> list:
+@cache  # a code is one object per code and options; a tablet's form asks on every request
+def honours_choices(code: Code) -> tuple:
     """The answers to "how did the honours lie?" that score differently, grouped.
 
     RULES.md section 2: without a hand record the honours are a required
@@ -346,16 +348,16 @@ def honours_choices(code: Code) -> list:
     ``"aces:<key>"`` with the keys of :func:`scoring.honours.honour_holdings`.
     """
     if not code.has_honours:
-        return []
+        return ()
     trump = next(s for s in code.strains if s not in ("NT", "NULLO"))
-    return [
+    return (
         ("", "—"),
         (
             "In a trump contract",
-            [(f"trumps:{h.key}", h.label) for h in honour_holdings(code, f"1{trump}")],
+            tuple((f"trumps:{h.key}", h.label) for h in honour_holdings(code, f"1{trump}")),
         ),
-        ("At no trump", [(f"aces:{h.key}", h.label) for h in honour_holdings(code, "1NT")]),
-    ]
+        ("At no trump", tuple((f"aces:{h.key}", h.label) for h in honour_holdings(code, "1NT"))),
+    )
 
 
 def honours_answer(

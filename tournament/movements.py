@@ -85,6 +85,9 @@ class Movement:
     description: str
     notes: tuple[str, ...] = ()
     bystand_sets: dict[int, int] = field(default_factory=dict)  # round -> resting set
+    # pair -> the round it was withdrawn from (the movement as played): it leaves, it
+    # does not sit out (with_field_changes).
+    withdrawn: dict[str, int] = field(default_factory=dict)
 
     @property
     def boards(self) -> int:
@@ -137,13 +140,33 @@ class Movement:
                 result[side] = None
                 continue
             nxt = self.where(pair, round_no + 1)
-            result[side] = {"table": nxt[0], "direction": nxt[1]} if nxt else {"sits_out": True}
+            if nxt:
+                result[side] = {"table": nxt[0], "direction": nxt[1]}
+            elif self.withdrawn.get(pair, self.rounds + 1) <= round_no + 1:
+                result[side] = {"leaves": True}  # withdrawn: told so, not to sit out
+            else:
+                result[side] = {"sits_out": True}
         if last:
             result["boards"] = None
         else:
             dest = self.board_set_next(tr.board_set, round_no)
             result["boards"] = {"tables": dest, "bystand": not dest}
         return result
+
+    def arrivals(self, round_no: int) -> list[tuple[str, int, str]]:
+        """Pairs seated in the round after ``round_no`` that sit at no table in it, with
+        where they go: ``(pair, table, "NS"|"EW")``.  A pair back from a sit-out and a
+        late pair joining then: no table's guide card moves them, so the room display
+        names them."""
+        if round_no >= self.rounds:
+            return []
+        seated = {tr.ns for tr in self.round(round_no)} | {tr.ew for tr in self.round(round_no)}
+        out = []
+        for tr in self.round(round_no + 1):
+            for pair, direction in ((tr.ns, "NS"), (tr.ew, "EW")):
+                if pair is not None and pair not in seated:
+                    out.append((pair, tr.table, direction))
+        return sorted(out, key=lambda a: pair_label_key(a[0]))
 
     def guide_cards(self) -> list[dict[str, Any]]:
         """One card per table: each round's pairs, boards and next moves."""
@@ -632,7 +655,14 @@ def with_field_changes(
         else f"pair {c.pair} withdrawn from round {c.from_round}"
         for c in changes
     ]
-    return replace(full, schedule=schedule, pairs=tuple(pairs), notes=(*full.notes, *notes))
+    withdrawn = {c.pair: c.from_round for c in changes if c.kind != LATE}
+    return replace(
+        full,
+        schedule=schedule,
+        pairs=tuple(pairs),
+        notes=(*full.notes, *notes),
+        withdrawn=withdrawn,
+    )
 
 
 def vacant_places(

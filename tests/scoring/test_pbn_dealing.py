@@ -2,7 +2,7 @@
 
 import pytest
 
-from scoring.cards import SEATS, parse_pbn_deal
+from scoring.cards import SEATS, format_pbn_deal, parse_pbn_deal
 from scoring.dealing import PACK, deal_board, high_card_points
 from scoring.double_dummy import dd_tricks
 from scoring.pbn import (
@@ -202,3 +202,16 @@ def test_decode_pbn_bytes():
     assert decode_pbn_bytes('\ufeff[Event "Zoë"]'.encode()) == '[Event "Zoë"]'
     assert decode_pbn_bytes('[Event "Zoë"]'.encode("latin-1")) == '[Event "Zoë"]'
     assert decode_pbn_bytes(bytes(range(256))) == bytes(range(256)).decode("latin-1")
+
+
+def test_double_dummy_from_several_threads_at_once():
+    """Two events dealt at once are solved by two job threads of one server: the DDS
+    library under endplay is not safe for that (a new user's trial saw wrong tables
+    and a server process killed by a segmentation fault), so solves take turns."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    deals = [format_pbn_deal(deal_board("threads", n)) for n in range(1, 7)]
+    alone = [dd_tricks(d) for d in deals]
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        together = list(pool.map(dd_tricks, deals))
+    assert together == alone

@@ -118,6 +118,78 @@ def test_the_panel_forms(client, director, odd):
     assert where(odd, "6", 3) is None
 
 
+def test_a_late_pair_into_a_place_whose_tablet_had_moved_on_plays_there(director):
+    """A new user's trial: pair 3 withdrawn, its table's tablet went on past the sit-out
+    ("on to the next round" agrees it); a late pair then took pair 3's place from that
+    round and the tablet said the table had finished."""
+    from django.utils import timezone
+
+    from tournament import tablets
+
+    event = make_event(director)  # 3 tables, 6 pairs, 3 rounds
+    by = Actor.director(director)
+    services.withdraw_pair(event, "3", 3, by=by)
+    table = services.movement_for(event).where("3", 2)[0]
+    sitting = Seating.objects.get(event=event, round=3, table=table)
+    assert sitting.sit_out
+    Seating.objects.filter(event=event, round__lte=3, table=table).update(
+        agreed_at=timezone.now()
+    )  # the table's tablet went through every round, the sit-out too
+    assert tablets.current_seating(event, table) is None
+    late = services.add_late_pair(event, 3, place="3", by=by)
+    again = Seating.objects.get(pk=sitting.pk)
+    assert again.agreed_at is None and not again.sit_out
+    assert tablets.current_seating(event, table).round == 3  # its round to play
+    assert late.label in seat(event, 3, table)
+
+
+def test_the_guide_card_and_tablet_say_a_withdrawn_pair_leaves(director, client):
+    from django.urls import reverse
+
+    from tournament import tablets
+
+    event = make_event(director)
+    by = Actor.director(director, reason="Flo felt unwell")
+    services.withdraw_pair(event, "3", 3, by=by)
+    movement = services.movement_for(event)
+    table = movement.where("3", 2)[0]
+    assert movement.next_move(2, table)["ns"] == {"leaves": True}
+    # Its round-3 opponents sit out (they are not told to leave).
+    opponent = seat(event, 3, table)
+    assert opponent.count(None) == 1
+    # The audit line says the reason once.
+    line = event.auditentry_set.filter(action="withdrawn").get()
+    assert line.detail.count("Flo felt unwell") == 0 and line.reason == "Flo felt unwell"
+    # The tablet's page after agreeing round 2 says so.
+    link = tablets.link_for(event, table)
+    Seating.objects.filter(event=event, round__lte=2, table=table).update(
+        agreed_at="2026-01-01T20:00Z"
+    )
+    page = client.get(reverse("scorer_next", args=[link.token, 2]))
+    assert page.status_code == 200
+    assert "withdrawn: your evening ends here" in page.content.decode()
+
+
+def test_withdrawing_after_results_in_the_last_round_says_there_is_none_later(director):
+    event = make_event(director)  # 3 rounds
+    table = services.movement_for(event).where("1", 3)[0]
+    enter(event, services.movement_for(event).at(3, table).boards[0], 3, table)
+    with pytest.raises(ServiceError, match="the last round: there is no later round"):
+        services.withdraw_pair(event, "1", 2, by=Actor.director(director))
+
+
+def test_the_room_display_names_pairs_coming_into_play(odd):
+    """A late pair joining in round 2 sits at no table in round 1, so no table's move
+    names it: the display does.  (The phantom's opponents sit out at their own table,
+    which their guide card already names.)"""
+    assert services.movement_for(odd).arrivals(1) == []
+    services.add_late_pair(odd, 2, by=Actor.director(odd.owner))
+    arriving = services.movement_for(odd).arrivals(1)
+    late = [a for a in arriving if a[0] == "6"]
+    assert late and late[0][1:] == services.movement_for(odd).where("6", 2)
+    assert services.movement_for(odd).arrivals(3) == []
+
+
 # --- Properties -------------------------------------------------------------------
 
 
@@ -161,3 +233,17 @@ def test_changes_keep_the_movement_whole(kind, tables, data):
         seated = [p for tr in played.round(r) for p in (tr.ns, tr.ew) if p]
         assert len(seated) == len(set(seated))
         assert ("99" in seated) == (r >= join_from)
+
+
+def test_the_room_display_and_a_sitting_out_tablet_name_the_pairs(odd, client):
+    from django.urls import reverse
+
+    from tournament import tablets
+    from tournament.views.display import display_context
+
+    services.add_late_pair(odd, 2, by=Actor.director(odd.owner))
+    context = display_context(odd)
+    assert [a[0] for a in context["arrivals"]] == ["6"]
+    # Round 1, table 3: North-South 3 sits out (the phantom's place); its tablet says who.
+    page = client.get(reverse("scorer_home", args=[tablets.link_for(odd, 3).token]))
+    assert "North-South <strong>3</strong> sits out this round" in page.content.decode()

@@ -114,8 +114,12 @@ def _resync(event: Event, movement: Movement, from_round: int) -> list[Seating]:
                 f"from round {s.round + 1}"
             )
         s.ns, s.ew = ns, ew
+        # A table-round with new pairs has its round to play, even if its tablet had
+        # already moved on from it (a sit-out's "on to the next round"): nothing was
+        # entered there (refused above), so nothing agreed is undone.
+        s.agreed_at = None
         changed.append(s)
-    Seating.objects.bulk_update(changed, ["ns", "ew"])
+    Seating.objects.bulk_update(changed, ["ns", "ew", "agreed_at"])
     SeatAssignment.objects.filter(seating__in=changed).delete()
     SeatAssignment.objects.bulk_create(
         [
@@ -164,17 +168,23 @@ def withdraw_pair(event: Event, label: str, from_round: int, *, by: Actor) -> li
         .first()
     )
     if last is not None:
+        rounds = Round.objects.filter(event=e).count()
+        if last >= rounds:
+            raise ServiceError(
+                f"pair {label} has results in round {last}, the last round: there is no "
+                "later round to withdraw it from (remove those results first if it did not "
+                "play them)"
+            )
         raise ServiceError(
             f"pair {label} has results in round {last}: withdraw it from round {last + 1}, "
             "or remove those results first"
         )
     changed = _apply(e, Change("withdrawn", label, from_round), pair)
-    why = f" ({by.reason})" if by.reason else ""
-    audit(
+    audit(  # the director's reason is the audit line's own (Actor.reason), said once
         e,
         "withdrawn",
         f"pair {label} withdrawn from round {from_round}: its opponents sit out at "
-        f"{count(len(changed), 'table-round')}{why}",
+        f"{count(len(changed), 'table-round')}",
         by=by,
     )
     return changed

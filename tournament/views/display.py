@@ -40,6 +40,8 @@ def display_context(event: Event) -> dict[str, Any]:
         "rounds": event.round_set.count(),
         "timer": timer_state(event),
         "moves": _moves(event, rnd.number) if rnd else [],
+        # Pairs back from a sit-out and late pairs joining: no table's move names them.
+        "arrivals": movement_for(event).arrivals(rnd.number) if rnd else [],
         "calls": tablets.open_calls(event),
     }
     if event.display_standings:

@@ -76,6 +76,9 @@ def scorer_home(request: HttpRequest, link: TableLink) -> HttpResponse:
             "boards": boards,
             "complete": not services.open_boards(seating, done),
             "calling": any(c.table == link.table for c in tablets.open_calls(link.event)),
+            "last_round": not Seating.objects.filter(
+                event_id=link.event_id, table=link.table, round__gt=seating.round
+            ).exists(),
         },
     )
 

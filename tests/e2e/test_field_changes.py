@@ -91,6 +91,9 @@ def test_an_evening_with_a_late_pair_and_a_withdrawal(live_server, browser, shot
         "pair 6 joins in round 1" in page.content()
         and "pair 5 withdrawn from round 2" in page.content()
     )
+    # Pair 5's move after round 1 says it leaves (withdrawn), not that it sits out.
+    assert "withdrawn" in page.inner_text("body")
+    shots(page, "field-guide-cards-1280")
     assert Result.objects.filter(event=event, round=1, is_live=True).count() == 6
     ranked = {s.pair for s in standings.pair_contest(event)}
     assert {"5", "6"} <= ranked

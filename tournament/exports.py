@@ -43,6 +43,7 @@ from openpyxl.styles import Alignment, Font
 from openpyxl.utils import get_column_letter
 
 from scoring import BoardResult, compare_boards
+from scoring.adjusted import describe as describe_adjusted
 from scoring.fractions_fmt import exact, round_half_away
 from scoring.pairs import BoardLine
 from scoring.pbn import (
@@ -90,7 +91,7 @@ TRAVELLER_COLUMNS = [
     ("EW honour", 10),
     ("Premium", 9),
     ("Penalties", 10),
-    ("Adjusted (Law B)", 16),
+    ("Adjusted score", 30),
     ("Net NS", 8),
     ("NS comparison", 14),
     ("EW comparison", 14),
@@ -170,6 +171,7 @@ _LINE_FIELDS = (
     "ew_honour",
     "items",
     "penalties",
+    "reason",
     "auction",
 )
 
@@ -237,12 +239,21 @@ def traveller_rows(
             r["ew_honour"],
             f"{premium[0]['side']} {premium[0]['points']}" if premium else None,
             penalties or None,
-            r["adjusted"] or None,
+            _adjusted_text(r),
             _number(line.net_ns),
             _number(line.ns_score),
             _number(line.ew_score),
             "; ".join(f"{i['side']} {i['column']} {i['points']}: {i['reason']}" for i in items),
         ]
+
+
+def _adjusted_text(row: dict[str, Any]) -> str | None:
+    """A line's adjusted score in words, as the traveller says it (Law B's artificial
+    scores and the director's alike: who got what), with the director's reason."""
+    if not row["adjusted"]:
+        return None
+    text = describe_adjusted(row["adjusted"], row["weights"])
+    return f"{text}: {row['reason']}" if row["reason"] else text
 
 
 def settings_rows(event: Event, *, boards: set[int] | None = None) -> list[list[Any]]:

@@ -177,7 +177,14 @@ def test_exports_carry_adjusted_lines(played):
     assert "Artificial:not-played" in pbn and "Artificial:plus/minus" in pbn
     assert exports.xlsx_bytes(played)[:2] == b"PK"
     rows = list(exports.traveller_rows(played))
-    assert [r[14] for r in rows if r[0] == 1] == [None, "plus/minus", "not-played"]
+    # In words, as the traveller says them, with the director's reason (Law E).
+    reason = by(played).reason
+    said = [r[14] for r in rows if r[0] == 1]
+    assert said == [
+        None,
+        f"Average-plus to North-South, average-minus to East-West (director): {reason}",
+        f"Not played (director): {reason}",
+    ]
     xml = usebio.write_usebio(played)
     assert xml.count(b"TRAVELLER_LINE") // 2 == 2  # the line not played is left out
 

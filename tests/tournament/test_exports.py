@@ -49,7 +49,7 @@ def test_xlsx_values_and_types(demo):
     header = [c.value for c in tr[1]]
     net = header.index("Net NS")
     assert all(isinstance(r[net], int | float) for r in rows)
-    adjusted = [r for r in rows if r[header.index("Adjusted (Law B)")]]
+    adjusted = [r for r in rows if r[header.index("Adjusted score")]]
     assert len(adjusted) == 1 and adjusted[0][header.index("Contract")] is None
     assert any("duplicate premium" in (r[-1] or "") for r in rows)
     settings = dict(wb["Settings"].iter_rows(min_row=2, values_only=True))

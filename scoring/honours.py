@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from types import MappingProxyType
 
 from .cards import SEATS, Deal
@@ -201,7 +202,11 @@ def honour_holdings(code: Code, contract: Contract | str) -> tuple[HonourHolding
     2-2 (nobody scores), and for each side three aces, four split, four in
     one hand.  Empty when :func:`honours_question` has nothing to ask.
     """
-    c = _contract(code, contract)
+    return _holdings(code, _contract(code, contract))
+
+
+@lru_cache(maxsize=1024)  # a tablet's every submission asks; a code and contract answer alike
+def _holdings(code: Code, c: Contract) -> tuple[HonourHolding, ...]:
     question = honours_question(code, c)
     if question is None:
         return ()

@@ -20,6 +20,7 @@ from ..access import table_view
 from ..models import Board, Event, Result, Seating, TableLink
 from ..scorer_forms import STRAIN_LABELS, TabletEntryForm
 from ..services import Actor, NotTablesBoard, ServiceError, auctions, user_message
+from ..services.prepared import Prepared
 from ..services.results import MAX_KEY, stored
 
 
@@ -200,6 +201,13 @@ def _not_here(
     return redirect("scorer_home", link.token)
 
 
+# The board of a submission (its form asks whether it has a hand record), built once a
+# connection (services/prepared.py): the query's building cost more than its answer.
+_BOARD: Prepared[Board] = Prepared(
+    lambda event, number: Board.objects.filter(event_id=event, number=number)[:1], 2
+)
+
+
 def _submit_board(request: HttpRequest, link: TableLink, number: int) -> HttpResponse:
     """A tablet's submission of a board's result: the request a round's end brings at once.
 
@@ -210,7 +218,7 @@ def _submit_board(request: HttpRequest, link: TableLink, number: int) -> HttpRes
     unique indexes.  Only a submission that is not stored (an invalid form, a
     refusal) pays for the reads its page needs, a retry's stored answer first.
     """
-    board = Board.objects.filter(event=link.event, number=number).first()
+    board = _BOARD.first(link.event_id, number)
     form = _entry_form(request, link, board) if board is not None else None
     advice = None
     if form is not None and board is not None:

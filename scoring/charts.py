@@ -272,12 +272,19 @@ def boards(values: Sequence[tuple[int | str, Fraction | int]], *, percent: bool)
 @dataclass(frozen=True)
 class Margin:
     """A team match's running margin (team A less team B) board by board, then the
-    match total with Law G's odd-pair average added (a last, separate point)."""
+    match total with Law G's odd-pair average added (a last, separate point).
+
+    The total is the margin of the teams' *rounded* totals, as the Law G table and its
+    sentence state it ("wins by 330 points"): Law G rounds each team's total to the whole
+    point, and the exact fraction decides only a tie of the rounded totals.  So the exact
+    difference (``fraction``) is given only then, when the page shows it too.
+    """
 
     boards: tuple[int, ...]
     points: tuple[Point, ...]
-    total: Point
+    total: Point  # its value: team A's rounded total less team B's (an int)
     baseline_y: int
+    fraction: Fraction | None = None  # A less B exactly, only when the rounded totals tie
     width: int = CHART_W
     height: int = CHART_H
 
@@ -290,8 +297,24 @@ class Margin:
         return _show(self.points[-1].value, False)
 
     @property
+    def total_label_y(self) -> int:
+        """The end label's baseline: on the side of the square away from the dashed line
+        that comes to it from the last board (under it when the line comes from above),
+        so the line never runs through the figure."""
+        if self.points[-1].y <= self.total.y:
+            return self.total.y + 16
+        return self.total.y - 8
+
+    @property
     def total_value(self) -> str:
-        return _show(self.total.value, False)
+        """The end label: the rounded margin, and when that is level the fraction that
+        decides (``"level; A by 1/3"``), as the sentence under the table says it."""
+        if self.fraction is None:
+            return _show(self.total.value, False) if self.total.value else "level"
+        if self.fraction == 0:
+            return "level: a tie"
+        leader = "A" if self.fraction > 0 else "B"
+        return f"level; {leader} by {_exact(abs(self.fraction))}"
 
     @property
     def description(self) -> str:
@@ -301,15 +324,23 @@ class Margin:
         )
         return (
             f"Running margin, team A less team B: {steps}; with Law G's average added, "
-            f"{_show(self.total.value, False)}."
+            f"each team's total rounded to the whole point: {self.total_value}."
         )
 
 
+def _exact(x: Fraction) -> str:
+    return str(x.numerator) if x.denominator == 1 else f"{x.numerator}/{x.denominator}"
+
+
 def margin(
-    boards_played: list[int], running_margin: list[Fraction | int], total: Fraction | int
+    boards_played: list[int],
+    running_margin: list[Fraction | int],
+    total: int,
+    fraction: Fraction | None = None,
 ) -> Margin | None:
     """The running margin after each board, and the match total (Law G average in) as
-    the last point."""
+    the last point: ``total`` the rounded teams' difference (A less B), ``fraction`` the
+    exact one, given only when the rounded totals tie (it alone then decides)."""
     if not boards_played:
         return None
     values = [*running_margin, total, 0]
@@ -324,4 +355,4 @@ def margin(
     step = Fraction(CHART_W - 2 * PAD, len(boards_played))
     points = tuple(Point(PAD + round(i * step), y(v), v) for i, v in enumerate(running_margin))
     end = Point(CHART_W - PAD, y(total), total)
-    return Margin(tuple(boards_played), points, end, y(0))
+    return Margin(tuple(boards_played), points, end, y(0), fraction)

@@ -116,7 +116,7 @@ def test_the_standings_and_team_margin_charts_equal_their_tables(demo, client):
     # Board by board the lead moves by twice team A's points; at the end it is the
     # pairs' nets' difference, and the total adds Law G's average: the table's totals.
     assert margin.points[-1].value == a.raw - b.raw
-    assert margin.total.value == a.score - b.score
+    assert margin.total.value == a.rounded - b.rounded
     assert list(margin.boards) == sorted(margin.boards)
     assert standings.team_boards_pending(teams_event) == []
     assert "with Law G average" in r.content.decode()
@@ -163,11 +163,12 @@ def test_the_xlsx_carries_the_charts_with_their_figures(demo):
     wb = load_workbook(io.BytesIO(exports.xlsx_bytes(teams_event)))
     ws = wb["Charts"]
     values = [ws.cell(r, 1).value for r in range(1, ws.max_row + 1)]
-    assert "Total with Law G average" in values
+    title = "Total with Law G average (rounded totals)"
+    assert title in values
     match = standings.team_match(teams_event)
-    total_row = values.index("Total with Law G average") + 1
-    expected = float(match.teams["A"].score - match.teams["B"].score)
-    assert abs(ws.cell(total_row, 2).value - expected) < 1e-6
+    total_row = values.index(title) + 1
+    # The margin of the rounded totals, the Law G table's: 165 - (-165) = 330.
+    assert ws.cell(total_row, 2).value == match.teams["A"].rounded - match.teams["B"].rounded
     # A file for the public mid-event charts no board it may not show.
     public = load_workbook(io.BytesIO(exports.xlsx_bytes(pairs_event, boards={1})))["Charts"]
     spread_titles = [
@@ -176,3 +177,33 @@ def test_the_xlsx_carries_the_charts_with_their_figures(demo):
         if str(public.cell(r, 1).value).startswith("Board ")
     ]
     assert spread_titles == ["Board 1: net NS scores"]
+
+
+def test_the_team_margin_total_is_the_law_g_tables_rounded_margin(demo, client):
+    """The demo match: totals 496/3 and -496/3 round to 165 and -165, "wins by 330
+    points"; the chart said +331 (the exact 992/3 rounded), which no figure on the page
+    says.  Law G rounds each team's total and the fraction decides only a tie."""
+    _, teams_event = demo
+    r = client.get(reverse("event_standings", args=[teams_event.pk]))
+    match, margin = r.context["match"], r.context["margin_chart"]
+    a, b = match.teams["A"], match.teams["B"]
+    assert (a.rounded, b.rounded, match.margin_rounded) == (165, -165, 330)
+    assert margin.total.value == 330 and margin.fraction is None
+    page = r.content.decode()
+    assert "wins by 330 points" in page
+    assert "with Law G average: +330" in page and "+331" not in page
+    assert "rounded to the whole point: +330." in margin.description
+
+
+def test_a_match_won_by_the_fraction_of_a_point_charts_it_as_the_page_says():
+    """Rounded totals level: the chart's end is level, and names the fraction that
+    decides, the figure the sentence under the table gives."""
+    from fractions import Fraction
+
+    from scoring import charts
+
+    chart = charts.margin([1, 2], [10, -2], 0, Fraction(2, 3))
+    assert chart.total.value == 0 and chart.total_value == "level; A by 2/3"
+    assert charts.margin([1], [4], 0, Fraction(-1, 3)).total_value == "level; B by 1/3"
+    assert charts.margin([1], [4], 0, Fraction(0)).total_value == "level: a tie"
+    assert charts.margin([1], [4], -12).total_value == "-12"

@@ -38,5 +38,5 @@ def test_the_par_mark_is_the_word_par_never_a_suit_like_shape(demo, client):
     assert "◆" not in page
     cells = re.findall(r'<td class="num(?: makes)? par-cell">(.*?)</td>', page)
     assert cells and all(c.startswith('<span class="par-badge">par</span> ') for c in cells)
-    assert re.search(r'[^>]+\d+$', cells[0])  # the tricks still follow the badge
+    assert re.search(r"[^>]+\d+$", cells[0])  # the tricks still follow the badge
     assert 'marked <span class="par-badge">par</span>: the par contract' in page

@@ -755,6 +755,6 @@ def team_margin_chart(event: Event, match: MatchResult) -> charts.Margin | None:
         # What team A scores on a board, team B scores less: the margin moves by twice it.
         total += 2 * sum(per_board[b], Fraction(0))
         running.append(int(total) if total.denominator == 1 else total)
-    a, b = match.teams["A"], match.teams["B"]
-    fraction = a.score - b.score if a.rounded == b.rounded else None
-    return charts.margin(boards, running, a.rounded - b.rounded, fraction)
+    team_a, team_b = match.teams["A"], match.teams["B"]
+    fraction = team_a.score - team_b.score if team_a.rounded == team_b.rounded else None
+    return charts.margin(boards, running, team_a.rounded - team_b.rounded, fraction)

@@ -318,6 +318,8 @@ def average_x(chart: Spread) -> int | None:
 CHART_W = 320
 CHART_H = 140
 PAD = 18  # room for the labels
+AXIS = 14  # room under a line chart for the rounds' numbers
+LINE_GAP = 12  # two end labels' baselines at least this far apart (font size 10)
 
 
 @dataclass(frozen=True)
@@ -329,15 +331,22 @@ class Point:
 
 @dataclass(frozen=True)
 class Running:
-    """A pair's running score after each round beside the field's best at that round."""
+    """A pair's running score after each round beside the field's best at that round.
+
+    The end labels ("-315", "best +192") stand to the right of the last points, in a
+    margin kept for them, and apart from each other: drawn over the line they read
+    "315".  The rounds are numbered underneath, so a player can find his round.
+    """
 
     rounds: tuple[int, ...]
     mine: tuple[Point, ...]
     best: tuple[Point, ...]
     baseline_y: int  # 0 points (Law H) or 50% (matchpoints)
     percent: bool
+    mine_label_y: int = 0  # the end labels' baselines, apart from each other
+    best_label_y: int = 0
     width: int = CHART_W
-    height: int = CHART_H
+    height: int = CHART_H + AXIS
 
     @staticmethod
     def _path(points: tuple[Point, ...]) -> str:
@@ -350,6 +359,21 @@ class Running:
     @property
     def last_best(self) -> str:
         return _show(self.best[-1].value, self.percent) + ("%" if self.percent else "")
+
+    @property
+    def label_x(self) -> int:
+        """The end labels' left edge: clear of the last points (their markers included)."""
+        return self.mine[-1].x + 8
+
+    @property
+    def axis_y(self) -> int:
+        """The baseline of the round numbers, under the lowest point's marker."""
+        return CHART_H + AXIS - 4
+
+    @property
+    def round_labels(self) -> tuple[tuple[int, int], ...]:
+        """(x, round) for each round's number under the chart."""
+        return tuple((p.x, r) for p, r in zip(self.mine, self.rounds, strict=True))
 
     @property
     def mine_path(self) -> str:
@@ -374,7 +398,21 @@ class Running:
 def _show(x: Fraction | int, percent: bool) -> str:
     if percent:
         return f"{float(x):.2f}"
-    return f"{round(Fraction(x)):+d}"
+    return f"{round_half_away(x):+d}"  # as the tables round: halves away from zero
+
+
+def _apart(upper: int, lower: int, low: int, high: int) -> tuple[int, int]:
+    """Two label baselines (``upper`` meant above ``lower``) moved apart to at least
+    LINE_GAP, about their middle, and kept between ``low`` and ``high``."""
+    if lower - upper >= LINE_GAP:
+        return upper, lower
+    middle = (upper + lower) // 2
+    upper, lower = middle - LINE_GAP // 2, middle + LINE_GAP - LINE_GAP // 2
+    if upper < low:
+        upper, lower = low, low + LINE_GAP
+    if lower > high:
+        upper, lower = high - LINE_GAP, high
+    return upper, lower
 
 
 def running(
@@ -397,17 +435,27 @@ def running(
     def y(v: Fraction | int) -> int:
         return PAD + round((Fraction(high) - v) * (CHART_H - 2 * PAD) / span)
 
-    step = Fraction(CHART_W - 2 * PAD, max(len(rounds) - 1, 1))
+    unit = "%" if percent else ""
+    ends = (_show(mine[-1], percent) + unit, "best " + _show(best[-1], percent) + unit)
+    right = max(len(t) for t in ends) * CHAR + 10  # room for the end labels
+    step = Fraction(CHART_W - PAD - right, max(len(rounds) - 1, 1))
 
     def x(i: int) -> int:
         return PAD + round(i * step)
 
+    mine_points = tuple(Point(x(i), y(v), v) for i, v in enumerate(mine))
+    best_points = tuple(Point(x(i), y(v), v) for i, v in enumerate(best))
+    # Each end label level with its point (baseline 4 below its middle); the best's
+    # above the pair's when they would meet (the best is never below the pair's).
+    best_y, mine_y = _apart(best_points[-1].y + 4, mine_points[-1].y + 4, 10, CHART_H - 2)
     return Running(
         rounds=tuple(rounds),
-        mine=tuple(Point(x(i), y(v), v) for i, v in enumerate(mine)),
-        best=tuple(Point(x(i), y(v), v) for i, v in enumerate(best)),
+        mine=mine_points,
+        best=best_points,
         baseline_y=y(base),
         percent=percent,
+        mine_label_y=mine_y,
+        best_label_y=best_y,
     )
 
 

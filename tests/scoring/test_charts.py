@@ -126,3 +126,21 @@ def test_labels_stay_inside_the_chart_and_in_their_rows():
         charts.one_decimal(Fraction(1, 20)) == "+0.1"
         and charts.one_decimal(-Fraction(1, 20)) == "-0.1"
     )
+
+
+def test_running_end_labels_stand_clear_of_the_lines_and_rounds_are_numbered():
+    """The end label was drawn across the line ("-315" read "315"): it now stands right
+    of the last points, in a margin kept for it, apart from the best's label."""
+    chart = charts.running(
+        [1, 2, 3, 4, 5], [-100, -200, -190, -260, -315], [80, 90, 95, 40, 192], percent=False
+    )
+    last = max(p.x for p in (*chart.mine, *chart.best))
+    assert chart.label_x > last + 3.5  # right of every marker
+    longest = max(len(chart.last_mine), len("best " + chart.last_best))
+    assert chart.label_x + longest * charts.CHAR <= chart.width
+    assert [r for _, r in chart.round_labels] == [1, 2, 3, 4, 5]
+    assert chart.axis_y > max(p.y for p in (*chart.mine, *chart.best)) + 3.5 + 10
+    # A pair that is the field's best: its label and the best's do not meet.
+    top = charts.running([1, 2], [Fraction(145, 2), 60], [Fraction(145, 2), 60], percent=True)
+    assert top.last_mine == "60.00%" and top.mine_label_y - top.best_label_y >= charts.LINE_GAP
+    assert top.label_x + len("best 60.00%") * charts.CHAR <= top.width

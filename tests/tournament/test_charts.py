@@ -97,6 +97,11 @@ def test_the_score_cards_charts_equal_its_table(client, director):
     assert running.mine[-1].value == total
     assert running.best[-1].value >= total
     assert "<title>Pair 1's running score</title>" in r.content.decode()
+    # The rounds under the chart are the card's rounds; the end label, right of the
+    # last point, is the pair's total as the standings round it.
+    assert [n for _, n in running.round_labels] == sorted({row["round"] for row in rows})
+    assert running.label_x > running.mine[-1].x
+    assert running.last_mine == f"{round_half_away(total):+d}"
     pair = Pair.objects.get(event=event, label="1")
     assert standings.score_card_charts(event, pair, set())["boards_chart"] is None
 

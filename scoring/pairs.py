@@ -65,6 +65,7 @@ __all__ = [
     "board_matchpoints",
     "compare_boards",
     "compare_line",
+    "law_h_averages",
     "pair_label_key",
     "pair_standings",
     "rank_board",
@@ -310,6 +311,31 @@ def compare_boards(
 
 
 Scored = tuple["Fraction | int", "Fraction | int", "Fraction | int", "int | None"]
+
+
+def law_h_averages(lines: Iterable[BoardLine]) -> dict[int, Fraction | int]:
+    """The average each version of a board's lines was compared with (Duplicate Law H),
+    read back from :func:`compare_boards`' own lines: a compared line's net less its
+    North-South difference.  Whatever the comparison counts (Law B's artificial
+    scores, weighted scores) or leaves out (a line not played, an assigned score) is
+    so counted or left out here too: a chart's average is the traveller's, by
+    construction, never a second computation that could drift from it.
+
+    Total points only (a matchpoint line has no average); a version whose lines
+    disagree on it would be a bug in the comparison, and raises.
+    """
+    out: dict[int, Fraction | int] = {}
+    for line in lines:
+        if line.net_ns is None or line.ns_score is None or line.top is not None:
+            continue
+        average = _whole(Fraction(line.net_ns) - line.ns_score)
+        held = out.setdefault(line.result.version, average)
+        if held != average:
+            raise ScoringError(
+                f"board {line.result.board}: its lines were compared with different "
+                f"averages ({exact(held)} and {exact(average)})"
+            )
+    return out
 
 
 class BoardSummary(NamedTuple):

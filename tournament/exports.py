@@ -553,7 +553,7 @@ def _charts_sheet(
             data: list[tuple[Any, Any]] = [
                 (f"Board {b}", p.value) for b, p in zip(margin.boards, margin.points, strict=True)
             ]
-            data.append(("Total with Law G average", margin.total.value))
+            data.append(("Total with Law G average (rounded totals)", margin.total.value))
             first, last = table("Running margin, team A less team B", ("After", "Margin"), data)
             chart = LineChart()
             chart.title = "The match board by board: team A's lead"

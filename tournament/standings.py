@@ -734,7 +734,9 @@ def standings_chart(rows: list[StandingRow], event: Event) -> charts.Boards | No
 
 def team_margin_chart(event: Event, match: MatchResult) -> charts.Margin | None:
     """A team match's running margin (team A less team B) over the boards played at every
-    table, in board order, then the match total with Law G's average added."""
+    table, in board order, then the match total with Law G's average added: the margin
+    of the teams' rounded totals, the very figures of the Law G table (the exact
+    fraction only when it decides a tie of the rounded totals, as the page says)."""
     rows = list(_live(event).values(*BOARD_RESULT_FIELDS))
     inputs = [board_result(r) for r in rows]
     lines = compare_boards(inputs, event.method, event.adjusted_values) if inputs else []
@@ -753,5 +755,6 @@ def team_margin_chart(event: Event, match: MatchResult) -> charts.Margin | None:
         # What team A scores on a board, team B scores less: the margin moves by twice it.
         total += 2 * sum(per_board[b], Fraction(0))
         running.append(int(total) if total.denominator == 1 else total)
-    final = match.teams["A"].score - match.teams["B"].score
-    return charts.margin(boards, running, final)
+    team_a, team_b = match.teams["A"], match.teams["B"]
+    fraction = team_a.score - team_b.score if team_a.rounded == team_b.rounded else None
+    return charts.margin(boards, running, team_a.rounded - team_b.rounded, fraction)

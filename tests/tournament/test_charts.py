@@ -19,7 +19,7 @@ def test_spread_chart_equals_the_traveller_table(client, director):
     client.force_login(director)
     r = client.get(reverse("event_traveller", args=[event.pk, 1]))
     lines = r.context["lines"]
-    spread = r.context["spread"]
+    (spread,) = r.context["spreads"]
     nets = sorted(tl.result.net_ns for tl in lines)
     charted = sorted(b.score for b in spread.bars for _ in range(b.count))
     assert charted == nets and len(nets) == 3
@@ -27,8 +27,8 @@ def test_spread_chart_equals_the_traveller_table(client, director):
     svg = page[page.index("<svg") : page.index("</svg>")]
     assert 'role="img"' in svg and "<title>" in svg and "<desc>" in svg
     # The score labels under the bars are the table's net scores.
-    labels = re.findall(r'text-anchor="middle" font-size="11">(-?\d+)</text>', svg)
-    assert sorted({int(x) for x in labels[1::2]}) == sorted(set(nets))
+    labels = re.findall(r'class="score halo"[^>]*>(-?\d+)</text>', svg)
+    assert sorted(int(x) for x in labels) == sorted(set(nets))
 
 
 def test_no_chart_for_a_board_still_in_play(client, director):
@@ -51,17 +51,19 @@ def test_the_traveller_marks_this_pairs_line_and_the_average(client, director):
     event.save()
     r = client.get(reverse("event_traveller", args=[event.pk, 1]) + "?pair=1")
     page = r.content.decode()
-    assert r.context["ours"] == "1" and r.context["ours_score"] == 157
+    (spread,) = r.context["spreads"]
+    assert r.context["ours"] == "1" and spread.ours_bar.score == 157
     assert page.count('class="ours"') == 1 and "▼ pair 1" in page
     # The average (157 - 50 + 157) / 3 = 88: between the bars of -50 and +157, nearer +157.
-    low, high = r.context["spread"].bars
-    x = r.context["spread_average_x"]
+    low, high = spread.bars
+    x = spread.average_x
     assert low.label_x < x < high.label_x
     assert x - low.label_x > high.label_x - x
-    assert "average +88.0" in page
+    assert "▲ average +88.0" in page
     # A pair that did not play the board marks nothing.
     other = client.get(reverse("event_traveller", args=[event.pk, 1]) + "?pair=99")
     assert other.context["ours"] == "" and 'class="ours"' not in other.content.decode()
+    assert other.context["spreads"][0].ours_bar is None
 
 
 def test_the_score_cards_charts_equal_its_table(client, director):
@@ -95,6 +97,11 @@ def test_the_score_cards_charts_equal_its_table(client, director):
     assert running.mine[-1].value == total
     assert running.best[-1].value >= total
     assert "<title>Pair 1's running score</title>" in r.content.decode()
+    # The rounds under the chart are the card's rounds; the end label, right of the
+    # last point, is the pair's total as the standings round it.
+    assert [n for _, n in running.round_labels] == sorted({row["round"] for row in rows})
+    assert running.label_x > running.mine[-1].x
+    assert running.last_mine == f"{round_half_away(total):+d}"
     pair = Pair.objects.get(event=event, label="1")
     assert standings.score_card_charts(event, pair, set())["boards_chart"] is None
 
@@ -116,7 +123,7 @@ def test_the_standings_and_team_margin_charts_equal_their_tables(demo, client):
     # Board by board the lead moves by twice team A's points; at the end it is the
     # pairs' nets' difference, and the total adds Law G's average: the table's totals.
     assert margin.points[-1].value == a.raw - b.raw
-    assert margin.total.value == a.score - b.score
+    assert margin.total.value == a.rounded - b.rounded
     assert list(margin.boards) == sorted(margin.boards)
     assert standings.team_boards_pending(teams_event) == []
     assert "with Law G average" in r.content.decode()
@@ -163,11 +170,12 @@ def test_the_xlsx_carries_the_charts_with_their_figures(demo):
     wb = load_workbook(io.BytesIO(exports.xlsx_bytes(teams_event)))
     ws = wb["Charts"]
     values = [ws.cell(r, 1).value for r in range(1, ws.max_row + 1)]
-    assert "Total with Law G average" in values
+    title = "Total with Law G average (rounded totals)"
+    assert title in values
     match = standings.team_match(teams_event)
-    total_row = values.index("Total with Law G average") + 1
-    expected = float(match.teams["A"].score - match.teams["B"].score)
-    assert abs(ws.cell(total_row, 2).value - expected) < 1e-6
+    total_row = values.index(title) + 1
+    # The margin of the rounded totals, the Law G table's: 165 - (-165) = 330.
+    assert ws.cell(total_row, 2).value == match.teams["A"].rounded - match.teams["B"].rounded
     # A file for the public mid-event charts no board it may not show.
     public = load_workbook(io.BytesIO(exports.xlsx_bytes(pairs_event, boards={1})))["Charts"]
     spread_titles = [
@@ -176,3 +184,71 @@ def test_the_xlsx_carries_the_charts_with_their_figures(demo):
         if str(public.cell(r, 1).value).startswith("Board ")
     ]
     assert spread_titles == ["Board 1: net NS scores"]
+
+
+def test_the_team_margin_total_is_the_law_g_tables_rounded_margin(demo, client):
+    """The demo match: totals 496/3 and -496/3 round to 165 and -165, "wins by 330
+    points"; the chart said +331 (the exact 992/3 rounded), which no figure on the page
+    says.  Law G rounds each team's total and the fraction decides only a tie."""
+    _, teams_event = demo
+    r = client.get(reverse("event_standings", args=[teams_event.pk]))
+    match, margin = r.context["match"], r.context["margin_chart"]
+    a, b = match.teams["A"], match.teams["B"]
+    assert (a.rounded, b.rounded, match.margin_rounded) == (165, -165, 330)
+    assert margin.total.value == 330 and margin.fraction is None
+    page = r.content.decode()
+    assert "wins by 330 points" in page
+    assert "with Law G average: +330" in page and "+331" not in page
+    assert "rounded to the whole point: +330." in margin.description
+
+
+def test_a_match_won_by_the_fraction_of_a_point_charts_it_as_the_page_says():
+    """Rounded totals level: the chart's end is level, and names the fraction that
+    decides, the figure the sentence under the table gives."""
+    from fractions import Fraction
+
+    from scoring import charts
+
+    chart = charts.margin([1, 2], [10, -2], 0, Fraction(2, 3))
+    assert chart.total.value == 0 and chart.total_value == "level; A by 2/3"
+    assert charts.margin([1], [4], 0, Fraction(-1, 3)).total_value == "level; B by 1/3"
+    assert charts.margin([1], [4], 0, Fraction(0)).total_value == "level: a tie"
+    assert charts.margin([1], [4], -12).total_value == "-12"
+
+
+def test_the_spread_average_is_the_tables_with_the_law_b_line_charted(demo, client):
+    """Demo board 7 (total points): 7, -114, 267, -64 played and a Law B artificial
+    -114 (North-South's lowest).  The table compares every line with -18/5 (7 -> 11,
+    -114 -> -110, 267 -> 271); the chart said "average +24.0", the mean of the played
+    lines only, while drawing -114 at one table.  Now the chart's average is the one
+    the table's "+/- average" columns use, and every line the table compares is a bar,
+    the artificial one marked as such."""
+    from fractions import Fraction
+
+    pairs_event, _ = demo
+    r = client.get(reverse("event_traveller", args=[pairs_event.pk, 7]) + "?pair=3")
+    lines = r.context["lines"]
+    (spread,) = r.context["spreads"]
+    # The average each line of the table was compared with: net less its NS +/- .
+    compared = [tl.line for tl in lines if tl.line.ns_score is not None]
+    assert {Fraction(ln.net_ns) - ln.ns_score for ln in compared} == {spread.average}
+    assert spread.average == Fraction(-18, 5)
+    # Every line with a net score in the table is a bar, artificial ones too, marked.
+    assert sorted(b.score for b in spread.bars for _ in range(b.count)) == sorted(
+        ln.net_ns for ln in compared
+    )
+    artificial = [tl for tl in lines if tl.result.adjusted]
+    assert len(artificial) == 1 and artificial[0].line.net_ns == -114
+    low = spread.bars[0]
+    assert (low.score, low.count, low.artificial, low.played) == (-114, 2, 1, 1)
+    assert "2 lines -114 (1 played, 1 Law B artificial score)" in spread.description
+    page = r.content.decode()
+    assert "▲ average -3.6" in page and "+24.0" not in page
+    assert "the average the table compares with, -3.6" in page
+    # The labels have rows of their own: the pair's mark above the counts, the average
+    # under the score labels, each kept inside the chart.
+    assert "▼ pair 3" in page and spread.ours_bar.score == 7
+    counts_top = min(b.y for b in spread.bars) - 3 - 11  # the counts' text, font 11
+    assert counts_top >= 11  # the mark's baseline (y=11) is above every count
+    assert spread.average_label_y - 10 > spread.score_label_y
+    assert spread.average_label_x - 6 * 8 > 0 and spread.average_label_x + 6 * 8 < spread.width

@@ -25,3 +25,18 @@ def test_the_grid_is_the_double_dummy_table_with_the_par_cell_marked(demo, clien
     page = client.get(reverse("event_hand_records", args=[pairs_event.pk])).content.decode()
     assert page.count('class="num makes par-cell"') + page.count('class="num par-cell"') >= 1
     assert "the par contract" in page
+
+
+def test_the_par_mark_is_the_word_par_never_a_suit_like_shape(demo, client):
+    """The par cell was marked ◆, read as the diamond suit (and on demo board 2 it sat in
+    the ♦ column): now the cell is outlined and carries the word "par", which a screen
+    reader reads too, and the caption says so."""
+    import re
+
+    pairs_event, _ = demo
+    page = client.get(reverse("event_hand_records", args=[pairs_event.pk])).content.decode()
+    assert "◆" not in page
+    cells = re.findall(r'<td class="num(?: makes)? par-cell">(.*?)</td>', page)
+    assert cells and all(c.startswith('<span class="par-badge">par</span> ') for c in cells)
+    assert re.search(r"[^>]+\d+$", cells[0])  # the tricks still follow the badge
+    assert 'marked <span class="par-badge">par</span>: the par contract' in page

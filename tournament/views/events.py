@@ -195,24 +195,17 @@ def event_traveller(request: HttpRequest, event: Event, number: int) -> HttpResp
 def _spread_context(
     event: Event, lines: list[standings.TravellerLine], ours: str = ""
 ) -> dict[str, object]:
-    """The traveller's score-spread chart (issue 19) from the very lines of its table:
-    played lines only (an adjusted score was not played).  ``ours``: the pair whose
-    score card led here; its line and its bar are marked."""
-    nets = [
-        tl.result.net_ns for tl in lines if not tl.result.adjusted and tl.result.net_ns is not None
-    ]
-    chart = charts.spread(nets, with_average=not event.by_matchpoints)
-    average = chart.average if chart else None
+    """The traveller's score-spread charts (issue 19) from the very lines of its table,
+    as compared (:func:`scoring.charts.spread_of_lines`): every line with a net score, a
+    Law B artificial or a weighted one marked as such, and the average the table's
+    "+/- average" columns use (Law H), one chart a version of a fouled board.
+    ``ours``: the pair whose score card led here; its line and its bar are marked."""
+    compared = [tl.line for tl in lines if tl.line is not None]
+    spreads = charts.spread_of_lines(compared, total_points=not event.by_matchpoints, ours=ours)
     mine = next(
         (tl.result for tl in lines if ours in (tl.result.ns.label, tl.result.ew.label)), None
     )
-    return {
-        "spread": chart,
-        "spread_average": "" if average is None else f"{float(average):+.1f}",
-        "spread_average_x": charts.average_x(chart) if chart else None,
-        "ours": ours if mine is not None else "",
-        "ours_score": mine.net_ns if mine is not None and not mine.adjusted else None,
-    }
+    return {"spreads": spreads, "ours": ours if mine is not None else ""}
 
 
 @results_view

@@ -1,6 +1,7 @@
 """Team events of many teams in the app (issue 17.3): create, play, draw, rank, export."""
 
 import datetime
+from fractions import Fraction
 
 import pytest
 from django.urls import reverse
@@ -154,3 +155,25 @@ def test_two_draws_at_once_draw_one_round(director, monkeypatch):
         assert isinstance(b.outcome, ServiceError) and "still being played" in str(b.outcome)
         assert league.matches.filter(league_round=2).count() == 2
         assert not league.matches.filter(league_round=3).exists()
+
+
+def test_a_bye_counts_once_every_match_of_its_round_is_over(director):
+    """A round robin draws every bye on the first evening; a bye is the average of a
+    match, so it counts only when its round's matches count (it did from the draw)."""
+    league = make_league(director, teams=["Hawks", "Owls", "Larks", "Wrens", "Rooks"])
+
+    def byes():
+        return {r.team: (r.byes, r.matches) for r in services.league_table(league)}
+
+    assert set(byes().values()) == {(0, 0)}
+    bye_in = {m.home: m.round for m in services.meetings(league) if m.away is None}
+    first, second = league.matches.filter(league_round=1).order_by("pk")
+    round_1_bye = next(t for t, r in bye_in.items() if r == 1)
+    play(first, {1: 9, 2: 8})
+    assert byes()[round_1_bye] == (0, 0)  # the other match of round 1 is still played
+    play(second, {1: 9, 2: 8})
+    after = byes()
+    assert after[round_1_bye] == (1, Fraction(1, 2))
+    assert all(after[t][0] == 0 for t, r in bye_in.items() if r != 1)
+    page = services.meetings(league)
+    assert [m.finished for m in page if m.away is None] == [True, False, False, False, False]

@@ -18,7 +18,7 @@ from django.db import models
 from django.db.models import Q
 
 from scoring import Code, get_code
-from scoring.adjusted import AdjustedValues
+from scoring.adjusted import AdjustedValues, for_the_table
 from scoring.adjusted import describe as describe_adjustment
 
 from .choices import CodeOfLaws, Direction, Even, Form, Method, MovementKind, Seat
@@ -521,6 +521,11 @@ class Result(models.Model):
     def adjustment(self) -> str:
         """An adjusted score in words ("" for a score played at the table)."""
         return describe_adjustment(self.adjusted, self.weights) if self.adjusted else ""
+
+    @property
+    def adjustment_for_table(self) -> str:
+        """What the director gave each side, as the table's tablet says it ("" if none)."""
+        return for_the_table(self.adjusted, self.weights) if self.adjusted else ""
 
     @property
     def summary(self) -> str:

@@ -245,3 +245,36 @@ def test_the_tablet_shows_a_board_the_director_adjusted(client, played):
     page = client.get(f"/t/{tablets.link_for(played, 2).token}/").content.decode()
     assert "Round 3" in page and "Not played (director)" in page
     assert "set by the director" in page and "· NS <" not in page.replace("\n", "")
+
+
+@pytest.mark.parametrize(
+    ("adjusted", "words"),
+    [
+        ("plus/minus", "Average-plus to North-South, average-minus to East-West."),
+        ("not-played", "Not played: this board counts for neither pair at this table."),
+    ],
+)
+def test_a_board_the_director_set_reads_as_his_on_the_tablet(client, played, adjusted, words):
+    """The tablet showed zeros, "Net to North-South None", "Agreed by both sides" and a
+    Change button that could not change it: a director's score is not the table's (Law E)."""
+    from tournament import tablets
+
+    result = services.adjust_score(
+        played, board_number=1, round_no=3, table=2, adjusted=adjusted, by=by(played)
+    )
+    services.close_round(played, 1, by=by(played, ""))
+    services.close_round(played, 2, by=by(played, ""))
+    token = tablets.link_for(played, 2).token
+    page = client.get(reverse("scorer_result", args=[token, result.pk])).content.decode()
+    assert "The director set this board" in page and words in page
+    assert "ask the director" in page and "table 2 ran out of time" in page
+    assert "None" not in page and "Agreed by both sides" not in page
+    change = reverse("scorer_change", args=[token, result.pk])
+    assert change not in page
+    refused = client.get(change, follow=True)
+    assert refused.redirect_chain[-1][0] == reverse("scorer_result", args=[token, result.pk])
+    assert "a table cannot change it" in refused.content.decode()
+    with pytest.raises(ServiceError, match="ask the director"):
+        services.correct_result(
+            result, entry=services.Entry("1NT", "N", 7), by=Actor.tablet(2, "t2-k")
+        )

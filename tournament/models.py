@@ -202,6 +202,27 @@ class Event(models.Model):
     def __str__(self) -> str:
         return f"{self.name} ({self.date})"
 
+    @property
+    def group(self) -> League | Contest | None:
+        """The league this is a match of, or the contest this is a section of."""
+        if self.league_id is not None:
+            return self.league
+        if self.contest_id is not None:
+            return self.contest
+        return None
+
+    @property
+    def is_public(self) -> bool:
+        """Its results reach the public: published itself, or its league or contest is.
+
+        Publishing a group publishes its matches or sections with it, so the
+        group's public page can link each one's standings, travellers and score
+        cards; the publication rule (``tournament.access.publication``) still keeps
+        every unfinished board's traveller and hands back while play goes on.
+        """
+        group = self.group
+        return self.published or (group is not None and group.published)
+
     @cached_property
     def laws(self) -> Code:
         """The event's code of laws with its options: every rule of scoring asks this."""

@@ -127,3 +127,22 @@ def test_the_pages_and_files(client, director):
     assert client.get(public).status_code == 200
     assert client.get(reverse("contest_download", args=[contest.pk, "csv"])).status_code == 200
     assert client.get(reverse("contest_download", args=[contest.pk, "doc"])).status_code == 404
+
+
+def test_a_published_contest_lists_and_opens_its_sections(client, director):
+    """The contest on the Results page, its page linking each section's results, each
+    section public with it (unfinished boards still hidden), none of it before."""
+    contest = make_contest(director, sessions=1)
+    a, b = contest_services.parts(contest)
+    enter(a, 1, 1, 1, "4H S 10")
+    section = reverse("event_standings", args=[b.pk])
+    assert client.get(section).status_code == 404
+    contest.published = True
+    contest.save()
+    listing = client.get(reverse("events")).content.decode()
+    assert reverse("contest_standings", args=[contest.pk]) in listing
+    page = client.get(reverse("contest_standings", args=[contest.pk])).content.decode()
+    assert section in page and reverse("event_standings", args=[a.pk]) in page
+    assert client.get(section).status_code == 200
+    board_1 = client.get(reverse("event_traveller", args=[a.pk, 1])).content.decode()
+    assert "Not yet" in board_1 and "4H" not in board_1

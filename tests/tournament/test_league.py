@@ -177,3 +177,35 @@ def test_a_bye_counts_once_every_match_of_its_round_is_over(director):
     assert all(after[t][0] == 0 for t, r in bye_in.items() if r != 1)
     page = services.meetings(league)
     assert [m.finished for m in page if m.away is None] == [True, False, False, False, False]
+
+
+def test_a_published_league_lists_and_opens_its_matches_by_the_publication_rule(client, director):
+    """Publishing a league publishes its matches with it: the Results page lists the
+    league, its page links each match, and a match's boards follow the publication rule
+    (a board still to be played at a table stays hidden)."""
+    league = make_league(director)
+    match = league.matches.get(league_round=1, name__endswith="Hawks v Wrens")
+    services.enter_result(
+        match,
+        board_number=1,
+        round_no=1,
+        table=1,
+        entry=Entry("2H", "S", 9),
+        by=Actor.director(director),
+    )
+    standings_url = reverse("event_standings", args=[match.pk])
+    traveller = reverse("event_traveller", args=[match.pk, 1])
+    assert client.get(standings_url).status_code == 404  # the league is not published
+    assert b"Winter league" not in client.get(reverse("events")).content
+    league.published = True
+    league.save()
+    listing = client.get(reverse("events")).content.decode()
+    assert reverse("league_standings", args=[league.pk]) in listing
+    assert "Winter league, round" not in listing  # its matches are reached from its page
+    page = client.get(reverse("league_standings", args=[league.pk])).content.decode()
+    assert standings_url in page
+    assert client.get(standings_url).status_code == 200
+    board_1 = client.get(traveller).content.decode()
+    assert "Not yet" in board_1 and "2H" not in board_1  # table 2 has still to play it
+    match.refresh_from_db()
+    assert match.is_public and not match.published

@@ -125,7 +125,12 @@ def test_the_pages_and_files(client, director):
     client.post(reverse("director_contest_action", args=[contest.pk, "publish"]))
     client.logout()
     assert client.get(public).status_code == 200
-    assert client.get(reverse("contest_download", args=[contest.pk, "csv"])).status_code == 200
+    csv = client.get(reverse("contest_download", args=[contest.pk, "csv"]))
+    assert csv.status_code == 200
+    # Named like an event's files (name and date), not "contest-1.csv".
+    assert csv["Content-Disposition"] == 'attachment; filename="spring-pairs-19150401.csv"'
+    xlsx = client.get(reverse("contest_download", args=[contest.pk, "xlsx"]))
+    assert xlsx["Content-Disposition"] == 'attachment; filename="spring-pairs-19150401.xlsx"'
     assert client.get(reverse("contest_download", args=[contest.pk, "doc"])).status_code == 404
 
 

@@ -135,7 +135,10 @@ def test_the_pages(client, director, other_director):
     client.post(reverse("director_league_action", args=[league.pk, "publish"]))
     client.logout()
     assert client.get(public).status_code == 200
-    assert client.get(reverse("league_download", args=[league.pk, "csv"])).status_code == 200
+    csv = client.get(reverse("league_download", args=[league.pk, "csv"]))
+    assert csv.status_code == 200
+    # Named like an event's files (name and date), not "league-1-standings.csv".
+    assert csv["Content-Disposition"] == 'attachment; filename="spring-swiss-19150401.csv"'
     assert client.get(reverse("league_download", args=[league.pk, "pdf"])).status_code == 404
 
 

@@ -129,5 +129,7 @@ def contest_download(request: HttpRequest, contest: Contest, fmt: str) -> HttpRe
         messages.error(request, user_message(e))
         return redirect("contest_standings", contest.pk)
     response = HttpResponse(body, content_type=kind)
-    response["Content-Disposition"] = f'attachment; filename="contest-{contest.pk}.{fmt}"'
+    response["Content-Disposition"] = (
+        f'attachment; filename="{exports.download_name(contest, fmt)}"'
+    )
     return response

@@ -703,7 +703,15 @@ class FouledForm(forms.Form):
 
 
 class AdjustedValuesForm(forms.ModelForm):
-    """What average-plus and average-minus are worth in this event."""
+    """What average-plus and average-minus are worth in this event.
+
+    Only the settings of the event's scoring method are offered: a matchpoint
+    event's percentages, a total-points event's points (a field that changes
+    nothing in this event only puzzles the director); the other keeps its value.
+    """
+
+    MATCHPOINT_FIELDS = ("adjusted_plus_percent", "adjusted_minus_percent")
+    POINTS_FIELDS = ("adjusted_points",)
 
     class Meta:
         model = Event
@@ -712,6 +720,16 @@ class AdjustedValuesForm(forms.ModelForm):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("label_suffix", "")
         super().__init__(*args, **kwargs)
+        unused = self.POINTS_FIELDS if self.instance.by_matchpoints else self.MATCHPOINT_FIELDS
+        for name in unused:
+            del self.fields[name]
+
+    def values(self) -> dict[str, int]:
+        """The three settings: those on the form as given, the others as they are."""
+        return {
+            name: self.cleaned_data.get(name, getattr(self.instance, name))
+            for name in self.Meta.fields
+        }
 
 
 class LatePairForm(forms.Form):

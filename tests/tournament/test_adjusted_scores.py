@@ -220,18 +220,39 @@ def test_adjust_page_as_the_director(client, director, played):
         url, {"action": "fouled", "fouled-second": ["2-3"], "fouled-reason": "card moved"}
     )
     assert fouled.status_code == 302
-    values = client.post(
-        url,
-        {
-            "action": "values",
-            "adjusted_plus_percent": "40",
-            "adjusted_minus_percent": "40",
-            "adjusted_points": "50",
-        },
-    )
-    assert values.status_code == 200 and b"50" in values.content  # refused: under 50%
+    values = client.post(url, {"action": "values", "adjusted_points": "2000"})
+    assert values.status_code == 200 and b"1000" in values.content  # refused: over 1000
     played.refresh_from_db()
-    assert played.adjusted_plus_percent == 60
+    assert played.adjusted_points == 50
+
+
+@pytest.mark.parametrize("method", ["matchpoints", "total"])
+def test_the_adjust_page_offers_only_the_values_of_the_events_method(client, director, method):
+    """A matchpoint event showed "Average-plus (points)", a total-points setting, beside
+    its percentages (and a total-points event the percentages)."""
+    event = make_event(director, method=method)
+    client.force_login(director)
+    url = reverse("director_adjust", args=[event.pk, 1])
+    page = client.get(url).content.decode()
+    mp = method == "matchpoints"
+    assert ('name="adjusted_plus_percent"' in page) is mp
+    assert ('name="adjusted_minus_percent"' in page) is mp
+    assert ('name="adjusted_points"' in page) is not mp
+    given = (
+        {"adjusted_plus_percent": "70", "adjusted_minus_percent": "30"}
+        if mp
+        else {"adjusted_points": "80"}
+    )
+    assert client.post(url, {"action": "values", **given}).status_code == 302
+    event.refresh_from_db()
+    assert event.adjusted_values.plus_percent == (70 if mp else 60)
+    assert event.adjusted_values.minus_percent == (30 if mp else 40)
+    assert event.adjusted_points == (50 if mp else 80)  # the other method's kept as it was
+    if mp:
+        refused = client.post(
+            url, {"action": "values", "adjusted_plus_percent": "40", "adjusted_minus_percent": "40"}
+        )
+        assert refused.status_code == 200 and b"50" in refused.content  # under 50%
 
 
 def test_the_tablet_shows_a_board_the_director_adjusted(client, played):

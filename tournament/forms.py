@@ -776,17 +776,26 @@ class ContestForm(EventForm):
         label="Sessions carried over by",
     )
 
+    # The scoring method before the carry-over, which depends on it (percentages are
+    # averaged for matchpoints only).
     SECTIONS = (
         ("The event", ("name", "date")),
+        ("Scoring", ("method",)),
         ("Sections and sessions", ("sections", "sessions", "carry")),
         *(s for s in EventForm.SECTIONS if s[0] not in ("The evening", "The contest")),
-        ("Scoring", ("method",)),
     )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         del self.fields["form"]  # sections and sessions are for pair events
         self.fields["tables"].label = "Tables in each section"
+        # A pair contest's movement: a team match (Law G) is not a section of one.
+        movement = self.fields["movement"]
+        movement.choices = [  # type: ignore[attr-defined]
+            (value, label)
+            for value, label in movement.choices  # type: ignore[attr-defined]
+            if value != MovementKind.TEAMS
+        ]
 
 
 class LeagueForm(forms.ModelForm):

@@ -58,6 +58,7 @@ __all__ = [
     "assigned_label",
     "compare_mixed",
     "describe",
+    "for_the_table",
     "is_director_adjustment",
     "parse_awards",
     "parse_weights",
@@ -163,6 +164,25 @@ def describe(adjusted: str, weights: Sequence[Sequence[object]] | None = None) -
         label = assigned_label(adjusted)
         return f"{label[0].upper()}{label[1:]} (director)"
     return adjusted
+
+
+def for_the_table(adjusted: str, weights: Sequence[Sequence[object]] | None = None) -> str:
+    """What the director gave each side, in the words a table's tablet shows.
+
+    The table played nothing it could check, so it is told plainly what stands
+    (no tricks, no honours, no net score): the tablet's own score table would
+    show zeros and a missing net, which reads like a fault.
+    """
+    if adjusted == NOT_PLAYED:
+        return "Not played: this board counts for neither pair at this table."
+    if adjusted == WEIGHTED:
+        return describe(adjusted, weights).replace(" (director)", "") + "."
+    if parse_awards(adjusted) is not None:
+        label = assigned_label(adjusted)
+        return f"{label[0].upper()}{label[1:]}."
+    if adjusted in ARTIFICIAL_LABELS:
+        return f"{ARTIFICIAL_LABELS[adjusted]}."
+    return describe(adjusted, weights)
 
 
 def parse_weights(parts: Iterable[Sequence[object]]) -> Weights:

@@ -132,6 +132,17 @@ def _whole(x: Fraction | int) -> Fraction | int:
     return f.numerator if f.denominator == 1 else f
 
 
+def display_session(value: Fraction | int | None, method: str) -> str:
+    """One session's score in the overall table, shown as its total is: points whole,
+    matchpoints and percentages always to two decimals (a column of "75" and "63.33"
+    reads as two kinds of number), a session missed as a dash."""
+    if value is None:
+        return "—"
+    if method == "matchpoints":
+        return two_decimals(value)
+    return str(round_half_away(value))
+
+
 def display_total(row: OverallRow, method: str, carry: str) -> str:
     """The overall score as the standings show it: points whole, matchpoints to two
     decimals, an averaged percentage with a % sign."""

@@ -3,7 +3,8 @@
 Three kinds of visitor:
 - a **director** sees and changes the events he owns or was given (the
   event's ``directors``); to anyone else such an event does not exist (404);
-- the **public** sees the results of published events; while the event is
+- the **public** sees the results of published events (and of every match or
+  section of a published league or contest); while the event is
   being played, only the standings and the **finished** boards (every table
   has played them): see :func:`publication`, the publication rule;
 - a **table link** (a tablet) reaches its own table of its own event, once
@@ -47,8 +48,9 @@ def can_direct(user: Any, event: Event) -> bool:
 
 
 def can_view(user: Any, event: Event) -> bool:
-    """The public sees published results only; directors see their events always."""
-    return event.published or can_direct(user, event)
+    """The public sees published results only (an event, or the league or contest it is
+    part of: :attr:`Event.is_public`); directors see their events always."""
+    return event.is_public or can_direct(user, event)
 
 
 @dataclass(frozen=True)

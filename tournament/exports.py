@@ -944,10 +944,19 @@ class ExportFormat:
 
     def filename(self, event: Event) -> str:
         """``club-night-19150301.pbn``: ASCII only, safe in a Content-Disposition header."""
-        return f"{slugify(event.name) or 'event'}-{event.date:%Y%m%d}.{self.suffix}"
+        return download_name(event, self.suffix)
 
     def offered_for(self, event: Event) -> bool:
         return not self.pairs_only or not event.is_team_match
+
+
+def download_name(named: Event | League | Contest, suffix: str) -> str:
+    """A file's name from what it holds, the same for an event, a league and a contest
+    (``winter-league-19150112.xlsx``): the club files them by name and date, and a
+    number (``league-1``) says nothing once downloaded.  ASCII only, safe in a
+    Content-Disposition header."""
+    fallback = {League: "league", Contest: "contest"}.get(type(named), "event")
+    return f"{slugify(named.name) or fallback}-{named.date:%Y%m%d}.{suffix}"
 
 
 def xlsx_bytes(event: Event, *, boards: set[int] | None = None) -> bytes:

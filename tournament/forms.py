@@ -703,7 +703,15 @@ class FouledForm(forms.Form):
 
 
 class AdjustedValuesForm(forms.ModelForm):
-    """What average-plus and average-minus are worth in this event."""
+    """What average-plus and average-minus are worth in this event.
+
+    Only the settings of the event's scoring method are offered: a matchpoint
+    event's percentages, a total-points event's points (a field that changes
+    nothing in this event only puzzles the director); the other keeps its value.
+    """
+
+    MATCHPOINT_FIELDS = ("adjusted_plus_percent", "adjusted_minus_percent")
+    POINTS_FIELDS = ("adjusted_points",)
 
     class Meta:
         model = Event
@@ -712,6 +720,16 @@ class AdjustedValuesForm(forms.ModelForm):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("label_suffix", "")
         super().__init__(*args, **kwargs)
+        unused = self.POINTS_FIELDS if self.instance.by_matchpoints else self.MATCHPOINT_FIELDS
+        for name in unused:
+            del self.fields[name]
+
+    def values(self) -> dict[str, int]:
+        """The three settings: those on the form as given, the others as they are."""
+        return {
+            name: self.cleaned_data.get(name, getattr(self.instance, name))
+            for name in self.Meta.fields
+        }
 
 
 class LatePairForm(forms.Form):
@@ -758,17 +776,26 @@ class ContestForm(EventForm):
         label="Sessions carried over by",
     )
 
+    # The scoring method before the carry-over, which depends on it (percentages are
+    # averaged for matchpoints only).
     SECTIONS = (
         ("The event", ("name", "date")),
+        ("Scoring", ("method",)),
         ("Sections and sessions", ("sections", "sessions", "carry")),
         *(s for s in EventForm.SECTIONS if s[0] not in ("The evening", "The contest")),
-        ("Scoring", ("method",)),
     )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         del self.fields["form"]  # sections and sessions are for pair events
         self.fields["tables"].label = "Tables in each section"
+        # A pair contest's movement: a team match (Law G) is not a section of one.
+        movement = self.fields["movement"]
+        movement.choices = [  # type: ignore[attr-defined]
+            (value, label)
+            for value, label in movement.choices  # type: ignore[attr-defined]
+            if value != MovementKind.TEAMS
+        ]
 
 
 class LeagueForm(forms.ModelForm):

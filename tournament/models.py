@@ -18,7 +18,7 @@ from django.db import models
 from django.db.models import Q
 
 from scoring import Code, get_code
-from scoring.adjusted import AdjustedValues
+from scoring.adjusted import AdjustedValues, for_the_table
 from scoring.adjusted import describe as describe_adjustment
 
 from .choices import CodeOfLaws, Direction, Even, Form, Method, MovementKind, Seat
@@ -201,6 +201,27 @@ class Event(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name} ({self.date})"
+
+    @property
+    def group(self) -> League | Contest | None:
+        """The league this is a match of, or the contest this is a section of."""
+        if self.league_id is not None:
+            return self.league
+        if self.contest_id is not None:
+            return self.contest
+        return None
+
+    @property
+    def is_public(self) -> bool:
+        """Its results reach the public: published itself, or its league or contest is.
+
+        Publishing a group publishes its matches or sections with it, so the
+        group's public page can link each one's standings, travellers and score
+        cards; the publication rule (``tournament.access.publication``) still keeps
+        every unfinished board's traveller and hands back while play goes on.
+        """
+        group = self.group
+        return self.published or (group is not None and group.published)
 
     @cached_property
     def laws(self) -> Code:
@@ -521,6 +542,11 @@ class Result(models.Model):
     def adjustment(self) -> str:
         """An adjusted score in words ("" for a score played at the table)."""
         return describe_adjustment(self.adjusted, self.weights) if self.adjusted else ""
+
+    @property
+    def adjustment_for_table(self) -> str:
+        """What the director gave each side, as the table's tablet says it ("" if none)."""
+        return for_the_table(self.adjusted, self.weights) if self.adjusted else ""
 
     @property
     def summary(self) -> str:

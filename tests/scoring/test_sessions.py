@@ -91,3 +91,14 @@ def test_sections_playing_the_same_boards_compare_as_one_field(tables, boards, d
         parts = session_standings(split, method)
         label = {p: section_of[int(p) if int(p) <= tables else int(p) - tables] + p for p in whole}
         assert {s.pair: s.score for s in parts} == {label[p]: v for p, v in whole.items()}
+
+
+def test_a_session_column_shows_every_percentage_to_two_decimals():
+    """The overall table's session columns mixed "75" and "63.33"."""
+    from scoring.sessions import display_session
+
+    assert display_session(Fraction(75), "matchpoints") == "75.00"
+    assert display_session(75, "matchpoints") == "75.00"
+    assert display_session(Fraction(190, 3), "matchpoints") == "63.33"
+    assert display_session(Fraction(41, 2), "total") == "21"  # points: whole, half away
+    assert display_session(None, "matchpoints") == "—"

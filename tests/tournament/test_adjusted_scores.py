@@ -227,18 +227,39 @@ def test_adjust_page_as_the_director(client, director, played):
         url, {"action": "fouled", "fouled-second": ["2-3"], "fouled-reason": "card moved"}
     )
     assert fouled.status_code == 302
-    values = client.post(
-        url,
-        {
-            "action": "values",
-            "adjusted_plus_percent": "40",
-            "adjusted_minus_percent": "40",
-            "adjusted_points": "50",
-        },
-    )
-    assert values.status_code == 200 and b"50" in values.content  # refused: under 50%
+    values = client.post(url, {"action": "values", "adjusted_points": "2000"})
+    assert values.status_code == 200 and b"1000" in values.content  # refused: over 1000
     played.refresh_from_db()
-    assert played.adjusted_plus_percent == 60
+    assert played.adjusted_points == 50
+
+
+@pytest.mark.parametrize("method", ["matchpoints", "total"])
+def test_the_adjust_page_offers_only_the_values_of_the_events_method(client, director, method):
+    """A matchpoint event showed "Average-plus (points)", a total-points setting, beside
+    its percentages (and a total-points event the percentages)."""
+    event = make_event(director, method=method)
+    client.force_login(director)
+    url = reverse("director_adjust", args=[event.pk, 1])
+    page = client.get(url).content.decode()
+    mp = method == "matchpoints"
+    assert ('name="adjusted_plus_percent"' in page) is mp
+    assert ('name="adjusted_minus_percent"' in page) is mp
+    assert ('name="adjusted_points"' in page) is not mp
+    given = (
+        {"adjusted_plus_percent": "70", "adjusted_minus_percent": "30"}
+        if mp
+        else {"adjusted_points": "80"}
+    )
+    assert client.post(url, {"action": "values", **given}).status_code == 302
+    event.refresh_from_db()
+    assert event.adjusted_values.plus_percent == (70 if mp else 60)
+    assert event.adjusted_values.minus_percent == (30 if mp else 40)
+    assert event.adjusted_points == (50 if mp else 80)  # the other method's kept as it was
+    if mp:
+        refused = client.post(
+            url, {"action": "values", "adjusted_plus_percent": "40", "adjusted_minus_percent": "40"}
+        )
+        assert refused.status_code == 200 and b"50" in refused.content  # under 50%
 
 
 def test_the_tablet_shows_a_board_the_director_adjusted(client, played):
@@ -252,3 +273,36 @@ def test_the_tablet_shows_a_board_the_director_adjusted(client, played):
     page = client.get(f"/t/{tablets.link_for(played, 2).token}/").content.decode()
     assert "Round 3" in page and "Not played (director)" in page
     assert "set by the director" in page and "· NS <" not in page.replace("\n", "")
+
+
+@pytest.mark.parametrize(
+    ("adjusted", "words"),
+    [
+        ("plus/minus", "Average-plus to North-South, average-minus to East-West."),
+        ("not-played", "Not played: this board counts for neither pair at this table."),
+    ],
+)
+def test_a_board_the_director_set_reads_as_his_on_the_tablet(client, played, adjusted, words):
+    """The tablet showed zeros, "Net to North-South None", "Agreed by both sides" and a
+    Change button that could not change it: a director's score is not the table's (Law E)."""
+    from tournament import tablets
+
+    result = services.adjust_score(
+        played, board_number=1, round_no=3, table=2, adjusted=adjusted, by=by(played)
+    )
+    services.close_round(played, 1, by=by(played, ""))
+    services.close_round(played, 2, by=by(played, ""))
+    token = tablets.link_for(played, 2).token
+    page = client.get(reverse("scorer_result", args=[token, result.pk])).content.decode()
+    assert "The director set this board" in page and words in page
+    assert "ask the director" in page and "table 2 ran out of time" in page
+    assert "None" not in page and "Agreed by both sides" not in page
+    change = reverse("scorer_change", args=[token, result.pk])
+    assert change not in page
+    refused = client.get(change, follow=True)
+    assert refused.redirect_chain[-1][0] == reverse("scorer_result", args=[token, result.pk])
+    assert "a table cannot change it" in refused.content.decode()
+    with pytest.raises(ServiceError, match="ask the director"):
+        services.correct_result(
+            result, entry=services.Entry("1NT", "N", 7), by=Actor.tablet(2, "t2-k")
+        )

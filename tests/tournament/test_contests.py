@@ -125,5 +125,55 @@ def test_the_pages_and_files(client, director):
     client.post(reverse("director_contest_action", args=[contest.pk, "publish"]))
     client.logout()
     assert client.get(public).status_code == 200
-    assert client.get(reverse("contest_download", args=[contest.pk, "csv"])).status_code == 200
+    csv = client.get(reverse("contest_download", args=[contest.pk, "csv"]))
+    assert csv.status_code == 200
+    # Named like an event's files (name and date), not "contest-1.csv".
+    assert csv["Content-Disposition"] == 'attachment; filename="spring-pairs-19150401.csv"'
+    xlsx = client.get(reverse("contest_download", args=[contest.pk, "xlsx"]))
+    assert xlsx["Content-Disposition"] == 'attachment; filename="spring-pairs-19150401.xlsx"'
     assert client.get(reverse("contest_download", args=[contest.pk, "doc"])).status_code == 404
+
+
+def test_a_published_contest_lists_and_opens_its_sections(client, director):
+    """The contest on the Results page, its page linking each section's results, each
+    section public with it (unfinished boards still hidden), none of it before."""
+    contest = make_contest(director, sessions=1)
+    a, b = contest_services.parts(contest)
+    enter(a, 1, 1, 1, "4H S 10")
+    section = reverse("event_standings", args=[b.pk])
+    assert client.get(section).status_code == 404
+    contest.published = True
+    contest.save()
+    listing = client.get(reverse("events")).content.decode()
+    assert reverse("contest_standings", args=[contest.pk]) in listing
+    page = client.get(reverse("contest_standings", args=[contest.pk])).content.decode()
+    assert section in page and reverse("event_standings", args=[a.pk]) in page
+    assert client.get(section).status_code == 200
+    board_1 = client.get(reverse("event_traveller", args=[a.pk, 1])).content.decode()
+    assert "Not yet" in board_1 and "4H" not in board_1
+
+
+def test_a_matchpoint_contest_page_in_its_own_words_one_table_a_direction(client, director):
+    """ "(Law H)" (total points) on a matchpoint contest; North-South and East-West in one
+    table with the ranks restarting mid-table."""
+    contest = make_contest(director, sessions=2, method="matchpoints", carry="average")
+    a, b = contest_services.parts(contest, 1)
+    enter(a, 1, 1, 1, "4H S 10")
+    enter(b, 1, 1, 1, "4H S 9")
+    client.force_login(director)
+    page = client.get(reverse("director_contest", args=[contest.pk])).content.decode()
+    assert "(Law H)" not in page and "matchpointed" in page
+    # The overall and session 1 (session 2 has no results yet).
+    assert page.count("<h3>North-South</h3>") == 2 and page.count("<h3>East-West</h3>") == 2
+    assert "100.00" in page  # A1 beat B1 on the one board: two decimals, not "100"
+    totals = make_contest(director, sessions=1)
+    page = client.get(reverse("director_contest", args=[totals.pk])).content.decode()
+    assert "(Law H)" in page
+
+
+def test_the_contest_form_asks_the_method_first_and_offers_no_team_match(client, director):
+    client.force_login(director)
+    form = client.get(reverse("director_contest_create")).content.decode()
+    assert 'value="teams"' not in form  # a team match is not a section of a pair contest
+    assert 'value="mitchell"' in form and 'value="howell"' in form
+    assert form.index('name="method"') < form.index('name="carry"')

@@ -146,9 +146,24 @@ def test_the_deals_page_shows_the_progress(client, director, big, monkeypatch, r
     assert b"36 dealt boards without a double-dummy table" in page.content
     r = run_on_commit(client.post, reverse("director_job", args=[big.pk]))
     assert r.status_code == 302
-    card = client.get(reverse("director_job", args=[big.pk]))
+    card = client.get(reverse("director_job", args=[big.pk]), headers={"X-Fragment": "1"})
     assert b"Done: 36 boards solved" in card.content
     assert b'<progress max="36" value="36"' in card.content
+
+
+def test_refresh_is_offered_only_while_the_work_runs(client, director, big, monkeypatch):
+    """ "Refresh to see the progress." stayed under "Done" and beside a ready XLSX; and
+    the deals page's polled card, opened as a page (Back), came without the page."""
+    client.force_login(director)
+    job = jobs.start_solve(big, by=Actor.director(director))  # queued: not run here
+    card = client.get(reverse("director_job", args=[big.pk]), headers={"X-Fragment": "1"})
+    assert b"to see the progress" in card.content and card["Cache-Control"] == "no-store"
+    job.state, job.done = "done", job.total
+    job.save()
+    deals_page = client.get(reverse("director_deals", args=[big.pk]))
+    assert b"Done:" in deals_page.content and b"to see the progress" not in deals_page.content
+    bare = client.get(reverse("director_job", args=[big.pk]))
+    assert bare.status_code == 302 and bare["Location"] == reverse("director_deals", args=[big.pk])
 
 
 def test_a_big_xlsx_is_prepared_with_its_progress(
@@ -171,7 +186,7 @@ def test_a_big_xlsx_is_prepared_with_its_progress(
     job = jobs.current(event, "xlsx")
     assert (job.state, job.done, job.total) == ("done", 3, 3)
     page = client.get(reverse("director_export", args=[event.pk]))
-    assert b"Download the XLSX" in page.content
+    assert b"Download the XLSX" in page.content and b"to see the progress" not in page.content
     f = client.get(reverse("director_export_file", args=[event.pk, job.pk]))
     wb = load_workbook(io_module.BytesIO(f.content))
     assert wb["Travellers"].max_row == 4  # the header and three lines

@@ -1,6 +1,7 @@
 """Team events of many teams in the app (issue 17.3): create, play, draw, rank, export."""
 
 import datetime
+from fractions import Fraction
 
 import pytest
 from django.urls import reverse
@@ -134,7 +135,10 @@ def test_the_pages(client, director, other_director):
     client.post(reverse("director_league_action", args=[league.pk, "publish"]))
     client.logout()
     assert client.get(public).status_code == 200
-    assert client.get(reverse("league_download", args=[league.pk, "csv"])).status_code == 200
+    csv = client.get(reverse("league_download", args=[league.pk, "csv"]))
+    assert csv.status_code == 200
+    # Named like an event's files (name and date), not "league-1-standings.csv".
+    assert csv["Content-Disposition"] == 'attachment; filename="spring-swiss-19150401.csv"'
     assert client.get(reverse("league_download", args=[league.pk, "pdf"])).status_code == 404
 
 
@@ -154,3 +158,57 @@ def test_two_draws_at_once_draw_one_round(director, monkeypatch):
         assert isinstance(b.outcome, ServiceError) and "still being played" in str(b.outcome)
         assert league.matches.filter(league_round=2).count() == 2
         assert not league.matches.filter(league_round=3).exists()
+
+
+def test_a_bye_counts_once_every_match_of_its_round_is_over(director):
+    """A round robin draws every bye on the first evening; a bye is the average of a
+    match, so it counts only when its round's matches count (it did from the draw)."""
+    league = make_league(director, teams=["Hawks", "Owls", "Larks", "Wrens", "Rooks"])
+
+    def byes():
+        return {r.team: (r.byes, r.matches) for r in services.league_table(league)}
+
+    assert set(byes().values()) == {(0, 0)}
+    bye_in = {m.home: m.round for m in services.meetings(league) if m.away is None}
+    first, second = league.matches.filter(league_round=1).order_by("pk")
+    round_1_bye = next(t for t, r in bye_in.items() if r == 1)
+    play(first, {1: 9, 2: 8})
+    assert byes()[round_1_bye] == (0, 0)  # the other match of round 1 is still played
+    play(second, {1: 9, 2: 8})
+    after = byes()
+    assert after[round_1_bye] == (1, Fraction(1, 2))
+    assert all(after[t][0] == 0 for t, r in bye_in.items() if r != 1)
+    page = services.meetings(league)
+    assert [m.finished for m in page if m.away is None] == [True, False, False, False, False]
+
+
+def test_a_published_league_lists_and_opens_its_matches_by_the_publication_rule(client, director):
+    """Publishing a league publishes its matches with it: the Results page lists the
+    league, its page links each match, and a match's boards follow the publication rule
+    (a board still to be played at a table stays hidden)."""
+    league = make_league(director)
+    match = league.matches.get(league_round=1, name__endswith="Hawks v Wrens")
+    services.enter_result(
+        match,
+        board_number=1,
+        round_no=1,
+        table=1,
+        entry=Entry("2H", "S", 9),
+        by=Actor.director(director),
+    )
+    standings_url = reverse("event_standings", args=[match.pk])
+    traveller = reverse("event_traveller", args=[match.pk, 1])
+    assert client.get(standings_url).status_code == 404  # the league is not published
+    assert b"Winter league" not in client.get(reverse("events")).content
+    league.published = True
+    league.save()
+    listing = client.get(reverse("events")).content.decode()
+    assert reverse("league_standings", args=[league.pk]) in listing
+    assert "Winter league, round" not in listing  # its matches are reached from its page
+    page = client.get(reverse("league_standings", args=[league.pk])).content.decode()
+    assert standings_url in page
+    assert client.get(standings_url).status_code == 200
+    board_1 = client.get(traveller).content.decode()
+    assert "Not yet" in board_1 and "2H" not in board_1  # table 2 has still to play it
+    match.refresh_from_db()
+    assert match.is_public and not match.published

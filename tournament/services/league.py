@@ -116,7 +116,7 @@ class Meeting:
     home: str
     away: str | None  # None: a bye
     event: Event | None
-    finished: bool
+    finished: bool  # a bye: its round's every match is over (only then does it count)
     points: tuple[str, str] = ("", "")  # rounded Law G points, once finished
     winner: str | None = None
     by_fraction: bool = False
@@ -140,18 +140,24 @@ def meetings(league: League) -> list[Meeting]:
     for r in drawn:
         in_round = [e for e in events if e.league_round == r]
         seated: set[str] = set()
+        played: list[Meeting] = []
         for e in in_round:
             home, away = _names(e)
             seated |= {home, away}
             finished = _finished(e)
             result = standings.team_match(e) if finished else None
             if result is None:
-                out.append(Meeting(r, home, away, e, finished))
+                played.append(Meeting(r, home, away, e, finished))
                 continue
             pts = (str(result.teams["A"].rounded), str(result.teams["B"].rounded))
             winner = {"A": home, "B": away}.get(result.winner or "")
-            out.append(Meeting(r, home, away, e, True, pts, winner, result.by_fraction))
-        out += [Meeting(r, t, None, None, True) for t in teams if t not in seated]
+            played.append(Meeting(r, home, away, e, True, pts, winner, result.by_fraction))
+        # A bye is the average of a match, so it counts when the matches beside it do:
+        # once every match of its round is over, not when it is drawn (a round robin draws
+        # every round's byes on the first evening).
+        round_over = all(m.finished for m in played)
+        out += played
+        out += [Meeting(r, t, None, None, round_over) for t in teams if t not in seated]
     return out
 
 
@@ -169,14 +175,16 @@ def _finished(event: Event) -> bool:
 
 
 def league_table(league: League) -> list[LeagueRow]:
-    """The standings: finished meetings and byes (scoring.league.league_standings)."""
+    """The standings: finished meetings, and the byes of rounds whose every match is
+    finished (scoring.league.league_standings)."""
     from .. import standings
 
     teams = [t.name for t in league.teams.all()]
     played: list[LeagueMatch] = []
     for m in meetings(league):
         if m.away is None:
-            played.append(LeagueMatch(m.home, None))
+            if m.finished:
+                played.append(LeagueMatch(m.home, None))
         elif m.finished and m.event is not None:
             result = standings.team_match(m.event)
             if result is None:

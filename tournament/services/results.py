@@ -33,6 +33,12 @@ from .errors import NotTablesBoard, ResultConflict, ServiceError
 from .prepared import Prepared
 
 MAX_KEY = 64  # Result.idempotency_key's length
+# A table's tablet may correct its own scores until the round is agreed (Law E), but a
+# score the director set (adjusted, or Law B's artificial score) is the director's.
+DIRECTOR_SET = (
+    "The director set this board's score: a table cannot change it (Duplicate Law E). "
+    "If it looks wrong, ask the director."
+)
 
 
 def live_result(event: Event, board_number: int, round_no: int, table: int) -> Result | None:
@@ -386,6 +392,8 @@ def correct_result(result: Result, *, entry: Entry, by: Actor, confirmed: bool =
     if done is not None:
         return done
     seating, current = _lock_live(result, seating)
+    if current.adjusted and not by.is_director:
+        raise ServiceError(DIRECTOR_SET)
     _check_may_change(seating, by, "change its results")
     new = _new_result(current.event, current.board, seating, entry, by, confirmed, current)
     current.is_live = False

@@ -10,7 +10,8 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
-from scoring.sessions import display_total
+from scoring.fractions_fmt import two_decimals
+from scoring.sessions import display_session, display_total
 from scoring.wording import count
 
 from .. import exports, services
@@ -50,10 +51,33 @@ def contest_create(request: HttpRequest) -> HttpResponse:
     )
 
 
+DIRECTIONS = {"NS": "North-South", "EW": "East-West"}
+
+
+def _fields(rows: list[tuple[Any, ...]]) -> list[tuple[str, list[tuple[Any, ...]]]]:
+    """Rows (each a standing first) split by direction, each field under its own heading:
+    ranks restart in each field, so one table of both read as a ranking gone wrong.  One
+    field (a Howell): one table, no heading."""
+    fields: dict[str, list[tuple[Any, ...]]] = {}
+    for row in rows:
+        fields.setdefault(DIRECTIONS.get(row[0].direction or "", ""), []).append(row)
+    return list(fields.items())
+
+
+def _session_score(row: Any, method: str) -> str:
+    """A pair's session score: its percentage to two decimals, exact (matchpoints), or
+    its Law H points rounded like Law G."""
+    if method != "matchpoints":
+        return row.display
+    return "—" if row.percent is None else two_decimals(row.percent)
+
+
 def _context(contest: Contest) -> dict:
     sessions: list[dict[str, Any]] = []
     tables: dict[int, list] = {}
     error = ""
+    first_parts = contest_services.parts(contest)[:1]
+    method = first_parts[0].method if first_parts else "total"
     for s in contest_services.sessions_of(contest):
         events = contest_services.parts(contest, s)
         names = contest_services.pair_names(contest, s)
@@ -61,17 +85,22 @@ def _context(contest: Contest) -> dict:
             table = tables[s] = services.session_table(contest, s)
         except ServiceError as e:
             table, error = [], user_message(e)
-        rows = [(r, names.get(r.pair, "")) for r in table]
-        sessions.append({"number": s, "events": events, "rows": rows})
-    overall = []
+        rows = [(r, names.get(r.pair, ""), _session_score(r, method)) for r in table]
+        sessions.append({"number": s, "events": events, "fields": _fields(rows)})
+    overall: list[tuple[str, list[tuple[Any, ...]]]] = []
     multi = len(sessions) > 1
     if multi and not error:
         try:
-            first = contest_services.parts(contest)[0]
-            overall = [
-                (r, display_total(r, first.method, contest.carry))
-                for r in services.overall_table(contest, tables)
-            ]
+            overall = _fields(
+                [
+                    (
+                        r,
+                        display_total(r, method, contest.carry),
+                        [display_session(x, method) for x in r.sessions],
+                    )
+                    for r in services.overall_table(contest, tables)
+                ]
+            )
         except ServiceError as e:
             error = user_message(e)
     return {
@@ -80,7 +109,7 @@ def _context(contest: Contest) -> dict:
         "overall": overall,
         "multi_session": multi,
         "error": error,
-        "matchpoints": any(e.by_matchpoints for e in contest_services.parts(contest)[:1]),
+        "matchpoints": method == "matchpoints",
     }
 
 
@@ -129,5 +158,7 @@ def contest_download(request: HttpRequest, contest: Contest, fmt: str) -> HttpRe
         messages.error(request, user_message(e))
         return redirect("contest_standings", contest.pk)
     response = HttpResponse(body, content_type=kind)
-    response["Content-Disposition"] = f'attachment; filename="contest-{contest.pk}.{fmt}"'
+    response["Content-Disposition"] = (
+        f'attachment; filename="{exports.download_name(contest, fmt)}"'
+    )
     return response

@@ -460,7 +460,7 @@ def adjust(request: HttpRequest, event: Event, number: int) -> HttpResponse:
             )
             return redirect("director_traveller", event.pk, number)
         if action == "values" and values.is_valid():
-            d = values.cleaned_data
+            d = values.values()
             changed = services.set_adjusted_values(
                 event,
                 plus_percent=d["adjusted_plus_percent"],

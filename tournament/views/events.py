@@ -8,6 +8,7 @@ travellers and score-card lines (:func:`tournament.access.visibility`).
 
 from __future__ import annotations
 
+import datetime
 import html
 from collections.abc import Callable, Iterable
 from functools import cache
@@ -25,7 +26,7 @@ from scoring.every_code import every_code
 
 from .. import deals, pagecache, standings
 from ..access import Visibility, can_direct, publication, results_view, visibility
-from ..models import Board, Event, Pair, Result
+from ..models import Board, Contest, Event, League, Pair, Result
 from ..tables import StandingsTable
 
 
@@ -41,8 +42,27 @@ def board_list(numbers: Iterable[int]) -> str:
 
 
 def published_events(request: HttpRequest) -> HttpResponse:
-    events = Event.objects.filter(published=True).order_by("-date", "name")
-    return render(request, "events/list.html", {"events": events})
+    """The public results: published events, leagues and contests, newest first.
+
+    A match or section of a published league or contest is reached from the
+    group's page (it is public with it), so it is not listed again on its own.
+    """
+    events = (
+        Event.objects.filter(published=True)
+        .exclude(league__published=True)
+        .exclude(contest__published=True)
+    )
+    entries: list[tuple[datetime.date, str, str, Event | League | Contest]]
+    entries = [(e.date, e.name, "event", e) for e in events]
+    entries += [(g.date, g.name, "league", g) for g in League.objects.filter(published=True)]
+    entries += [(g.date, g.name, "contest", g) for g in Contest.objects.filter(published=True)]
+    entries.sort(key=lambda x: x[1])
+    entries.sort(key=lambda x: x[0], reverse=True)
+    return render(
+        request,
+        "events/list.html",
+        {"entries": [(kind, obj) for _, _, kind, obj in entries], "events": events},
+    )
 
 
 # Standings rows a page, per field: more than a club's field (a 40-table Mitchell
@@ -155,7 +175,7 @@ def event_standings(request: HttpRequest, event: Event) -> HttpResponse:
     numbers = list(Board.objects.filter(event=event).values_list("number", flat=True))
     context["boards"] = [n for n in numbers if vis.shows(n)]
     context["hidden"] = board_list(vis.hidden)
-    if director and event.published and not vis.publication.over:
+    if director and event.is_public and not vis.publication.over:
         context["public_boards"] = board_list(vis.publication.finished) or "none"
         context["public_pending"] = board_list(vis.publication.unfinished)
     context["pair_links"] = pagecache.cached(

@@ -149,7 +149,19 @@ def director_job(request: HttpRequest, event: Event) -> HttpResponse:
         if job is None:
             messages.info(request, "Every dealt board's double-dummy table is known.")
         return redirect("director_deals", event.pk)
-    return render(request, "director/_job.html", {"event": event, **_job_context(event)})
+    if not request.headers.get("X-Fragment"):
+        # Opened as a page (the browser's Back, a bookmark): the card alone, unstyled,
+        # with a "Refresh" note that never went away; the deals page holds the card.
+        return redirect("director_deals", event.pk)
+    return _fragment(render(request, "director/_job.html", {"event": event, **_job_context(event)}))
+
+
+def _fragment(response: HttpResponse) -> HttpResponse:
+    """A polled card: never kept by the browser for its page at the same address (Back
+    showed the bare card), and told apart from the page by the X-Fragment header."""
+    response["Cache-Control"] = "no-store"
+    response["Vary"] = "X-Fragment"
+    return response
 
 
 @director_view
@@ -170,8 +182,8 @@ def director_export(request: HttpRequest, event: Event) -> HttpResponse:
     job = jobs.current(event, "xlsx")
     context = {"event": event, "progress": jobs.progress(job) if job else None}
     if request.headers.get("X-Fragment"):
-        return render(request, "director/_export.html", context)
-    return render(request, "director/export.html", context)
+        return _fragment(render(request, "director/_export.html", context))
+    return _fragment(render(request, "director/export.html", context))
 
 
 @director_view

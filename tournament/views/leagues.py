@@ -88,5 +88,5 @@ def league_download(request: HttpRequest, league: League, fmt: str) -> HttpRespo
     else:
         raise Http404("No such format")
     response = HttpResponse(body, content_type=kind)
-    response["Content-Disposition"] = f'attachment; filename="league-{league.pk}-standings.{fmt}"'
+    response["Content-Disposition"] = f'attachment; filename="{exports.download_name(league, fmt)}"'
     return response

@@ -21,7 +21,7 @@ from ..models import Board, Event, Result, Seating, TableLink
 from ..scorer_forms import STRAIN_LABELS, TabletEntryForm
 from ..services import Actor, NotTablesBoard, ServiceError, auctions, user_message
 from ..services.prepared import Prepared
-from ..services.results import MAX_KEY, stored
+from ..services.results import DIRECTOR_SET, MAX_KEY, stored
 
 
 def _key(link: TableLink, key: str) -> str:
@@ -349,6 +349,9 @@ def scorer_change(request: HttpRequest, link: TableLink, result_id: int) -> Http
     seating = _current(link)
     result = _own_result(link, seating, result_id)
     assert seating is not None  # _own_result raised 404 otherwise
+    if result.adjusted:  # the service refuses it too; say so before the form is filled in
+        messages.error(request, DIRECTOR_SET)
+        return redirect("scorer_result", link.token, result.pk)
 
     def save(entry, by):
         return services.correct_result(result, entry=entry, by=by)

@@ -102,6 +102,8 @@ def test_bad_leagues_are_refused_in_words(director):
         make_league(director, teams=["A", "B", "a"])
     with pytest.raises(ServiceError, match="plays 1 to 3 rounds"):
         make_league(director, draw="swiss", rounds=4)
+    with pytest.raises(ServiceError, match="round robin or a Swiss"):
+        make_league(director, draw="round_robin")  # not one of the draws: nothing made
 
 
 def test_the_pages(client, director, other_director):

@@ -55,6 +55,10 @@ def create_league(
         raise ServiceError(f"up to {MAX_TEAMS} teams")
     if len({n.casefold() for n in names}) != len(names):
         raise ServiceError("two teams have the same name: give each its own")
+    if draw not in League.Draw.values:
+        raise ServiceError(
+            f"the draw is a round robin or a Swiss ({', '.join(League.Draw.values)}), not {draw!r}"
+        )
     if draw == League.Draw.SWISS:
         most = len(names) - 1 if len(names) % 2 == 0 else len(names)
         if not rounds or not 1 <= rounds <= most:

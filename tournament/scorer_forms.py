@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import copy
 import uuid
 from dataclasses import replace
+from functools import cache
 
 from django import forms
+from django.forms.widgets import ChoiceWidget
 
 from scoring import ScoringError, parse_contract
 from scoring.codes import Code
@@ -30,22 +33,83 @@ STRAIN_LABELS = {
 DOUBLES = ("", "X", "XX")
 
 
+class _TextChoices:
+    """A choice field whose choices are pairs of text, copied shallowly for each form.
+
+    Why (issue 18): Django deep-copies every field of a form for every form it makes,
+    and a field's choices with it, tuple by tuple: 200 copies for the tablet's form, a
+    tenth of a submission's time.  Text cannot change, and the choices are only ever
+    replaced whole (never changed in place), so a new list of the same pairs is as
+    good as a deep copy.
+    """
+
+    _choices: list
+    widget: ChoiceWidget
+    error_messages: dict
+    validators: list
+
+    def __deepcopy__(self, memo: dict) -> _TextChoices:
+        # What Field.__deepcopy__ and ChoiceWidget.__deepcopy__ do, less copying the
+        # choices deeply and normalising them again (they are normalised already).
+        result = copy.copy(self)
+        memo[id(self)] = result
+        widget = copy.copy(self.widget)
+        widget.attrs = self.widget.attrs.copy()
+        widget._choices = list(self.widget._choices)  # type: ignore[attr-defined]
+        memo[id(self.widget)] = widget
+        result.widget = widget
+        result.error_messages = self.error_messages.copy()
+        result.validators = self.validators[:]
+        result._choices = list(self._choices)
+        return result
+
+    def set_text_choices(self, choices: tuple[tuple[str, str], ...]) -> None:
+        """Choices already in Django's normal form (pairs of text, no groups) set on the
+        field and its widget as the ``choices`` setters would, without normalising them
+        twice more for every form."""
+        self._choices = list(choices)
+        self.widget._choices = list(choices)  # type: ignore[attr-defined]
+
+
+class TapChoiceField(_TextChoices, forms.ChoiceField):
+    """One tap among a few answers (:class:`_TextChoices`)."""
+
+
+class TapTypedChoiceField(_TextChoices, forms.TypedChoiceField):
+    """One tap among a few answers, coerced (:class:`_TextChoices`)."""
+
+
+@cache
+def strain_choices(code: Code) -> tuple[tuple[str, str], ...]:
+    """The code's strains as the tablet offers them (royal spades under the English
+    bidding rule)."""
+    labels = {**STRAIN_LABELS, "S": "Royal ♠"} if code.english_bidding else STRAIN_LABELS
+    return tuple((s, labels[s]) for s in code.strains)
+
+
+@cache
+def honour_answers(code: Code) -> tuple[tuple[str, str], ...]:
+    """The honours answers of :func:`honours_choices`, in one list (the page shows the
+    group that fits the strain chosen)."""
+    return tuple(choice for _, group in honours_choices(code)[1:] for choice in group)
+
+
 class TabletEntryForm(forms.Form):
     """One board's result, built from taps: level, strain, double, declarer, tricks."""
 
-    level = forms.ChoiceField(
+    level = TapChoiceField(
         choices=[("PASS", "Passed out"), *[(str(n), str(n)) for n in range(1, 8)]],
         widget=forms.RadioSelect,
     )
-    strain = forms.ChoiceField(required=False, widget=forms.RadioSelect)
+    strain = TapChoiceField(required=False, widget=forms.RadioSelect)
     royal = forms.BooleanField(required=False, label="Royal")
-    doubled = forms.ChoiceField(
+    doubled = TapChoiceField(
         choices=[("", "Undoubled"), ("X", "Doubled"), ("XX", "Redoubled")],
         required=False,
         widget=forms.RadioSelect,
     )
-    declarer = forms.ChoiceField(choices=SEATS, required=False, widget=forms.RadioSelect)
-    tricks = forms.TypedChoiceField(
+    declarer = TapChoiceField(choices=SEATS, required=False, widget=forms.RadioSelect)
+    tricks = TapTypedChoiceField(
         choices=[(str(n), str(n)) for n in range(14)],
         coerce=int,
         required=False,
@@ -53,33 +117,33 @@ class TabletEntryForm(forms.Form):
         widget=forms.RadioSelect,
         label="Tricks won by declarer's side",
     )
-    honours = forms.ChoiceField(choices=[], required=False, label="Honours")
-    revokes_ns = forms.TypedChoiceField(
+    honours = TapChoiceField(choices=[], required=False, label="Honours")
+    revokes_ns = TapTypedChoiceField(
         choices=[(str(n), str(n)) for n in range(4)],
         coerce=int,
         required=False,
         empty_value=0,  # type: ignore[arg-type]  # the stubs allow only str | None
         label="Revokes by North-South",
     )
-    revokes_ew = forms.TypedChoiceField(
+    revokes_ew = TapTypedChoiceField(
         choices=[(str(n), str(n)) for n in range(4)],
         coerce=int,
         required=False,
         empty_value=0,  # type: ignore[arg-type]  # the stubs allow only str | None
         label="Revokes by East-West",
     )
-    revoke_penalty = forms.ChoiceField(
+    revoke_penalty = TapChoiceField(
         choices=RevokePenalty.choices,
         required=False,
         widget=forms.RadioSelect,
         label="Declarer's choice for the defenders' revoke",
     )
-    penalty_side = forms.ChoiceField(
+    penalty_side = TapChoiceField(
         choices=[("", "No penalty"), ("NS", "to North-South"), ("EW", "to East-West")],
         required=False,
         label="Penalty points",
     )
-    penalty_points = forms.TypedChoiceField(
+    penalty_points = TapTypedChoiceField(
         choices=[("", "—"), *[(str(p), str(p)) for p in (25, 50, 100, 150, 200)]],
         coerce=int,
         required=False,
@@ -93,8 +157,7 @@ class TabletEntryForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.code = code
         self.hand_record = hand_record
-        labels = {**STRAIN_LABELS, "S": "Royal ♠"} if code.english_bidding else STRAIN_LABELS
-        self.fields["strain"].choices = [(s, labels[s]) for s in code.strains]  # type: ignore[attr-defined]
+        self.fields["strain"].set_text_choices(strain_choices(code))  # type: ignore[attr-defined]
         if not code.has_royal:
             del self.fields["royal"]
         if not code.dealer_may_pass:  # 1913 without the English bidding rule (Law 42)
@@ -103,9 +166,7 @@ class TabletEntryForm(forms.Form):
         if hand_record or not code.has_honours:
             del self.fields["honours"]
         else:  # one tap: the holdings that score differently (RULES.md section 2)
-            self.fields["honours"].choices = [  # type: ignore[attr-defined]
-                choice for _, group in honours_choices(code)[1:] for choice in group
-            ]
+            self.fields["honours"].set_text_choices(honour_answers(code))  # type: ignore[attr-defined]
         self._honours: dict[str, int] | None = None
         if not self.is_bound and not self.initial.get("key"):
             self.initial["key"] = uuid.uuid4().hex

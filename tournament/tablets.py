@@ -18,6 +18,7 @@ from django.utils.crypto import salted_hmac
 
 from .models import DirectorCall, Event, PinFailure, Round, Seating, TableLink
 from .services import Actor, ServiceError, audit
+from .services.prepared import Prepared
 
 PIN_WINDOW = timedelta(minutes=15)
 MAX_FAILURES_PER_TABLE = 5
@@ -73,14 +74,23 @@ def pin_fingerprint(link: TableLink) -> str:
     return salted_hmac("tablet-pin", f"{link.pk}:{link.token}:{link.pin}").hexdigest()
 
 
+# A tablet's every request starts here: built once a connection (services/prepared.py),
+# since building this query (the event's forty columns) cost more than its answer.
+# The token is unique: no ORDER BY to build or run (first() adds one).
+_LINK: Prepared[TableLink] = Prepared(
+    lambda token: TableLink.objects.filter(token=token, revoked_at__isnull=True).select_related(
+        "event"
+    )[:1],
+    1,
+    text=(0,),
+)
+
+
 def resolve(token: str) -> TableLink | None:
-    if not token or len(token) > 64:
+    """The live link of ``token`` with its event, or None."""
+    if not token or len(token) > 64 or "\x00" in token:
         return None
-    # The token is unique: no ORDER BY to build or run (first() adds one).
-    found = list(
-        TableLink.objects.filter(token=token, revoked_at__isnull=True).select_related("event")[:1]
-    )
-    return found[0] if found else None
+    return _LINK.first(token)
 
 
 def is_locked(link: TableLink) -> bool:

@@ -19,22 +19,30 @@ from typing import Any, Generic, TypeVar
 
 from django.db import DEFAULT_DB_ALIAS, connections
 from django.db.models import Model, QuerySet
+from django.db.models.query import get_related_populators  # type: ignore[attr-defined]
 from django.db.transaction import TransactionManagementError
 
 M = TypeVar("M", bound=Model)
 # Markers: values in every integer field's range (Django compiles a lookup outside it
 # to no query at all) and unlike the query's own constants; only their places count.
 MARKERS = (32_001, 32_002, 32_003, 32_004)
+# A text argument's marker (a token): no real text holds a NUL.
+TEXT_MARKERS = ("\x00prepared-1\x00", "\x00prepared-2\x00")
 
 
 class Prepared(Generic[M]):
-    """``build(*markers)``: the queryset, for one model, no ``select_related``; run it with
-    :meth:`first` and the real values in the same order.  The queryset's own constants
-    must differ from the markers (they are left as they are)."""
+    """``build(*markers)``: the queryset, for one model (``select_related`` followed as
+    Django's own iterator does); run it with :meth:`first` and the real values in the
+    same order.  ``text``: the positions of the arguments that are text (a marker of
+    text stands for them).  The queryset's own constants must differ from the markers
+    (they are left as they are)."""
 
-    def __init__(self, build: Callable[..., QuerySet[M]], arity: int):
+    def __init__(
+        self, build: Callable[..., QuerySet[M]], arity: int, *, text: tuple[int, ...] = ()
+    ):
         self.build = build
-        self.markers = MARKERS[:arity]
+        numbers, texts = iter(MARKERS), iter(TEXT_MARKERS)
+        self.markers = tuple(next(texts) if i in text else next(numbers) for i in range(arity))
         # One compiled form a connection (a thread's own; the SQL differs by database).
         self._compiled: weakref.WeakKeyDictionary[Any, tuple] = weakref.WeakKeyDictionary()
 
@@ -45,18 +53,30 @@ class Prepared(Generic[M]):
             compiler = queryset.query.get_compiler(connection=connection)
             sql, params = compiler.as_sql()
             klass_info = compiler.klass_info
-            assert klass_info is not None and not klass_info.get("related_klass_infos")
+            assert klass_info is not None
             fields = klass_info["select_fields"]
             attnames = [compiler.select[i][0].target.attname for i in fields]
             annotations = dict(compiler.annotation_col_map or {})
-            compiled = (sql, tuple(params), compiler, queryset.model, fields, attnames, annotations)
+            # select_related: the related rows' populators, as ModelIterable makes them
+            # (they keep no state from one row to the next).
+            related = get_related_populators(klass_info, compiler.select, connection.alias)
+            # The columns' converters (a JSON field, a date on SQLite), as results_iter
+            # works them out for every call: once here.
+            columns = [col[0] for col in compiler.select[0 : compiler.col_count]]
+            converters = compiler.get_converters(columns)
+            model = queryset.model
+            compiled = (
+                sql, tuple(params), compiler, model, fields, attnames, annotations, related,
+                converters,
+            )  # fmt: skip
             self._compiled[connection] = compiled
         return compiled
 
     def first(self, *values: Any, using: str = DEFAULT_DB_ALIAS) -> M | None:
         """The first row as the queryset built with ``values`` would give it, or ``None``."""
         connection = connections[using]
-        sql, params, compiler, model, fields, attnames, annotations = self._compile(connection)
+        compiled = self._compile(connection)
+        sql, params, compiler, model, fields, attnames, annotations, related, converters = compiled
         if compiler.query.select_for_update and connection.get_autocommit():
             raise TransactionManagementError("select_for_update needs a transaction")
         real = dict(zip(self.markers, values, strict=True))
@@ -66,16 +86,21 @@ class Prepared(Generic[M]):
             row = cursor.fetchone()
         if row is None:
             return None
-        row = next(iter(compiler.results_iter(results=[[row]])))
+        if converters:
+            row = next(compiler.apply_converters([row], converters))
         obj = model.from_db(using, attnames, row[fields[0] : fields[-1] + 1])
         for name, index in annotations.items():
             setattr(obj, name, row[index])
+        for populator in related:
+            populator.populate(row, obj)
         return obj
 
 
-def _put(param: Any, real: dict[int, Any]) -> Any:
+def _put(param: Any, real: dict[Any, Any]) -> Any:
     """A marker's real value, in the marker's type (psycopg's ``Int2`` for a small
     integer column: PostgreSQL compares it as the column's type); any other as it is."""
+    if isinstance(param, str):
+        return real.get(param, param)
     if isinstance(param, int) and not isinstance(param, bool) and int(param) in real:
         value = real[int(param)]
         return type(param)(value) if type(param) is not int else value

@@ -1,0 +1,136 @@
+"""Queries built once a connection (tournament.services.prepared, issue 18) give exactly
+what the querysets they were built from give, for any values, related rows included."""
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tournament import tablets
+from tournament.models import Board, TableLink
+from tournament.services.prepared import Prepared
+
+from ..factories import make_event
+
+BOARD = Prepared(lambda event, number: Board.objects.filter(event_id=event, number=number)[:1], 2)
+
+
+def _same(a, b) -> bool:
+    """Equal rows, field for field (a model's == compares the primary key only)."""
+    if a is None or b is None:
+        return a is b
+    fields = [f.attname for f in type(a)._meta.concrete_fields]
+    return [getattr(a, f) for f in fields] == [getattr(b, f) for f in fields]
+
+
+@pytest.fixture
+def event(director):
+    return make_event(director)
+
+
+@settings(
+    max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(number=st.integers(-3, 40))
+def test_a_prepared_board_is_the_querysets_board(event, number):
+    plain = Board.objects.filter(event_id=event.pk, number=number).first()
+    assert _same(BOARD.first(event.pk, number), plain)
+
+
+def test_a_tablets_link_comes_with_its_event_in_one_query(event, django_assert_num_queries):
+    link = tablets.link_for(event, 2)
+    with django_assert_num_queries(1):
+        found = tablets.resolve(link.token)
+        assert found is not None and found.event.name == event.name  # no second query
+    plain = TableLink.objects.select_related("event").get(token=link.token)
+    assert _same(found, plain) and _same(found.event, plain.event)
+
+
+@settings(
+    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(token=st.text(max_size=70))
+def test_any_token_finds_what_the_queryset_finds(event, token):
+    tablets.link_for(event, 1)
+    got = tablets.resolve(token)
+    if not token or len(token) > 64 or "\x00" in token:
+        assert got is None
+    else:
+        plain = TableLink.objects.filter(token=token, revoked_at__isnull=True).first()
+        assert _same(got, plain)
+
+
+def test_a_revoked_link_is_not_found(event):
+    link = tablets.link_for(event, 3)
+    token = link.token
+    TableLink.objects.filter(pk=link.pk).update(revoked_at="2026-01-01T20:00Z")
+    assert tablets.resolve(token) is None
+
+
+def test_the_tablets_form_fields_are_each_forms_own():
+    """The tablet's choice fields are copied shallowly (scorer_forms._TextChoices): each
+    form still gets fields of its own, and setting one form's choices (the code's
+    strains, the honours answers) leaves the class's and another form's alone."""
+    import copy
+
+    from scoring.codes import get_code
+    from tournament.scorer_forms import TabletEntryForm
+
+    base = copy.deepcopy(TabletEntryForm.base_fields["strain"].choices)
+    royalton = TabletEntryForm(code=get_code("royalton"), hand_record=False)
+    plain = TabletEntryForm(code=get_code("1915"), hand_record=False)
+    assert royalton.fields["strain"] is not plain.fields["strain"]
+    assert royalton.fields["strain"].choices != plain.fields["strain"].choices
+    assert TabletEntryForm.base_fields["strain"].choices == base
+    plain.fields["tricks"].choices = [("1", "1")]
+    assert (
+        len(TabletEntryForm(code=get_code("1915"), hand_record=False).fields["tricks"].choices)
+        == 14
+    )
+    assert plain.fields["level"].widget.choices is not royalton.fields["level"].widget.choices
+
+
+def test_a_tap_fields_copy_is_what_djangos_deep_copy_makes():
+    """_TextChoices.__deepcopy__ does Field's and ChoiceWidget's work without copying the
+    choices deeply: the same attributes, none of them shared where Django's are not."""
+    import copy
+
+    from django import forms
+
+    from tournament.scorer_forms import TabletEntryForm
+
+    for name, field in TabletEntryForm.base_fields.items():
+        if not isinstance(field, forms.ChoiceField):
+            continue
+        fast = copy.deepcopy(field)
+        plain = forms.ChoiceField.__deepcopy__(field, {})
+        assert fast.choices == plain.choices == field.choices, name
+        assert fast.widget.choices == plain.widget.choices, name
+        assert (
+            fast.widget.attrs == plain.widget.attrs and fast.widget.attrs is not field.widget.attrs
+        )
+        assert fast.choices is not field.choices and fast.widget.choices is not field.widget.choices
+        assert fast.widget is not field.widget and fast.validators is not field.validators
+        assert fast.error_messages == field.error_messages
+        assert fast.error_messages is not field.error_messages
+        assert type(fast.widget) is type(field.widget) and fast.required == field.required
+
+
+@pytest.mark.parametrize("key, english", [("1915", False), ("1913", True), ("royalton", False)])
+def test_the_tablets_choices_set_as_djangos_setter_sets_them(key, english):
+    from scoring.codes import get_code
+    from tournament.forms import honours_choices
+    from tournament.scorer_forms import STRAIN_LABELS, TabletEntryForm
+
+    code = get_code(key, english_bidding=english)
+    form = TabletEntryForm(code=code, hand_record=False)
+    plain = TabletEntryForm(code=code, hand_record=False)
+    labels = {**STRAIN_LABELS, "S": "Royal ♠"} if code.english_bidding else STRAIN_LABELS
+    plain.fields["strain"].choices = [(s, labels[s]) for s in code.strains]
+    assert form.fields["strain"].choices == plain.fields["strain"].choices
+    assert form.fields["strain"].widget.choices == plain.fields["strain"].widget.choices
+    if "honours" in plain.fields:
+        flat = [c for _, group in honours_choices(code)[1:] for c in group]
+        plain.fields["honours"].choices = flat
+        assert form.fields["honours"].choices == plain.fields["honours"].choices
+        assert form.fields["honours"].widget.choices == plain.fields["honours"].widget.choices
+    assert str(form["strain"]) == str(plain["strain"])

@@ -324,6 +324,16 @@ def _fmt(x: Fraction | int | None, top: int | None) -> str:
     return str(round_half_away(x)) if Fraction(x).denominator != 1 else str(x)
 
 
+def expected_plays(event: Event) -> int:
+    """The most live results any board of the event has: the number of times a board is
+    compared against (Neuberg's expected).  A board played fewer times (a table absent)
+    has its matchpoints factored up to that top, on its traveller as in the standings."""
+    live = _live(event)
+    return (
+        live.values("board_id").annotate(n=Count("id")).order_by("-n").values_list("n", flat=True)
+    ).first() or 0
+
+
 def traveller(event: Event, board: Board) -> list[TravellerLine]:
     """Every live result of a board with its comparison (Law H or matchpoints).
 
@@ -334,8 +344,13 @@ def traveller(event: Event, board: Board) -> list[TravellerLine]:
     on_board = _live(event).filter(board=board).order_by("round", "table")
     results = list(on_board.select_related("ns", "ew", "board"))
     inputs = as_board_results(on_board)
+    # The event's top, not this board's alone: a board that a table missed is factored
+    # up to it (Neuberg), as the standings and the score cards count it.
+    expected = expected_plays(event) if inputs and event.method != "total" else None
     lines: list[BoardLine | None] = (
-        list(compare_boards(inputs, event.method, event.adjusted_values)) if inputs else []
+        list(compare_boards(inputs, event.method, event.adjusted_values, expected=expected))
+        if inputs
+        else []
     )
     basis = _artificial_basis(results)
     ruled = _rulings_of(board)
@@ -530,10 +545,7 @@ def pair_lines(event: Event, pair: Pair, results: list[Result]) -> dict[int, Boa
     """
     if not results:
         return {}
-    live = _live(event)
-    expected = (
-        live.values("board_id").annotate(n=Count("id")).order_by("-n").values_list("n", flat=True)
-    ).first() or 0
+    expected = expected_plays(event)
     mine = {r.board_id: r for r in results}
     # By board alone (the boards are the event's): the database counts from its index
     # of each board's scores (Result.Meta.indexes) instead of reading the event's lines.
@@ -553,7 +565,7 @@ def pair_lines(event: Event, pair: Pair, results: list[Result]) -> dict[int, Boa
     }
     out: dict[int, BoardLine] = {}
     if special:
-        whole = as_board_results(live.filter(board_id__in=special))
+        whole = as_board_results(_live(event).filter(board_id__in=special))
         for c in compare_boards(whole, event.method, event.adjusted_values, expected=expected):
             if pair.label in (c.result.ns, c.result.ew):
                 out[c.result.board] = c

@@ -189,3 +189,21 @@ def test_two_directors_pausing_at_once_pause_once(director, monkeypatch):
     waited = gated_race(monkeypatch, (display_module, "timer_state"), a, b)
     assert waited  # b waited for a's lock on the event, then found it paused
     assert AuditEntry.objects.filter(event=event, action="timer").count() == 2  # start, one pause
+
+
+def test_a_tablet_whose_round_the_director_closed_says_so(director, client):
+    """A new user's trial: the director closed the last round while a table had entered
+    nothing, and its tablet said "all rounds played"."""
+    from django.utils import timezone
+
+    event = make_event(director)
+    event.seating_set.filter(round__lt=3).update(agreed_at=timezone.now())
+    for r in (1, 2, 3):
+        services.close_round(event, r, by=_by(event))
+    link = tablets.link_for(event, 2)
+    page = client.get(reverse("scorer_home", args=[link.token])).content.decode()
+    assert "Round 3 closed" in page and "call the director" in page.lower()
+    assert "All rounds played" not in page
+    event.seating_set.filter(table=2).update(agreed_at=timezone.now())
+    page = client.get(reverse("scorer_home", args=[link.token])).content.decode()
+    assert "All rounds played" in page

@@ -251,3 +251,33 @@ def test_board_results_are_the_live_lines_as_scoring_inputs(director):
     ]
     other = make_event(director, name="Another night")
     assert standings.board_results(other) == []
+
+
+def test_a_board_a_table_missed_is_factored_up_on_its_traveller_as_in_the_standings(director):
+    """A new user's trial: with a table absent, a board played twice showed 2 / 0 on its
+    traveller while the score cards and standings counted Neuberg's 3 / 1 of a top of 4
+    (three plays elsewhere).  The traveller now compares with the event's top.
+
+    Board 1 three times (top 4); board 3 twice: a win is 2 of a top of 2, factored
+    ((2 + 1/2) * 3/2 - 1/2 = 3.5 of 4, the loser 0.5)."""
+    from tournament.models import Board
+
+    event = make_event(director, method="matchpoints")
+    movement = services.movement_for(event)
+    plays = {1: [], 3: []}
+    for tr in movement.schedule:
+        for b in tr.boards:
+            if b in plays:
+                plays[b].append((tr.round, tr.table))
+    for i, (rnd, table) in enumerate(plays[1]):
+        enter(event, 1, rnd, table, ("4H S 10", "4H S 9", "3NT N 9")[i])
+    for i, (rnd, table) in enumerate(plays[3][:2]):
+        enter(event, 3, rnd, table, ("2S N 8", "2S N 9")[i])
+    lines = standings.traveller(event, Board.objects.get(event=event, number=3))
+    got = sorted((line.line.ns_score, line.line.ew_score) for line in lines)
+    assert got == [(Fraction(1, 2), Fraction(7, 2)), (Fraction(7, 2), Fraction(1, 2))]
+    # The same as the score cards count it.
+    for line in lines:
+        card = standings.score_card(event, line.result.ns)
+        mine = next(c for c in card if c["board"] == 3)
+        assert mine["line"].ns_score == line.line.ns_score

@@ -64,7 +64,29 @@ def _own_result(link: TableLink, seating: Seating | None, result_id: int) -> Res
 def scorer_home(request: HttpRequest, link: TableLink) -> HttpResponse:
     seating = _current(link)
     if seating is None:
-        return render(request, "scorer/finished.html", {"link": link, "event": link.event})
+        # Finished: by agreeing every round, or because the director closed a round this
+        # table never agreed (a new user's trial: "all rounds played" puzzled a table
+        # that had entered nothing).
+        unagreed = (
+            Seating.objects.filter(
+                event_id=link.event_id,
+                table=link.table,
+                agreed_at__isnull=True,
+                absent=False,
+                ns__isnull=False,
+                ew__isnull=False,
+            )
+            .order_by("round")
+            .values_list("round", flat=True)
+            .first()
+        )
+        context = {
+            "link": link,
+            "event": link.event,
+            "closed_early": unagreed,
+            "rounds": link.event.round_set.count(),
+        }
+        return render(request, "scorer/finished.html", context)
     done = services.board_results(seating)
     boards = [{"number": n, "result": done.get(n)} for n in seating.board_numbers]
     return render(

@@ -140,16 +140,24 @@ def check_pin(link: TableLink, pin: str, address: str | None) -> bool:
     return False
 
 
+# The table's current round, as every tablet page asks it: built once a connection
+# (services/prepared.py; issue 18), like the submission's locked read of it.
+_CURRENT: Prepared[Seating] = Prepared(
+    lambda event, table: (
+        Seating.objects.filter(event_id=event, table=table, agreed_at__isnull=True)
+        .exclude(
+            round__in=Round.objects.filter(event_id=event, closed_at__isnull=False).values("number")
+        )
+        .select_related("ns", "ew")
+        .order_by("round")[:1]
+    ),
+    2,
+)
+
+
 def current_seating(event: Event, table: int) -> Seating | None:
     """The table's current round: the first it has not agreed and the director not closed."""
-    closed = Round.objects.filter(event=event, closed_at__isnull=False).values("number")
-    return (
-        Seating.objects.filter(event=event, table=table, agreed_at__isnull=True)
-        .exclude(round__in=closed)
-        .select_related("ns", "ew")
-        .order_by("round")
-        .first()
-    )
+    return _CURRENT.first(event.pk, table)
 
 
 def call_director(

@@ -134,3 +134,107 @@ def test_the_tablets_choices_set_as_djangos_setter_sets_them(key, english):
         assert form.fields["honours"].choices == plain.fields["honours"].choices
         assert form.fields["honours"].widget.choices == plain.fields["honours"].widget.choices
     assert str(form["strain"]) == str(plain["strain"])
+
+
+def _plain_current(event, table):
+    """tablets.current_seating as the queryset it was built from."""
+    from tournament.models import Round, Seating
+
+    closed = Round.objects.filter(event=event, closed_at__isnull=False).values("number")
+    return (
+        Seating.objects.filter(event=event, table=table, agreed_at__isnull=True)
+        .exclude(round__in=closed)
+        .select_related("ns", "ew")
+        .order_by("round")
+        .first()
+    )
+
+
+@settings(
+    max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    agreed=st.sets(st.tuples(st.integers(1, 3), st.integers(1, 3))),
+    closed=st.sets(st.integers(1, 3)),
+)
+def test_a_tables_current_round_is_the_querysets(event, agreed, closed):
+    """Whatever the director closed and the tables agreed, the prepared read of a
+    table's current round finds the queryset's row, its pairs with it."""
+    from django.utils import timezone
+
+    from tournament.models import Round, Seating
+
+    Seating.objects.filter(event=event).update(agreed_at=None)
+    Round.objects.filter(event=event).update(closed_at=None)
+    for round_no, table in agreed:
+        Seating.objects.filter(event=event, round=round_no, table=table).update(
+            agreed_at=timezone.now()
+        )
+    Round.objects.filter(event=event, number__in=closed).update(closed_at=timezone.now())
+    for table in (1, 2, 3, 4):
+        got, plain = tablets.current_seating(event, table), _plain_current(event, table)
+        assert _same(got, plain)
+        if got is not None:
+            assert _same(got.ns, plain.ns) and _same(got.ew, plain.ew)
+
+
+def test_the_live_result_is_the_querysets_live_result(event):
+    """Every place of the event, played or not, corrected or not: the prepared read
+    finds the live version the queryset finds, its board and enterer with it."""
+    from tournament.models import Result, Seating
+    from tournament.services import Actor, correct_result, live_result
+
+    from ..factories import enter, entry
+
+    seatings = list(Seating.objects.filter(event=event, ns__isnull=False, ew__isnull=False))
+    first = [
+        enter(event, number, s.round, s.table, "3NT N 9")
+        for s in seatings[:3]
+        for number in s.board_numbers
+    ]
+    correct_result(first[0], entry=entry("4S E 8"), by=Actor.director(event.owner))  # version 2
+    for s in seatings:
+        for number in (*s.board_numbers, 99):
+            got = live_result(event, number, s.round, s.table)
+            plain = (
+                Result.objects.filter(event=event)
+                .at(number, s.round, s.table)
+                .live()
+                .select_related("board", "entered_by")
+                .first()
+            )
+            assert _same(got, plain)
+            if got is not None:
+                assert _same(got.board, plain.board)
+                assert got.contract == plain.contract
+
+
+@settings(
+    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(key=st.one_of(st.text(max_size=70), st.sampled_from(["table-1:k1", "table-1:k2"])))
+def test_a_retrys_stored_result_is_the_querysets(event, key):
+    """Any key, stored or not: the prepared read finds what the queryset finds."""
+    from tournament.models import Result
+    from tournament.services import Actor
+    from tournament.services.results import stored
+
+    from ..factories import enter
+
+    if not Result.objects.filter(event=event).exists():
+        enter(event, 1, 1, 1, "3NT N 9", by=Actor.tablet(1, "table-1:k1"))
+    got = stored(event, key)
+    if not key or "\x00" in key:
+        assert got is None
+    else:
+        assert _same(got, Result.objects.filter(event=event, idempotency_key=key).first())
+    assert _same(stored(event.pk, key), got)
+
+
+def test_a_result_page_beyond_any_id_is_not_found(event, client):
+    """A hand-typed result address with a number no id reaches: the page's 404, not the
+    database's refusal to compare it."""
+    link = tablets.link_for(event, 1)
+    for number in (2**63, 2**64 + 5, 10**30):
+        assert client.get(f"/t/{link.token}/results/{number}/").status_code == 404
+        assert client.get(f"/t/{link.token}/results/{number}/change/").status_code == 404

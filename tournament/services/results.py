@@ -41,22 +41,38 @@ DIRECTOR_SET = (
 )
 
 
-def live_result(event: Event, board_number: int, round_no: int, table: int) -> Result | None:
-    """The result that counts for a board at a table in a round, if any."""
-    return (
-        Result.objects.filter(event=event)
-        .at(board_number, round_no, table)
+# The result that counts for a board at a table, as the tablet's board page asks it
+# first: built once a connection (services/prepared.py; issue 18).
+_LIVE: Prepared[Result] = Prepared(
+    lambda event, number, round_no, table: (
+        Result.objects.filter(event_id=event)
+        .at(number, round_no, table)
         .live()
         .select_related("board", "entered_by")
-        .first()
-    )
+        .order_by("pk")[:1]
+    ),
+    4,
+)
+
+
+def live_result(event: Event, board_number: int, round_no: int, table: int) -> Result | None:
+    """The result that counts for a board at a table in a round, if any."""
+    return _LIVE.first(event.pk, board_number, round_no, table)
+
+
+# A retry's stored result (the key is unique within the event: no ORDER BY to run).
+_STORED: Prepared[Result] = Prepared(
+    lambda event, key: Result.objects.filter(event_id=event, idempotency_key=key)[:1],
+    2,
+    text=(1,),
+)
 
 
 def stored(event: Event | int, key: str) -> Result | None:
     """The result a submission with this idempotency key already stored (a retry)."""
-    if not key:
+    if not key or "\x00" in key:  # no key holds a NUL (a form refuses one)
         return None
-    return Result.objects.filter(event=event, idempotency_key=key).first()
+    return _STORED.first(event if isinstance(event, int) else event.pk, key)
 
 
 def round_closed(event: Event | int, round_no: int) -> bool:
@@ -347,9 +363,26 @@ def _check_artificial_allowed(event: Event, board: Board) -> None:
         raise ServiceError(str(e)) from None
 
 
+# A confirmation's two locks, built once a connection (prepared.py; issue 18).
+_TABLE_OF: Prepared[Seating] = Prepared(
+    lambda pk: Seating.objects.select_for_update(of=("self",)).filter(pk=pk)[:1], 1
+)
+_LIVE_LOCKED: Prepared[Result] = Prepared(
+    lambda pk: (
+        Result.objects.select_for_update(of=("self",))
+        .select_related("event", "board")
+        .filter(pk=pk)[:1]
+    ),
+    1,
+)
+
+
 def _lock_table_of(result: Result) -> Seating:
     """Lock the table-round of a result (the first lock, as in every verb)."""
-    return Seating.objects.select_for_update(of=("self",)).get(pk=result.seating_id)
+    seating = _TABLE_OF.first(result.seating_id)
+    if seating is None:
+        raise Seating.DoesNotExist(f"result {result.pk} has no table-round")
+    return seating
 
 
 def _lock_live(result: Result, seating: Seating | None = None) -> tuple[Seating, Result]:
@@ -357,11 +390,9 @@ def _lock_live(result: Result, seating: Seating | None = None) -> tuple[Seating,
     result; refuse a version no longer live."""
     if seating is None:
         seating = _lock_table_of(result)
-    current = (
-        Result.objects.select_for_update(of=("self",))
-        .select_related("event", "board")
-        .get(pk=result.pk)
-    )
+    current = _LIVE_LOCKED.first(result.pk)
+    if current is None:
+        raise Result.DoesNotExist(f"result {result.pk} is gone")
     if not current.is_live:
         newer = Result.objects.history(current).live().first()
         raise ResultConflict(

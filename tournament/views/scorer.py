@@ -47,14 +47,23 @@ def _current(link: TableLink) -> Seating | None:
     return tablets.current_seating(link.event, link.table)
 
 
+# A table's own result, as its result page and confirmation ask: built once a connection
+# (services/prepared.py; issue 18).
+_OWN_RESULT: Prepared[Result] = Prepared(
+    lambda pk, event, table: (
+        Result.objects.filter(pk=pk, event_id=event, table=table)
+        .live()
+        .select_related("board", "seating", "ns", "ew")[:1]
+    ),
+    3,
+)
+
+
 def _own_result(link: TableLink, seating: Seating | None, result_id: int) -> Result:
     """A result of this table's current round, or 404: the server guards the boundary."""
-    result = (
-        Result.objects.filter(pk=result_id, event=link.event, table=link.table)
-        .live()
-        .select_related("board", "seating", "ns", "ew")
-        .first()
-    )
+    if not 0 < result_id < 2**63:  # beyond any id (the database would refuse to compare it)
+        raise Http404("Not a result of this table's current round")
+    result = _OWN_RESULT.first(result_id, link.event_id, link.table)
     if result is None or seating is None or result.seating_id != seating.pk:
         raise Http404("Not a result of this table's current round")
     return result
@@ -289,7 +298,9 @@ def scorer_board(request: HttpRequest, link: TableLink, number: int) -> HttpResp
     if answer is not None:
         return answer
     assert seating is not None
-    board = Board.objects.get(event=link.event, number=number)
+    board = _BOARD.first(link.event_id, number)
+    if board is None:  # a movement naming a board the event lacks: nothing to show
+        raise Http404("No such board in this event")
     if request.method == "GET":
         existing = services.live_result(link.event, number, seating.round, link.table)
         if existing is not None:

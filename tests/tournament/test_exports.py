@@ -462,3 +462,7 @@ def test_xlsx_cells_are_the_same_with_lxml_or_without(tmp_path):
     assert views[0] == views[1]
     assert views[0][0][4] == (-1135 / 3, "n", "0.000000", False)
     assert views[0][0][7] == ("=1+1", "s", "General", True)
+    # A whole number is written plain: General shows it whole, as "0" would.
+    assert views[0][0][1] == (1, "n", "General", False)
+    assert views[0][1][1] == (10**12, "n", "General", False)
+    assert views[0][0][3] == (0.125, "n", "0.00", False)  # a fraction: as displayed

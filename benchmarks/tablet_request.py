@@ -16,7 +16,11 @@ the stored result (and its audit line) is deleted, untimed, so each one is a
 first entry.  The two requests alternate, so both see the same machine.
 
 Prints min/median/max of each, the queries of one submission (and their SQL
-with ``--sql``), and the ratio of the medians.
+with ``--sql``), and the ratio of the medians; then how much of the submission
+is the database's (the time the driver waits for its statements and its
+commit, measured in the same submissions) and how much the app's and Django's,
+each as a multiple of the trivial view: on PostgreSQL each statement is a round
+trip to another process, a floor no code in the view can go under.
 
     python benchmarks/tablet_request.py [--runs 300] [--sqlite-only] [--sql]
 """
@@ -123,15 +127,44 @@ def child(runs: int) -> dict:
         submit()
     sql = [q["sql"] for q in queries.captured_queries]  # now: the next request resets the log
     clean()
-    times: dict[str, list[float]] = {"trivial view": [], "tablet submission": []}
-    for _ in range(runs):
+    # The database's own share of a submission: the time the driver waits for each
+    # statement and for the commit (a round trip each), summed per submission.
+    waited = [0.0]
+
+    def in_database(execute, sql, params, many, context):
         t0 = time.perf_counter()
-        trivial_request()
-        times["trivial view"].append(time.perf_counter() - t0)
+        try:
+            return execute(sql, params, many, context)
+        finally:
+            waited[0] += time.perf_counter() - t0
+
+    plain_commit = connection._commit
+
+    def timed_commit():
         t0 = time.perf_counter()
-        submit()
-        times["tablet submission"].append(time.perf_counter() - t0)
-        clean()
+        try:
+            return plain_commit()
+        finally:
+            waited[0] += time.perf_counter() - t0
+
+    times: dict[str, list[float]] = {
+        "trivial view": [],
+        "tablet submission": [],
+        "  in the database": [],
+    }
+    connection._commit = timed_commit
+    with connection.execute_wrapper(in_database):
+        for _ in range(runs):
+            t0 = time.perf_counter()
+            trivial_request()
+            times["trivial view"].append(time.perf_counter() - t0)
+            waited[0] = 0.0
+            t0 = time.perf_counter()
+            submit()
+            times["tablet submission"].append(time.perf_counter() - t0)
+            times["  in the database"].append(waited[0])
+            clean()
+    del connection._commit
     return {
         "times": times,
         "queries": sql,
@@ -177,6 +210,12 @@ def run(label: str, database_url: str, runs: int, show_sql: bool) -> None:
             print("       ", q[:220])
     ratio = medians["tablet submission"] / medians["trivial view"]
     print(f"    ratio to trivial view (medians): {ratio:.1f}x")
+    floor = medians["  in the database"] / medians["trivial view"]
+    rest = (medians["tablet submission"] - medians["  in the database"]) / medians["trivial view"]
+    print(
+        f"    of which the database's round trips (statements and commit): {floor:.1f}x, "
+        f"the app and Django: {rest:.1f}x"
+    )
 
 
 def main() -> None:

@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import csv
 import io
-from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -42,7 +41,7 @@ from openpyxl.chart import BarChart, LineChart, Reference
 from openpyxl.styles import Alignment, Font
 from openpyxl.utils import get_column_letter
 
-from scoring import BoardResult, compare_boards
+from scoring import BoardResult, charts, compare_boards
 from scoring.adjusted import describe as describe_adjusted
 from scoring.fractions_fmt import exact, round_half_away
 from scoring.pairs import BoardLine
@@ -526,19 +525,34 @@ def _charts_sheet(
     row = 1
     anchors: list[tuple[Any, str]] = []
 
-    def table(title: str, header: tuple[str, str], data: list[tuple[Any, Any]]) -> tuple[int, int]:
+    def cell(value: Any) -> Any:
+        return _number(value) if isinstance(value, Fraction) else value
+
+    def table(
+        title: str,
+        header: tuple[str, str],
+        data: list[tuple[Any, Any]],
+        notes: Sequence[tuple[str, Any]] = (),
+    ) -> tuple[int, int]:
+        """The figures a chart draws (its first and last row), then a blank row and
+        ``notes`` about them, which the chart does not draw."""
         nonlocal row
         ws.append([title])
         ws.append(list(header))
         first = row + 2
         for label, value in data:
-            ws.append([label, _number(value) if isinstance(value, Fraction) else value])
+            ws.append([cell(label), cell(value)])
         last = first + len(data) - 1
+        if notes:
+            ws.append([])
+            for label, value in notes:
+                ws.append([label, cell(value)])
+        used = len(data) + (len(notes) + 1 if notes else 0)
         # Each block at least as tall as its chart (about 16 rows), so none overlaps.
-        gap = max(1, CHART_ROWS - len(data) - 2)
+        gap = max(1, CHART_ROWS - used - 2)
         for _ in range(gap):
             ws.append([])
-        row = last + gap + 1
+        row = first + used + gap
         return first, last
 
     def bars(title: str, y_title: str, first: int, last: int) -> BarChart:
@@ -597,22 +611,41 @@ def _charts_sheet(
                     f"D{first - 1}",
                 )
             )
-    shown = Board.objects.filter(event=event).order_by("number").values_list("number", flat=True)
-    nets: dict[int, list[int]] = {}  # each board's real (not adjusted) net scores
-    played: Iterable[tuple[int, int | None]]
+    # Each board's spread as its traveller page draws it (scoring.charts.spread_of_lines):
+    # every line at the net score it was compared at, Law B's artificial and the
+    # director's weighted scores counted and named, the Law H average the traveller's
+    # "+/- average" columns use, one chart a version of a fouled board.
     if live is None:
-        lines = Result.objects.filter(event=event).live().exclude(net_ns=None).filter(adjusted="")
-        played = lines.values_list("board__number", "net_ns")
-    else:
-        played = ((r["board__number"], r["net_ns"]) for r in live.rows if r["adjusted"] == "")
-    for number, net in played:
-        if net is not None:
-            nets.setdefault(number, []).append(net)
-    numbers = [n for n in shown if n in nets and (boards is None or n in boards)]
-    for n in numbers[:MAX_SPREAD_CHARTS]:
-        counts = sorted(Counter(nets[n]).items())
-        first, last = table(f"Board {n}: net NS scores", ("Net NS", "Tables"), counts)
-        anchors.append((bars(f"Board {n}: the spread", "Tables", first, last), f"D{first - 1}"))
+        live = LiveLines.of(event)
+    by_board: dict[int, list[BoardLine]] = {}
+    for line in live.compared:
+        by_board.setdefault(line.result.board, []).append(line)
+    numbers = [n for n in sorted(by_board) if boards is None or n in boards]
+    charted = 0
+    for n in numbers:
+        spreads = charts.spread_of_lines(by_board[n], total_points=not event.by_matchpoints)
+        for spread in spreads:
+            title = f"Board {n}: net NS scores"
+            if spread.version is not None:
+                title += f" (version {spread.version}, compared apart)"
+            notes: list[tuple[str, Any]] = []
+            artificial = sum(b.artificial for b in spread.bars)
+            weighted = sum(b.weighted for b in spread.bars)
+            if artificial:
+                notes.append(("Of these, Law B artificial scores", artificial))
+            if weighted:
+                notes.append(("Of these, weighted scores", weighted))
+            if spread.average is not None:
+                notes.append(("Average (Law H)", spread.average))
+            if spread.left_out:
+                notes.append(("Not charted (no net score)", spread.left_out))
+            data = [(b.score, b.count) for b in spread.bars]
+            first, last = table(title, ("Net NS", "Tables"), data, notes)
+            if charted < MAX_SPREAD_CHARTS:
+                charted += 1
+                anchors.append(
+                    (bars(f"Board {n}: the spread", "Tables", first, last), f"D{first - 1}")
+                )
     for chart, anchor in anchors:
         ws.add_chart(chart, anchor)
 

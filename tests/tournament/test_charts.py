@@ -252,3 +252,36 @@ def test_the_spread_average_is_the_tables_with_the_law_b_line_charted(demo, clie
     assert counts_top >= 11  # the mark's baseline (y=11) is above every count
     assert spread.average_label_y - 10 > spread.score_label_y
     assert spread.average_label_x - 6 * 8 > 0 and spread.average_label_x + 6 * 8 < spread.width
+
+
+def test_the_xlsx_spread_is_the_travellers_with_the_law_b_line(demo, client):
+    """Demo board 7 in the XLSX Charts sheet, as on its traveller page: 7, -114, 267,
+    -64 played and a Law B artificial -114 (North-South's lowest), so -114 at two
+    tables, one of them artificial, and the Law H average the table compares with,
+    -18/5 = -3.6.  The sheet counted the played lines only (-114 at one table) and gave
+    no average."""
+    import io
+
+    from openpyxl import load_workbook
+
+    from tournament import exports
+
+    pairs_event, _ = demo
+    ws = load_workbook(io.BytesIO(exports.xlsx_bytes(pairs_event)))["Charts"]
+    column_a = [ws.cell(r, 1).value for r in range(1, ws.max_row + 2)]
+    start = column_a.index("Board 7: net NS scores") + 1  # 0-based index of the header row
+    assert (ws.cell(start + 1, 1).value, ws.cell(start + 1, 2).value) == ("Net NS", "Tables")
+    data, notes, i = {}, {}, start + 2
+    while ws.cell(i, 1).value is not None:
+        data[ws.cell(i, 1).value] = ws.cell(i, 2).value
+        i += 1
+    i += 1  # the blank row before the notes
+    while ws.cell(i, 1).value is not None:
+        notes[ws.cell(i, 1).value] = ws.cell(i, 2).value
+        i += 1
+    assert data == {-114: 2, -64: 1, 7: 1, 267: 1}
+    assert notes["Of these, Law B artificial scores"] == 1
+    assert notes["Average (Law H)"] == -3.6
+    r = client.get(reverse("event_traveller", args=[pairs_event.pk, 7]))
+    (spread,) = r.context["spreads"]
+    assert data == {b.score: b.count for b in spread.bars}  # the page's very chart

@@ -238,3 +238,50 @@ def test_a_result_page_beyond_any_id_is_not_found(event, client):
     for number in (2**63, 2**64 + 5, 10**30):
         assert client.get(f"/t/{link.token}/results/{number}/").status_code == 404
         assert client.get(f"/t/{link.token}/results/{number}/change/").status_code == 404
+
+
+def test_a_prepared_insert_stores_the_row_save_stores(event):
+    """The tablet's result and audit line inserted by PreparedInsert, and the same
+    rows by Django's save(): equal field for field but the id and the moment, and
+    each instance saved as far as Django can tell (its id set, no longer adding)."""
+    from django.db import IntegrityError, transaction
+
+    from tournament.models import AuditEntry, Result
+    from tournament.services import Actor
+    from tournament.services.prepared import PreparedInsert
+
+    from ..factories import enter
+
+    model_row = enter(event, 1, 1, 1, "4H S 10", by=Actor.tablet(1, "k-1"))
+    copies = []
+    for how in ("save", "prepared"):
+        row = Result.objects.get(pk=model_row.pk)
+        row.pk = row.id = None
+        row._state.adding = True
+        row.is_live = False  # beside the live one (one live result a place)
+        row.idempotency_key = f"k-{how}"
+        if how == "save":
+            row.save()
+        else:
+            assert PreparedInsert(Result).save(row) is row
+        assert row.pk is not None and not row._state.adding and row._state.db == "default"
+        copies.append(Result.objects.get(pk=row.pk))
+    skip = {"id", "created_at", "idempotency_key"}
+    fields = [f.attname for f in Result._meta.concrete_fields if f.attname not in skip]
+    assert [getattr(copies[0], f) for f in fields] == [getattr(copies[1], f) for f in fields]
+    assert copies[1].created_at is not None  # auto_now_add stamped it
+    lines = []
+    for how in ("save", "prepared"):
+        line = AuditEntry(
+            event=event, actor="table 1", action="entered", detail="x", result=copies[1]
+        )
+        line.save() if how == "save" else PreparedInsert(AuditEntry).save(line)
+        lines.append(AuditEntry.objects.get(pk=line.pk))
+    fields = [f.attname for f in AuditEntry._meta.concrete_fields if f.attname not in skip | {"at"}]
+    assert [getattr(lines[0], f) for f in fields] == [getattr(lines[1], f) for f in fields]
+    # A refused row is Django's IntegrityError, as save() raises it.
+    twin = Result.objects.get(pk=copies[1].pk)
+    twin.pk = twin.id = None
+    twin._state.adding = True
+    with pytest.raises(IntegrityError), transaction.atomic():
+        PreparedInsert(Result).save(twin)  # the same idempotency key

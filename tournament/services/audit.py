@@ -11,6 +11,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..models import AuditEntry, Event, Result
+from .prepared import PreparedInsert
+
+# Every verb writes a line: its insert built once a connection (prepared.py; issue 18).
+_INSERT: PreparedInsert[AuditEntry] = PreparedInsert(AuditEntry)
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,7 +59,7 @@ def audit(
     event: Event, action: str, detail: str, *, by: Actor, result: Result | None = None
 ) -> AuditEntry:
     """Write one line of the event's audit trail: who, when, what and why."""
-    return AuditEntry.objects.create(
+    entry = AuditEntry(
         event=event,
         user=by.account,
         actor=by.label,
@@ -64,3 +68,4 @@ def audit(
         reason=by.reason,
         result=result,
     )
+    return _INSERT.save(entry)

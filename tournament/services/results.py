@@ -30,7 +30,7 @@ from ..models import Board, Event, Result, Round, Seating
 from .audit import Actor, audit
 from .entries import Entry, preview
 from .errors import NotTablesBoard, ResultConflict, ServiceError
-from .prepared import Prepared
+from .prepared import Prepared, PreparedInsert
 
 MAX_KEY = 64  # Result.idempotency_key's length
 # A table's tablet may correct its own scores until the round is agreed (Law E), but a
@@ -59,6 +59,9 @@ def live_result(event: Event, board_number: int, round_no: int, table: int) -> R
     """The result that counts for a board at a table in a round, if any."""
     return _LIVE.first(event.pk, board_number, round_no, table)
 
+
+# The first entry's insert, built once a connection (prepared.py).
+_INSERT_RESULT: PreparedInsert[Result] = PreparedInsert(Result)
 
 # A retry's stored result (the key is unique within the event: no ORDER BY to run).
 _STORED: Prepared[Result] = Prepared(
@@ -216,8 +219,7 @@ def enter_result(
             _check_board(seating, board_number)
             board, closed = _board_after_lock(event, board_number, seating.round)
             _check_may_change(seating, by, "enter a result", closed=closed)
-            result = _new_result(event, board, seating, entry, by, confirmed)
-            result.save()
+            result = _INSERT_RESULT.save(_new_result(event, board, seating, entry, by, confirmed))
             audit(
                 event,
                 "entered",

@@ -334,7 +334,7 @@ def team_rows(event: Event) -> list[list[Any]]:
 # spreadsheet's own General format, which shows it whole, exactly as "0" would: a
 # formatted cell cost openpyxl twice a plain one to write, and a 1,000-table event
 # has 300,000 whole numbers (issue 18: 0.8 s of the XLSX export's 3.3).
-_FORMATS = {float: "0.00", Precise: "0.000000"}
+_FORMATS: dict[type, str] = {float: "0.00", Precise: "0.000000"}
 _FORMULA_START = frozenset("=+-@")
 _ERROR_CODES = frozenset(ERROR_CODES)
 _MAY_GUARD = frozenset("=+-@ ")  # first characters worth a closer look

@@ -147,7 +147,7 @@ class PreparedInsert(Generic[M]):
         assert obj._state.adding and obj.pk is None, "a new row only"
         connection = connections[using]
         sql, fields, returning, features = self._compile(connection)
-        obj._prepare_related_fields_for_save(operation_name="save")
+        obj._prepare_related_fields_for_save(operation_name="save")  # type: ignore[attr-defined]
         params = [f.get_db_prep_save(f.pre_save(obj, True), connection) for f in fields]
         with connection.cursor() as cursor:
             cursor.execute(sql, params)

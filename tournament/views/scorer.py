@@ -11,6 +11,8 @@ from __future__ import annotations
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.html import format_html
 from django.views.decorators.http import require_POST
 
 from scoring import ScoringError, declarer_must_choose, revoke_choices
@@ -19,7 +21,14 @@ from .. import services, standings, tablets
 from ..access import table_view
 from ..models import Board, Event, Result, Seating, TableLink
 from ..scorer_forms import STRAIN_LABELS, TabletEntryForm
-from ..services import Actor, NotTablesBoard, ServiceError, auctions, user_message
+from ..services import (
+    Actor,
+    NotTablesBoard,
+    ResultConflict,
+    ServiceError,
+    auctions,
+    user_message,
+)
 from ..services.prepared import Prepared
 from ..services.results import DIRECTOR_SET, MAX_KEY, stored
 
@@ -193,10 +202,23 @@ def _board_page(
                 result = save(form.entry(), by)
                 return redirect("scorer_result", link.token, result.pk)
             except ServiceError as e:  # a ResultConflict names the result that stands
-                form.add_error(None, user_message(e))
+                _refuse(form, link, e)
     return _render_board(
         request, link, seating, board, form, advice, changing=changing, initial=initial
     )
+
+
+def _refuse(form: TabletEntryForm, link: TableLink, error: ServiceError) -> None:
+    """Put a refusal on the board's form.  A result that stands (a second tablet at the
+    table, or the same tablet twice) is linked, so the table can see what was stored."""
+    text = user_message(error)
+    standing = error.existing if isinstance(error, ResultConflict) else None
+    if standing is not None and standing.is_live:
+        url = reverse("scorer_result", args=[link.token, standing.pk])
+        link_html = format_html('{} <a href="{}">See the result that stands</a>', text, url)
+        form.add_error(None, link_html)
+    else:
+        form.add_error(None, text)
 
 
 def _revoke_advice(link: TableLink, board: Board, form: TabletEntryForm) -> list | None:
@@ -268,7 +290,7 @@ def _submit_board(request: HttpRequest, link: TableLink, number: int) -> HttpRes
             except NotTablesBoard as e:
                 return _not_here(request, link, number, e.seating)
             except ServiceError as e:  # a ResultConflict names the result that stands
-                form.add_error(None, user_message(e))
+                _refuse(form, link, e)
     seating, answer = _table_round_of(request, link, number)
     if answer is not None:
         return answer

@@ -566,6 +566,7 @@ def test_a_change_retried_after_it_was_stored_gets_the_stored_result(client, eve
     )
     again = client.post(change, board_post("k2", tricks="9"))
     assert again.status_code == 302 and again["Location"] == first["Location"]
-    # A different submission against the old version is still refused as before.
-    assert client.post(change, board_post("k3", tricks="8")).status_code == 404
+    # A different submission against the old version is still refused, naming the new one.
+    refused = client.post(change, board_post("k3", tricks="8"))
+    assert refused.status_code == 409 and "it has been changed since" in refused.content.decode()
     assert Result.objects.filter(event=event).count() == 2

@@ -186,16 +186,68 @@ def test_change_before_agreement_then_refused_after(client, event, link):
     r = client.post(url("scorer_board", link, 2), board_post(level="PASS", key="z"))
     client.post(r["Location"], {"action": "confirm"})
     client.post(url("scorer_agree", link))
-    # The round is agreed: the table cannot change it any more (Law E).
-    assert (
-        client.post(
-            url("scorer_change", link, new.pk), board_post(key="w", tricks="11")
-        ).status_code
-        == 404
-    )
+    # The round is agreed: the table cannot change it any more (Law E); an old page's
+    # change is refused in words, not a "not found".
+    refused = client.post(url("scorer_change", link, new.pk), board_post(key="w", tricks="11"))
+    assert refused.status_code == 409
+    assert "Round 1 has been agreed" in refused.content.decode()
     with pytest.raises(services.ServiceError, match="only the director"):
         services.correct_result(new, entry=Entry("4H", "S", 11), by=Actor.tablet(1))
     assert Result.objects.get(event=event, is_live=True, board__number=1).pk == new.pk
+
+
+def test_an_old_change_link_after_the_round_was_agreed_says_to_call_the_director(
+    client, event, link
+):
+    """A new user's trial: a scorer went back to a board's "Change" after the round was
+    agreed and got the generic "Not found" page.  Law E: once agreed, a score is the
+    director's to change; the page says so, names the score that stands, offers to call
+    the director and goes back to the table's round."""
+    for number, key in ((1, "a"), (2, "b")):
+        r = client.post(url("scorer_board", link, number), board_post(key=key))
+        client.post(r["Location"], {"action": "confirm"})
+    agreed = Result.objects.get(event=event, board__number=1)
+    client.post(url("scorer_agree", link))
+    r = client.get(url("scorer_change", link, agreed.pk))
+    page = r.content.decode()
+    assert r.status_code == 409
+    assert "Round 1 has been agreed" in page
+    assert "only the director changes it (Duplicate Law E)" in page
+    assert "The score that stands (round 1): <strong>4H by S, 10 tricks, NS +141</strong>" in page
+    assert f'action="{url("scorer_call", link)}"' in page and "Call the director" in page
+    assert f'href="{url("scorer_home", link)}">Back to round 2<' in page
+    assert 'name="level"' not in page  # no form to fill in
+    # The director closed the round instead: said so.
+    services.close_round(event, 1, by=Actor.director(event.owner))
+    page = client.get(url("scorer_change", link, agreed.pk)).content.decode()
+    assert "The director has closed round 1" in page
+    # Calling the director from there works.
+    client.post(url("scorer_call", link))
+    assert DirectorCall.objects.filter(event=event, table=1).exists()
+    assert Result.objects.filter(event=event).count() == 2  # nothing changed
+
+
+def test_an_old_change_link_of_a_changed_score_links_the_score_that_stands(client, event, link):
+    client.post(url("scorer_board", link, 1), board_post(key="a"))
+    old = Result.objects.get(event=event)
+    client.post(url("scorer_change", link, old.pk), board_post(key="b", tricks="9"))
+    new = Result.objects.get(event=event, is_live=True)
+    for r in (
+        client.get(url("scorer_change", link, old.pk)),
+        client.post(url("scorer_change", link, old.pk), board_post(key="c", tricks="11")),
+    ):
+        page = r.content.decode()
+        assert r.status_code == 409
+        assert "it has been changed since" in page
+        assert "The score that stands: <strong>4H by S, 9 tricks, NS -66</strong>" in page
+        assert f'href="{url("scorer_result", link, new.pk)}"' in page
+    assert Result.objects.filter(event=event).count() == 2
+    # Another table's result is still not this tablet's to know of: a plain 404.
+    other = services.enter_result(
+        event, board_number=3, round_no=1, table=2, entry=Entry("4H", "S", 10), by=Actor.tablet(2)
+    )
+    assert client.get(url("scorer_change", link, other.pk)).status_code == 404
+    assert client.get(url("scorer_change", link, 2**64)).status_code == 404  # no such id
 
 
 def test_revoke_choice_is_suggested(client, event, link):

@@ -30,7 +30,7 @@ from ..services import (
     user_message,
 )
 from ..services.prepared import Prepared
-from ..services.results import DIRECTOR_SET, MAX_KEY, stored
+from ..services.results import DIRECTOR_SET, MAX_KEY, round_closed, stored
 
 
 def _key(link: TableLink, key: str) -> str:
@@ -402,7 +402,10 @@ def scorer_change(request: HttpRequest, link: TableLink, result_id: int) -> Http
     if retried is not None:
         return retried
     seating = _current(link)
-    result = _own_result(link, seating, result_id)
+    try:
+        result = _own_result(link, seating, result_id)
+    except Http404:
+        return _no_change_at_the_table(request, link, seating, result_id)
     assert seating is not None  # _own_result raised 404 otherwise
     if result.adjusted:  # the service refuses it too; say so before the form is filled in
         messages.error(request, DIRECTOR_SET)
@@ -412,6 +415,43 @@ def scorer_change(request: HttpRequest, link: TableLink, result_id: int) -> Http
         return services.correct_result(result, entry=entry, by=by)
 
     return _board_page(request, link, seating, result.board, save, changing=result)
+
+
+def _no_change_at_the_table(
+    request: HttpRequest, link: TableLink, seating: Seating | None, result_id: int
+) -> HttpResponse:
+    """An old "Change" link, followed (or posted) after the table agreed its round, the
+    director closed it, or the score was changed since: say so, and name the score that
+    stands, instead of a bare "not found".  Still a 404 for a result that is not this
+    table's (or not yet reached).  Law E: a score once agreed is changed only by the
+    director.
+    """
+    if not 0 < result_id < 2**63:  # beyond any id (the database would refuse to compare it)
+        raise Http404("Not a result of this table")
+    result = (
+        Result.objects.filter(pk=result_id, event=link.event, table=link.table)
+        .select_related("board")
+        .first()
+    )
+    if result is None or (seating is not None and result.round > seating.round):
+        raise Http404("Not a result of this table's rounds so far")
+    this_round = seating is not None and result.seating_id == seating.pk
+    standing = (
+        result
+        if result.is_live
+        else Result.objects.history(result).live().select_related("board").first()
+    )
+    context = {
+        "link": link,
+        "event": link.event,
+        "seating": seating,
+        "result": result,
+        "standing": standing,
+        # A round the table agreed, or the director closed: the change is the director's.
+        "agreed": not this_round,
+        "closed": not this_round and round_closed(link.event_id, result.round),
+    }
+    return render(request, "scorer/change_refused.html", context, status=409)
 
 
 @require_POST

@@ -164,6 +164,9 @@ class Event(models.Model):
     )
     timer_ends_at = models.DateTimeField(null=True, blank=True)  # running
     timer_left = models.PositiveIntegerField(null=True, blank=True)  # paused: seconds left
+    # The round the timer was started for: the display names it even once the room has
+    # moved on to the next round (None: started with no round in play, or before this).
+    timer_round = models.PositiveSmallIntegerField(null=True, blank=True)
     # A match of a league (a team event of many teams), and its round there.
     league = models.ForeignKey(
         League, null=True, blank=True, on_delete=models.CASCADE, related_name="matches"

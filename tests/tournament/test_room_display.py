@@ -108,6 +108,32 @@ def test_the_display_link_needs_no_login_and_shows_no_board(client, director):
     assert client.get(reverse("event_display", args=[event.pk])).status_code == 200
 
 
+def test_the_timer_names_the_round_it_was_started_for(client, director):
+    """A new user's trial: the director moved on to round 2 while round 1's timer still
+    ran, and the display said "left in round 2" under round 1's minutes.  The timer names
+    the round it was started for; restarting it starts it for the round in play."""
+    event = make_event(director)
+    token = display_module.display_link(event, by=_by(event))
+    display_module.start_timer(event, 15, by=_by(event))
+    services.close_round(event, 1, by=_by(event))  # round 2 is in play; the timer runs on
+    page = client.get(reverse("room_display", args=[token])).content.decode()
+    assert "Round 2 <span" in page  # the room is in round 2...
+    assert "left in round 1" in page and "left in round 2" not in page  # ...the timer in 1
+    assert 'aria-label="Round 1 timer"' in page
+    client.force_login(director)
+    panel = client.get(reverse("director_event", args=[event.pk])).content.decode()
+    assert "Timer: running, 1" in panel and "left (round 1)" in panel
+    display_module.pause_timer(event, by=_by(event))
+    page = client.get(reverse("room_display", args=[token])).content.decode()
+    assert "Round 1: paused." in page
+    display_module.start_timer(event, 12, by=_by(event))
+    page = client.get(reverse("room_display", args=[token])).content.decode()
+    assert "left in round 2" in page
+    assert AuditEntry.objects.filter(event=event, action="timer").first().detail == (
+        "12 min, round 2"
+    )
+
+
 def test_current_round_moves_on_when_every_table_agrees(director):
     event = make_event(director)
     assert display_module.current_round(event).number == 1

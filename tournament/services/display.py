@@ -33,6 +33,7 @@ class TimerState:
     state: str
     seconds_left: int
     minutes: int
+    round: int | None = None  # the round it was started for (None: not known)
 
     @property
     def warning(self) -> bool:
@@ -49,9 +50,11 @@ def timer_state(event: Event, now: datetime | None = None) -> TimerState:
     now = now or timezone.now()
     if event.timer_ends_at is not None:
         left = max(0, round((event.timer_ends_at - now).total_seconds()))
-        return TimerState("running" if left else "over", left, event.timer_minutes)
+        return TimerState(
+            "running" if left else "over", left, event.timer_minutes, event.timer_round
+        )
     if event.timer_left is not None:
-        return TimerState("paused", event.timer_left, event.timer_minutes)
+        return TimerState("paused", event.timer_left, event.timer_minutes, event.timer_round)
     return TimerState("stopped", event.timer_minutes * 60, event.timer_minutes)
 
 
@@ -68,14 +71,19 @@ def _save(event: Event, fields: list[str], action: str, detail: str, by: Actor) 
 
 @transaction.atomic
 def start_timer(event: Event, minutes: int, *, by: Actor) -> Event:
-    """Start the round timer afresh at ``minutes`` (the director's "new round")."""
+    """Start the round timer afresh at ``minutes`` (the director's "new round"), for the
+    round in play now: the display keeps naming that round if the room moves on first."""
     if not 1 <= minutes <= MAX_MINUTES:
         raise ServiceError(f"a round lasts from 1 to {MAX_MINUTES} minutes, not {minutes}")
     e = _locked(event)
+    playing = current_round(e)
     e.timer_minutes = minutes
     e.timer_ends_at = timezone.now() + timedelta(minutes=minutes)
     e.timer_left = None
-    return _save(e, ["timer_minutes", "timer_ends_at", "timer_left"], "timer", f"{minutes} min", by)
+    e.timer_round = playing.number if playing else None
+    detail = f"{minutes} min" + (f", round {playing.number}" if playing else "")
+    fields = ["timer_minutes", "timer_ends_at", "timer_left", "timer_round"]
+    return _save(e, fields, "timer", detail, by)
 
 
 @transaction.atomic

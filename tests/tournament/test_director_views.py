@@ -4,7 +4,7 @@ import pytest
 from django.urls import reverse
 
 from tournament import services
-from tournament.models import Event, Result
+from tournament.models import AuditEntry, Event, Result
 from tournament.services import Actor, Entry
 
 from .conftest import make_event
@@ -87,6 +87,32 @@ def test_create_event_then_players(alice):
         data[f"form-{i}-player2"] = f"Player {i}b"
     alice.post(reverse("director_players", args=[event.pk]), data)
     assert event.pair_set.get(label="1").names == "Player 0a & Player 0b"
+
+
+def test_the_names_check_counts_a_pair_named_only_with_both_players(alice, event):
+    """A new user's trial: the audit line said "names of 3 of 6 pairs entered" with two
+    of the three pairs having one player each.  A pair is named when both players are;
+    the line says which pairs still lack a name (as the page's warning does)."""
+    names = {"1": ("Mrs. Alden", "Mr. Alden"), "2": ("Mrs. Brook", ""), "4": ("", "Mr. Dunn")}
+    data = {"form-TOTAL_FORMS": "6", "form-INITIAL_FORMS": "6"}
+    for i, label in enumerate(["1", "2", "3", "4", "5", "6"]):
+        first, second = names.get(label, ("", ""))
+        data[f"form-{i}-player1"], data[f"form-{i}-player2"] = first, second
+    r = alice.post(reverse("director_players", args=[event.pk]), data, follow=True)
+    assert "Still without both names: pair 2, 3, 4, 5, 6" in r.content.decode()
+    line = AuditEntry.objects.filter(event=event, action="players").get()
+    assert line.detail == (
+        "1 of 6 pairs named (both players); still without both names: pair 2, 3, 4, 5, 6"
+    )
+    page = alice.get(reverse("director_audit", args=[event.pk])).content.decode()
+    assert "1 of 6 pairs named (both players)" in page
+    data.update({"form-1-player2": "Mr. Brook", "form-3-player1": "Mrs. Dunn"})
+    for i in (2, 4, 5):
+        data[f"form-{i}-player1"], data[f"form-{i}-player2"] = f"P{i}a", f"P{i}b"
+    alice.post(reverse("director_players", args=[event.pk]), data)
+    assert AuditEntry.objects.filter(event=event, action="players").first().detail == (
+        "6 of 6 pairs named (both players)"
+    )
 
 
 def test_create_event_errors_keep_the_input(alice):

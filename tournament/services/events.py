@@ -7,6 +7,7 @@ from typing import Any
 
 from django.db import transaction
 
+from scoring import pair_label_key
 from scoring.wording import count
 
 from ..choices import CodeOfLaws, Form, MovementKind
@@ -129,8 +130,15 @@ def set_player_names(event: Event, names: dict[str, list[str]], *, by: Actor) ->
     for pair in Pair.objects.filter(event=event, label__in=names):
         for i, name in enumerate(names[pair.label][:2], 1):
             Player.objects.update_or_create(pair=pair, position=i, defaults={"name": name})
-    named = sum(1 for pair in names.values() if any(n.strip() for n in pair))
-    audit(event, "players", f"names of {named} of {count(len(names), 'pair')} entered", by=by)
+    # A pair is named only when both its players are: say which pairs still lack a name.
+    missing = sorted(
+        (label for label, pair in names.items() if sum(1 for n in pair[:2] if n.strip()) < 2),
+        key=pair_label_key,
+    )
+    detail = f"{len(names) - len(missing)} of {count(len(names), 'pair')} named (both players)"
+    if missing:
+        detail += f"; still without both names: pair {', '.join(missing)}"
+    audit(event, "players", detail, by=by)
 
 
 @transaction.atomic

@@ -1,0 +1,71 @@
+"""The director's pages at a laptop's and a phone's width, as a new user's club evening
+found them."""
+
+import pytest
+from django.contrib.auth import get_user_model
+
+from ..factories import enter, make_event
+from .axe import violations
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+
+LONGEST = "North-South: four honours in one hand, the fifth with the opponents"
+
+
+def _log_in(browser, live_server, width):
+    context = browser.new_context(viewport={"width": width, "height": 900})
+    page = context.new_page()
+    page.goto(live_server.url + "/login/")
+    page.fill("#id_username", "td")
+    page.fill("#id_password", "whist-club-1915")
+    page.click("button[type=submit]")
+    page.wait_for_url("**/director/")
+    return context, page
+
+
+# How the select shows its chosen answer: the lines it needs (the answer's width in the
+# select's own font over the room inside it) and the height it has for them.
+MEASURE = """select => {
+    const style = getComputedStyle(select);
+    const canvas = document.createElement("canvas").getContext("2d");
+    canvas.font = style.font;
+    const text = canvas.measureText(select.selectedOptions[0].textContent).width;
+    const inside = select.clientWidth - parseFloat(style.paddingLeft)
+        - parseFloat(style.paddingRight) - 20;  // the arrow
+    const wraps = style.appearance === "base-select" && style.whiteSpace === "normal";
+    const lineHeight = parseFloat(style.lineHeight) || 1.2 * parseFloat(style.fontSize);
+    return {
+        text, inside, wraps,
+        lines: Math.ceil(text / inside),
+        height: select.getBoundingClientRect().height,
+        lineHeight,
+        right: select.getBoundingClientRect().right,
+    };
+}"""
+
+
+def test_the_correction_forms_honours_answer_reads_in_full(live_server, browser, shots):
+    """The honours select was capped at 12rem: "North-South: four honours in one hand, the
+    fifth with the opponents" read "North-South: all five" at 1280 px and 390 px.  At a
+    laptop's width it is as wide as its longest answer; on a phone it is the screen's
+    width and the answer wraps onto a second line."""
+    td = get_user_model().objects.create_user("td", password="whist-club-1915")
+    event = make_event(td, name="Club evening")  # no hand record: the honours are asked
+    result = enter(event, 1, 1, 1, "4H N 10", honours={"N": 4, "E": 1})
+    for width in (1280, 390):
+        context, page = _log_in(browser, live_server, width)
+        page.goto(f"{live_server.url}/director/events/{event.pk}/results/{result.pk}/")
+        honours = page.locator("#id_honours")
+        assert honours.evaluate("s => s.selectedOptions[0].textContent") == LONGEST
+        m = honours.evaluate(MEASURE)
+        if width == 1280:
+            assert m["text"] <= m["inside"], m  # one line, in full
+        else:
+            assert m["right"] <= width, m  # on the screen
+            assert m["text"] <= m["inside"] or (
+                m["wraps"] and m["height"] >= m["lines"] * m["lineHeight"]
+            ), m
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        assert not violations(page)
+        shots(page, f"director-correction-{width}")
+        context.close()

@@ -1,8 +1,12 @@
-"""The director's pages at a laptop's and a phone's width, as a new user's club evening
-found them."""
+"""The director's correction form and a Law B traveller line at a laptop's and a phone's
+width: a new user's club evening found the honours answer cut off and the Law B line a
+tall narrow column on the phone."""
 
 import pytest
 from django.contrib.auth import get_user_model
+
+from tournament import services
+from tournament.services import Actor
 
 from ..factories import enter, make_event
 from .axe import violations
@@ -69,3 +73,38 @@ def test_the_correction_forms_honours_answer_reads_in_full(live_server, browser,
         assert not violations(page)
         shots(page, f"director-correction-{width}")
         context.close()
+
+
+def test_a_law_b_line_on_the_directors_traveller_is_compact_on_a_phone(live_server, browser, shots):
+    """At 390 px the Law B line's explanation filled an 18rem column five lines deep,
+    a row four times the others' height; it reads in a few wide lines now."""
+    td = get_user_model().objects.create_user("td", password="whist-club-1915")
+    event = make_event(td, name="Club evening", tables=4)
+    for s in event.seating_set.filter(first_board=1):
+        if s.round != 3:
+            enter(event, 1, s.round, s.table, "3D S 9")
+    third = event.seating_set.get(first_board=1, round=3)
+    services.apply_irregular(
+        event,
+        board_number=1,
+        round_no=3,
+        table=third.table,
+        discovered="after-overplay",
+        short_hand="S",
+        surplus_with="partner",
+        by=Actor.director(td, "South held 12 cards"),
+    )
+    context, page = _log_in(browser, live_server, 390)
+    page.goto(f"{live_server.url}/director/events/{event.pk}/boards/1/")
+    heights = page.evaluate(
+        "[...document.querySelectorAll('table.traveller tbody tr')].map(r => "
+        "[r.querySelector('td.law-b') !== null, r.getBoundingClientRect().height])"
+    )
+    law_b = [h for is_law_b, h in heights if is_law_b]
+    others = [h for is_law_b, h in heights if not is_law_b]
+    assert len(law_b) == 1 and others
+    assert law_b[0] <= 2 * max(others), heights  # was about 4 times
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert not violations(page)
+    shots(page, "director-traveller-law-b-390")
+    context.close()

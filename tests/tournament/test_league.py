@@ -7,7 +7,7 @@ import pytest
 from django.urls import reverse
 
 from tournament import exports, services, standings
-from tournament.models import Event, League, Seating
+from tournament.models import AuditEntry, Event, League, Seating
 from tournament.services import Actor, Entry, ServiceError
 from tournament.services import league as league_module
 
@@ -214,3 +214,28 @@ def test_a_published_league_lists_and_opens_its_matches_by_the_publication_rule(
     assert "Not yet" in board_1 and "2H" not in board_1  # table 2 has still to play it
     match.refresh_from_db()
     assert match.is_public and not match.published
+
+
+def test_publishing_a_league_is_in_its_matches_audit_trail(client, director):
+    """Publishing an event writes "published" in its audit trail; publishing a league
+    (which publishes its matches) wrote nothing anywhere.  Now each match's trail says
+    who published it with its league, and when, as an event's does."""
+    league = make_league(director)
+    client.force_login(director)
+    client.post(reverse("director_league_action", args=[league.pk, "publish"]))
+    league.refresh_from_db()
+    assert league.published
+    matches = list(league.matches.all())
+    assert len(matches) == 6  # four teams, a round robin: three rounds of two matches
+    for match in matches:
+        line = AuditEntry.objects.filter(event=match).first()  # the newest
+        assert (line.action, line.actor, line.user) == ("published", "director alice", director)
+        assert line.detail == (
+            "results shown to the public with Winter league (the league was published)"
+        )
+    page = client.get(reverse("director_audit", args=[matches[0].pk])).content.decode()
+    assert "the league was published" in page
+    client.post(reverse("director_league_action", args=[league.pk, "unpublish"]))
+    league.refresh_from_db()
+    assert not league.published
+    assert {AuditEntry.objects.filter(event=m).first().action for m in matches} == {"unpublished"}

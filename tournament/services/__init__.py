@@ -19,7 +19,13 @@ from .errors import NotTablesBoard, ResultConflict, ServiceError, user_message
 from .events import create_event, movement_for, set_player_names, set_published
 from .field import add_late_pair, field_changes, places_free, withdraw_pair
 from .irregular import apply_irregular
-from .league import create_league, draw_next_round, league_table, meetings
+from .league import (
+    create_league,
+    draw_next_round,
+    league_table,
+    meetings,
+    set_league_published,
+)
 from .results import (
     confirm_result,
     correct_result,
@@ -73,6 +79,7 @@ __all__ = [
     "set_absent",
     "set_adjusted_values",
     "set_fouled",
+    "set_league_published",
     "set_player_names",
     "set_published",
     "share_deals",

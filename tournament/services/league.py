@@ -112,6 +112,25 @@ def _make_round(
         audit(event, "drawn", f"round {round_no} of {league.name}: {a} v {b}", by=by)
 
 
+@transaction.atomic
+def set_league_published(league: League, published: bool, *, by: Actor) -> None:
+    """Publish (or hide) a league's standings, and with them its matches (a match is public
+    while its league is: :attr:`Event.is_public`).  Audited as an event's publishing is
+    (:func:`tournament.services.events.set_published`): a line in each match's trail,
+    which also moves each match's page stamp (:mod:`tournament.pagecache`)."""
+    locked = League.objects.select_for_update(no_key=True).get(pk=league.pk)
+    locked.published = published
+    locked.save(update_fields=["published"])
+    league.published = published
+    detail = (
+        f"results shown to the public with {locked.name} (the league was published)"
+        if published
+        else f"results hidden from the public with {locked.name} (the league was unpublished)"
+    )
+    for match in Event.objects.filter(league=locked).order_by("league_round", "pk"):
+        audit(match, "published" if published else "unpublished", detail, by=by)
+
+
 @dataclass(frozen=True)
 class Meeting:
     """One meeting of a round as the pages show it."""

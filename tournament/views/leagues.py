@@ -61,8 +61,9 @@ def league_action(request: HttpRequest, league: League, action: str) -> HttpResp
             r = services.draw_next_round(league, by=Actor.director(request.user))
             messages.success(request, f"Round {r} drawn: teams with similar records meet.")
         elif action in ("publish", "unpublish"):
-            league.published = action == "publish"
-            league.save(update_fields=["published"])
+            services.set_league_published(
+                league, action == "publish", by=Actor.director(request.user)
+            )
             messages.success(
                 request, "Standings public." if league.published else "Standings hidden."
             )

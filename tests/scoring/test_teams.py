@@ -68,6 +68,35 @@ def test_five_pairs_won_by_the_fraction_of_a_point():
     assert m.to_json()["margin"] == "4/5"
 
 
+def test_seven_pairs_won_by_the_fraction_of_a_point_by_the_team_behind_on_raw_score():
+    # Law G (RULES.md 5G), seven pairs a team: team A North-South at tables 1-4 (its odd
+    # pair is North-South), East-West at 5-7; so A adds the East-West average and B, whose
+    # odd pair sits East-West, the North-South average.  NS totals (one board, a second
+    # passed out everywhere): s = 157, -50, 141, -239 | 57, -100, 50.
+    #   raw A = (157 - 50 + 141 - 239) - (57 - 100 + 50) = 9 - 7 = 2;  raw B = -2.
+    #   avgNS = (9 + 7) / 7 = 16/7 (2.29) = -avgEW.
+    #   A = 2 - 16/7 = -2/7;  B = -2 + 16/7 = 2/7.
+    #   Rounded (each average to the whole point): A = 2 + round(-2.29) = 2 - 2 = 0;
+    #   B = -2 + round(2.29) = 0.  The rounded totals tie, so the exact totals decide:
+    #   B, behind on the tables' own scores, wins by the fraction of a point, 4/7.
+    tables = [TableSeating(t, "A", "B") for t in (1, 2, 3, 4)] + [
+        TableSeating(t, "B", "A") for t in (5, 6, 7)
+    ]
+    nets = {1: 157, 2: -50, 3: 141, 4: -239, 5: 57, 6: -100, 7: 50}
+    m = score_team_match(tables, results({t: [net, 0] for t, net in nets.items()}))
+    a, b = m.teams["A"], m.teams["B"]
+    assert (a.raw, a.average_direction, a.average_added) == (2, "EW", Fraction(-16, 7))
+    assert (b.raw, b.average_direction, b.average_added) == (-2, "NS", Fraction(16, 7))
+    assert (a.score, a.rounded, b.score, b.rounded) == (Fraction(-2, 7), 0, Fraction(2, 7), 0)
+    assert (m.winner, m.margin, m.margin_rounded, m.by_fraction) == ("B", Fraction(4, 7), 0, True)
+    # One point more to North-South at table 5 (B's pair): A = 1 - 17/7 = -10/7, rounded
+    # 1 + round(-2.43) = -1; B = 10/7, rounded 1: B wins by 2 points, not by a fraction.
+    nets[5] += 1
+    m = score_team_match(tables, results({t: [net, 0] for t, net in nets.items()}))
+    assert (m.teams["A"].rounded, m.teams["B"].rounded) == (-1, 1)
+    assert (m.winner, m.margin_rounded, m.by_fraction) == ("B", 2, False)
+
+
 def test_even_teams_add_no_average():
     tables = [TableSeating(1, "A", "B"), TableSeating(2, "B", "A")]
     m = score_team_match(tables, results({1: [300], 2: [250]}))

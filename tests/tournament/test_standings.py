@@ -9,6 +9,8 @@ round 3 table 2 (2 v 6).  Scores by the 1915 laws, no honours:
 
 from fractions import Fraction
 
+from django.urls import reverse
+
 from scoring import BoardResult, compare_boards
 from tournament import services, standings
 from tournament.models import Board, Pair, Player
@@ -240,6 +242,42 @@ def test_team_match_of_three_pairs_adds_the_odd_pairs_average(director):
     assert (b.score, b.rounded) == (Fraction(86, 3), 29)
     assert (match.winner, match.margin, match.margin_rounded) == ("B", Fraction(172, 3), 58)
     assert standings.team_boards_pending(event) == [2, 3, 4, 5, 6]
+
+
+def test_team_match_of_five_pairs_won_by_the_fraction_of_a_point(director, client):
+    """Law G with five pairs a team, through the app: the Law G average and the fraction
+    of a point were tested with smaller teams only (and here, in scoring alone).
+
+    A sits North-South at tables 1-3 (its odd pair is North-South), East-West at 4-5;
+    one board a round, every board played once at every table.  Board 1: table 1
+    "4H S 10" +157, table 2 "2S N 7" -50, table 4 "3D N 9" +21; board 2 at table 4
+    "2S E 7" +50; everything else passed out.  NS totals: 157, -50, 0, 71, 0.
+      raw A = 157 - 50 + 0 - 71 - 0 = 36;  avgNS = 178/5 = 35.6 = -avgEW.
+      A adds the East-West average: 36 - 178/5 = 2/5;  B = -36 + 178/5 = -2/5.
+      Rounded: A = 36 + round(-35.6) = 0;  B = -36 + round(35.6) = 0: level, so the
+      exact totals decide: A wins by the fraction of a point, 4/5.
+    """
+    event = make_event(director, form="teams", movement="teams", tables=5, boards_per_round=1)
+    lines = {(1, 1): "4H S 10", (1, 2): "2S N 7", (1, 4): "3D N 9", (2, 4): "2S E 7"}
+    for s in event.seating_set.order_by("round", "table"):
+        (number,) = s.board_numbers
+        enter(event, number, s.round, s.table, lines.get((number, s.table), "PASS"))
+    assert standings.team_boards_pending(event) == []
+    match = standings.team_match(event)
+    assert match is not None and match.table_totals == {1: 157, 2: -50, 3: 0, 4: 71, 5: 0}
+    a, b = match.teams["A"], match.teams["B"]
+    assert (a.raw, a.average_added, a.average_direction) == (36, Fraction(-178, 5), "EW")
+    assert (b.raw, b.average_added, b.average_direction) == (-36, Fraction(178, 5), "NS")
+    assert (a.score, a.rounded, b.score, b.rounded) == (Fraction(2, 5), 0, Fraction(-2, 5), 0)
+    assert (match.winner, match.margin, match.margin_rounded, match.by_fraction) == (
+        "A",
+        Fraction(4, 5),
+        0,
+        True,
+    )
+    client.force_login(director)
+    page = client.get(reverse("event_standings", args=[event.pk])).content.decode()
+    assert "wins by <strong>the fraction of a point</strong> (4/5)" in page
 
 
 def test_board_results_are_the_live_lines_as_scoring_inputs(director):

@@ -129,8 +129,15 @@ def absolute_url(request: HttpRequest, path: str) -> str:
 SQLITE_MAX_WORKERS = 5
 # The app is loaded once, before the workers fork (a start-up error shows at
 # once, and they share its memory); no runtime control socket (nothing here
-# uses gunicornc, and every server of the same user would share its path).
-GUNICORN_OPTIONS = ("--preload", "--no-control-socket")
+# uses gunicornc, and every server of the same user would share its path);
+# gunicorn's own warnings and errors (a worker that crashed or timed out) go to
+# the app's log file as well as the console (tournament/roomlog.py).
+GUNICORN_OPTIONS = (
+    "--preload",
+    "--no-control-socket",
+    "--logger-class",
+    "tournament.roomlog.RoomLogger",
+)
 
 
 def default_workers(sqlite: bool, cores: int | None = None) -> int:

@@ -19,7 +19,8 @@ everything a deployment changes comes from the environment:
                        redirect to HTTPS (``HSTS_SECONDS``, ``HSTS_PRELOAD``).
 ``TRUST_X_FORWARDED_PROTO``  ``1`` behind a proxy that terminates HTTPS and
                        sets ``X-Forwarded-Proto`` (and strips the client's).
-``LOG_FILE``           server errors with their tracebacks (default
+``LOG_FILE``           server errors with their tracebacks, and gunicorn's own
+                       warnings and errors under ``manage.py room`` (default
                        ``var/log/duplicate-auction.log``, rotated; empty: console
                        only).
 ``STATIC_ROOT``        where ``collectstatic`` puts the files WhiteNoise serves.

@@ -108,6 +108,8 @@ class Room:
     def __init__(self, port: int, output: list[str]):
         self.port = port
         self.output = output
+        self.pid = 0  # the process ``make run``'s command started (gunicorn, once exec'd)
+        self.live: list[str] = output  # everything printed so far, still growing
         self.base = f"http://127.0.0.1:{port}"
         self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(CookieJar()))
 
@@ -164,7 +166,9 @@ def running_room(env: dict[str, str]) -> Iterator[Room]:
                     socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
                     break
             time.sleep(0.2)
-        yield Room(port, [line.rstrip("\n") for line in output])
+        server = Room(port, [line.rstrip("\n") for line in output])
+        server.pid, server.live = proc.pid, output
+        yield server
     finally:
         with contextlib.suppress(ProcessLookupError):
             os.killpg(proc.pid, signal.SIGTERM)
@@ -261,6 +265,66 @@ def test_make_run_serves_the_room_on_its_lan_address(tmp_path):
     key_file = tmp_path / "secret_key"
     assert stat.S_IMODE(key_file.stat().st_mode) == 0o600
     assert len(key_file.read_text().strip()) >= 50
+
+
+def test_a_crashed_worker_is_in_the_log_file_as_well_as_on_the_console(tmp_path):
+    """A new user's evening: a gunicorn worker died and its message went to the console
+    only; the app's log file (where errors are looked for afterwards) had nothing.  A
+    worker killed here (SIGKILL, as the kernel kills one out of memory) is named in both."""
+    import psutil
+
+    env = scratch_env(tmp_path, f"sqlite:///{tmp_path / 'room.sqlite3'}", WEB_CONCURRENCY="1")
+    log = tmp_path / "log" / "room.log"
+    with running_room(env) as server:
+        assert server.get("/login/")[0] == 200
+        started = psutil.Process(server.pid)
+        processes = [started, *started.children(recursive=True)]
+        gunicorns = [p for p in processes if "gunicorn" in " ".join(p.cmdline())]
+        master = next(p for p in gunicorns if p.parent() not in gunicorns)
+        (worker,) = master.children()
+        os.kill(worker.pid, signal.SIGKILL)
+        said = f"Worker (pid:{worker.pid}) was sent SIGKILL!"
+        deadline = time.monotonic() + 20
+        while not (log.exists() and said in log.read_text()):
+            assert time.monotonic() < deadline, "not in the log file:\n" + (
+                log.read_text() if log.exists() else "(no file)"
+            )
+            time.sleep(0.2)
+        while not any(said in line for line in server.live):
+            assert time.monotonic() < deadline, "not on the console:\n" + "".join(server.live)
+            time.sleep(0.2)
+    line = next(x for x in log.read_text().splitlines() if said in x)
+    assert " ERROR gunicorn.error [" in line  # the app's own format
+    assert "Booting worker" not in log.read_text()  # warnings and errors only, as the app's
+
+
+def test_the_room_logger_keeps_the_console_and_adds_the_file_once(tmp_path, monkeypatch):
+    import logging
+
+    from gunicorn.config import Config
+
+    from tournament.roomlog import RoomLogger
+
+    log = tmp_path / "log" / "room.log"
+    monkeypatch.setenv("LOG_FILE", str(log))
+    logger = RoomLogger(Config())
+    try:
+        logger.setup(logger.cfg)  # a reload (SIGHUP) sets up again: still one file handler
+        handlers = logger.error_log.handlers
+        files = [h for h in handlers if isinstance(h, logging.FileHandler)]
+        assert len(files) == 1 and files[0].baseFilename == str(log)
+        assert any(type(h) is logging.StreamHandler for h in handlers)  # the console
+        logger.info("Booting worker with pid: 1")
+        logger.critical("WORKER TIMEOUT (pid:%s)", 1234)
+        assert "WORKER TIMEOUT (pid:1234)" in log.read_text()
+        assert "Booting" not in log.read_text()
+        monkeypatch.setenv("LOG_FILE", "")  # LOG_FILE empty: the console only
+        logger.setup(logger.cfg)
+        assert not [h for h in logger.error_log.handlers if isinstance(h, logging.FileHandler)]
+    finally:
+        for h in list(logger.error_log.handlers):
+            h.close()
+            logger.error_log.removeHandler(h)
 
 
 @pytest.mark.django_db(transaction=True)

@@ -75,6 +75,9 @@ class Command(BaseCommand):
         allowed = list(dict.fromkeys([*settings.ALLOWED_HOSTS, *addresses]))
         os.environ["PUBLIC_URL"] = public
         os.environ["ALLOWED_HOSTS"] = ",".join(allowed)
+        # gunicorn's own log goes to the same file (tournament/roomlog.py reads it here,
+        # before Django is set up); empty: the console only.
+        os.environ["LOG_FILE"] = settings.LOG_FILE
 
         out = self.stdout.write
         out("")

@@ -337,12 +337,15 @@ def bench(label: str, database_url: str, workers: int, human: bool) -> float:
             threading.Thread(target=run_tablet, args=(t, tok, b, start, rival, stats))
             for t, rival, (tok, b) in zip(tablets, rivals, tablets_plan, strict=True)
         ]
-        t0 = time.perf_counter()
+        server_cpu = cpu_of_tree(server.pid)
+        t0, c0 = time.perf_counter(), time.process_time()
         for th in threads:
             th.start()
         for th in threads:
             th.join()
         wall = time.perf_counter() - t0
+        client_cpu = time.process_time() - c0
+        server_cpu = cpu_of_tree(server.pid) - server_cpu
     finally:
         server.terminate()
         server.wait(timeout=10)
@@ -361,9 +364,32 @@ def bench(label: str, database_url: str, workers: int, human: bool) -> float:
         f"({confirmed} confirmed)"
     )
     print("    " + "; ".join(f"{k} {v}" for k, v in stats.items()))
+    # Where the machine's cores went: the tablets' own client (50 threads in this
+    # process, a load no real room puts on its server) beside gunicorn's processes.
+    cores = os.cpu_count() or 1
+    print(
+        f"    CPU during the run: the app's workers {server_cpu:.2f} s "
+        f"({1000 * server_cpu / requests:.1f} ms a request), the tablets' client "
+        f"{client_cpu:.2f} s, of {cores * wall:.2f} core-seconds"
+    )
     for e in errors[:5]:
         print("   ", e)
     return p95
+
+
+def cpu_of_tree(pid: int) -> float:
+    """User and system CPU seconds of a process and its children (gunicorn's workers)."""
+    import psutil
+
+    total = 0.0
+    try:
+        root = psutil.Process(pid)
+        for proc in [root, *root.children(recursive=True)]:
+            t = proc.cpu_times()
+            total += t.user + t.system
+    except psutil.NoSuchProcess:
+        pass
+    return total
 
 
 def summary(label: str, workers: int, human: bool, p95s: list[float]) -> None:

@@ -117,13 +117,16 @@ def absolute_url(request: HttpRequest, path: str) -> str:
     return request.build_absolute_uri(path)
 
 
-# Gunicorn worker processes.  PostgreSQL: two a core, four on two cores: a
-# burst of 50 tablets (benchmarks/tablets_load.py, issue 18) measured at 2, 3,
-# 4 and 5 workers gave 4 the lowest p95 (README, "PostgreSQL for big rooms"):
-# fewer leave a core idle while a worker waits for the database, more only
-# take turns on the same cores.  SQLite: gunicorn's own rule, two a core and
-# one more, at most five; it lets one writer in at a time (the app takes the
-# write lock at the start of each transaction and queues up to 20 s for it),
+# Gunicorn worker processes.  PostgreSQL: one a core and one more, three on two
+# cores: a burst of 50 tablets (benchmarks/tablets_load.py, issue 18) measured 8
+# times at each of 2, 3, 4 and 5 workers on a quiet machine gave 2 and 3 the lowest
+# median p95 (236 ms), 5 257 ms and 4 292 ms (README, "PostgreSQL for big rooms"):
+# once a request cost a few milliseconds, more workers only took turns on the same
+# two cores with PostgreSQL and the phones' requests; the one beyond the cores
+# keeps a core busy while a worker waits for the database or for a phone on a weak
+# signal (a sync worker reads the request itself).  SQLite: gunicorn's own rule, two
+# a core and one more, at most five; it lets one writer in at a time (the app takes
+# the write lock at the start of each transaction and queues up to 20 s for it),
 # so past five, more workers only queue for that lock: on two cores 8 workers
 # measured slower than 5.
 SQLITE_MAX_WORKERS = 5
@@ -141,7 +144,7 @@ GUNICORN_OPTIONS = (
 
 
 def default_workers(sqlite: bool, cores: int | None = None) -> int:
-    """2 x cores worker processes on PostgreSQL; 2 x cores + 1, at most
+    """cores + 1 worker processes on PostgreSQL; 2 x cores + 1, at most
     SQLITE_MAX_WORKERS, on SQLite (the measurements behind both are above)."""
     n = cores or os.cpu_count() or 1
-    return min(2 * n + 1, SQLITE_MAX_WORKERS) if sqlite else 2 * n
+    return min(2 * n + 1, SQLITE_MAX_WORKERS) if sqlite else n + 1

@@ -398,9 +398,10 @@ def test_worker_counts():
     assert room.default_workers(sqlite=True, cores=1) == 3
     assert room.default_workers(sqlite=True, cores=2) == 5
     assert room.default_workers(sqlite=True, cores=8) == 5  # one writer at a time anyway
-    # PostgreSQL: 4 on two cores measured the lowest p95 of 2-5 (issue 18, README).
-    assert room.default_workers(sqlite=False, cores=2) == 4
-    assert room.default_workers(sqlite=False, cores=4) == 8
+    # PostgreSQL: a core each and one more; 2 and 3 on two cores measured the lowest
+    # burst p95 of 2-5 (issue 18, README), 3 keeps one for a slow phone.
+    assert room.default_workers(sqlite=False, cores=2) == 3
+    assert room.default_workers(sqlite=False, cores=4) == 5
 
 
 def test_origin_leaves_out_the_scheme_port():

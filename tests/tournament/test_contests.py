@@ -177,3 +177,27 @@ def test_the_contest_form_asks_the_method_first_and_offers_no_team_match(client,
     assert 'value="teams"' not in form  # a team match is not a section of a pair contest
     assert 'value="mitchell"' in form and 'value="howell"' in form
     assert form.index('name="method"') < form.index('name="carry"')
+
+
+def test_publishing_a_contest_is_in_its_sections_audit_trails(client, director):
+    """Publishing a contest publishes its sections (Event.is_public) but wrote no line
+    anywhere, unlike an event's or a league's publishing.  Now each section's trail
+    says who published it with its contest, and unpublishing says so too."""
+    from tournament.models import AuditEntry
+
+    contest = make_contest(director)
+    client.force_login(director)
+    client.post(reverse("director_contest_action", args=[contest.pk, "publish"]))
+    contest.refresh_from_db()
+    assert contest.published
+    sections = list(contest.parts.all())
+    assert len(sections) == 4  # two sessions of two sections
+    for section in sections:
+        assert section.is_public
+        line = AuditEntry.objects.filter(event=section).first()  # the newest
+        assert (line.action, line.user) == ("published", director)
+        assert "the contest was published" in line.detail
+    client.post(reverse("director_contest_action", args=[contest.pk, "unpublish"]))
+    assert {AuditEntry.objects.filter(event=s).first().action for s in sections} == {
+        "unpublished"
+    }

@@ -13,7 +13,13 @@ The laws are applied by :mod:`scoring`; nothing here computes a point itself.
 
 from .adjusted import adjust_score, set_adjusted_values, set_fouled
 from .audit import Actor, audit
-from .contests import create_contest, overall_table, session_table, share_deals
+from .contests import (
+    create_contest,
+    overall_table,
+    session_table,
+    set_contest_published,
+    share_deals,
+)
 from .entries import Entry, deal_result, preview
 from .errors import NotTablesBoard, ResultConflict, ServiceError, user_message
 from .events import create_event, movement_for, set_player_names, set_published
@@ -78,6 +84,7 @@ __all__ = [
     "session_table",
     "set_absent",
     "set_adjusted_values",
+    "set_contest_published",
     "set_fouled",
     "set_league_published",
     "set_player_names",

@@ -65,6 +65,25 @@ def create_contest(
     return contest
 
 
+@transaction.atomic
+def set_contest_published(contest: Contest, published: bool, *, by: Actor) -> None:
+    """Publish (or hide) a contest's standings, and with them its sessions' sections (a
+    section is public while its contest is: :attr:`Event.is_public`).  Audited as an
+    event's publishing is: a line in each section's trail (which also moves each
+    section's page stamp, :mod:`tournament.pagecache`), as a league's is."""
+    locked = Contest.objects.select_for_update(no_key=True).get(pk=contest.pk)
+    locked.published = published
+    locked.save(update_fields=["published"])
+    contest.published = published
+    detail = (
+        f"results shown to the public with {locked.name} (the contest was published)"
+        if published
+        else f"results hidden from the public with {locked.name} (the contest was unpublished)"
+    )
+    for section in parts(locked):
+        audit(section, "published" if published else "unpublished", detail, by=by)
+
+
 def parts(contest: Contest, session: int | None = None) -> list[Event]:
     """The contest's events, by session then section."""
     qs = contest.parts.order_by("session", "section")

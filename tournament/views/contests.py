@@ -127,8 +127,9 @@ def contest_action(request: HttpRequest, contest: Contest, action: str) -> HttpR
             n = services.share_deals(contest, session, by=Actor.director(request.user))
             messages.success(request, f"Session {session}: {count(n, 'hand record')} copied.")
         elif action in ("publish", "unpublish"):
-            contest.published = action == "publish"
-            contest.save(update_fields=["published"])
+            services.set_contest_published(
+                contest, action == "publish", by=Actor.director(request.user)
+            )
             messages.success(
                 request, "Standings public." if contest.published else "Standings hidden."
             )

@@ -16,8 +16,10 @@ each database:
 * "burst": no pauses at all, all 50 firing at the same instant: the worst
   case, which on two cores measures queueing more than the app.
 
-Prints requests per second, p50/p95 latency, errors (must be 0: an in-flight
-retry told "already has a result", two devices both stored, a conflict with
+Prints requests per second, p50/p95 latency, and for a burst its floor measured
+in the same run (as many requests, 50 at a time, for a static file: gunicorn,
+Django's handler and WhiteNoise, none of the app) with the ratio to it; errors
+(must be 0: an in-flight retry told "already has a result", two devices both stored, a conflict with
 no message naming the result), the conflicts and in-flight retries, and
 results stored (must equal boards).  Runs on SQLite, and on PostgreSQL when
 one answers on 127.0.0.1:5432 (with persistent connections, CONN_MAX_AGE=60,
@@ -346,6 +348,10 @@ def bench(label: str, database_url: str, workers: int, human: bool) -> float:
         wall = time.perf_counter() - t0
         client_cpu = time.process_time() - c0
         server_cpu = cpu_of_tree(server.pid) - server_cpu
+        requests_made = sum(len(t.latencies) for t in tablets) + sum(
+            len(r.latencies) for r in rivals if r is not None
+        )
+        floor = None if human else floor_burst(base, requests_made)
     finally:
         server.terminate()
         server.wait(timeout=10)
@@ -372,9 +378,41 @@ def bench(label: str, database_url: str, workers: int, human: bool) -> float:
         f"({1000 * server_cpu / requests:.1f} ms a request), the tablets' client "
         f"{client_cpu:.2f} s, of {cores * wall:.2f} core-seconds"
     )
+    if floor is not None:
+        print(
+            f"    floor, same run: {requests} requests for a static file, {TABLETS} at a time "
+            f"(gunicorn, Django's handler, WhiteNoise; no app): p95 {floor:.1f} ms; "
+            f"the burst's p95 is {p95 / floor:.1f}x the floor"
+        )
     for e in errors[:5]:
         print("   ", e)
     return p95
+
+
+FLOOR_PATH = "/static/tournament/resend.js"  # a small file WhiteNoise serves, no view
+
+
+def floor_burst(base: str, requests: int) -> float:
+    """The same number of requests, 50 clients at once as the burst's tablets are, for
+    a static file: what the server and this client cost with no app work.  Its p95, ms."""
+    each, extra = divmod(requests, TABLETS)
+    go = threading.Barrier(TABLETS)
+    clients = [Tablet(base, [0, 0, 0]) for _ in range(TABLETS)]
+
+    def run(i: int) -> None:
+        go.wait()
+        for _ in range(each + (i < extra)):
+            clients[i].request(FLOOR_PATH)
+
+    threads = [threading.Thread(target=run, args=(i,)) for i in range(TABLETS)]
+    for th in threads:
+        th.start()
+    for th in threads:
+        th.join()
+    lat = sorted(x * 1000 for c in clients for x in c.latencies)
+    errors = [e for c in clients for e in c.errors]
+    assert not errors, errors[:3]
+    return lat[int(0.95 * (len(lat) - 1))]
 
 
 def cpu_of_tree(pid: int) -> float:

@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 from tournament import tablets
 from tournament.models import Board, TableLink
 from tournament.services.prepared import Prepared
+from tournament.views.scorer import _BOARD_PAGE
 
 from ..factories import make_event
 
@@ -207,6 +208,13 @@ def test_the_live_result_is_the_querysets_live_result(event):
             if got is not None:
                 assert _same(got.board, plain.board)
                 assert got.contract == plain.contract
+            # The board page's one read: the board, and the live result's id with it.
+            page = _BOARD_PAGE.first(event.pk, number, s.round, s.table)
+            if number == 99:
+                assert page is None
+            else:
+                assert _same(page, Board.objects.get(event=event, number=number))
+                assert page.live_id == (plain.pk if plain is not None else None)
 
 
 @settings(

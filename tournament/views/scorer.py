@@ -9,6 +9,7 @@ flaky Wi-Fi returns the stored result instead of making a second one.
 from __future__ import annotations
 
 from django.contrib import messages
+from django.db.models import OuterRef, Subquery
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -261,6 +262,22 @@ _BOARD: Prepared[Board] = Prepared(
 )
 
 
+# The board page's board, with the id of the result the table has entered for it in
+# this round, if any (then the page is that result's): one query, not two.
+_BOARD_PAGE: Prepared[Board] = Prepared(
+    lambda event, number, round_no, table: Board.objects.filter(
+        event_id=event, number=number
+    ).annotate(
+        live_id=Subquery(
+            Result.objects.filter(
+                board=OuterRef("pk"), round=round_no, table=table, is_live=True
+            ).values("pk")[:1]
+        )
+    )[:1],
+    4,
+)
+
+
 def _submit_board(request: HttpRequest, link: TableLink, number: int) -> HttpResponse:
     """A tablet's submission of a board's result: the request a round's end brings at once.
 
@@ -320,13 +337,12 @@ def scorer_board(request: HttpRequest, link: TableLink, number: int) -> HttpResp
     if answer is not None:
         return answer
     assert seating is not None
-    board = _BOARD.first(link.event_id, number)
+    board = _BOARD_PAGE.first(link.event_id, number, seating.round, link.table)
     if board is None:  # a movement naming a board the event lacks: nothing to show
         raise Http404("No such board in this event")
-    if request.method == "GET":
-        existing = services.live_result(link.event, number, seating.round, link.table)
-        if existing is not None:
-            return redirect("scorer_result", link.token, existing.pk)
+    live_id = vars(board).pop("live_id")
+    if request.method == "GET" and live_id is not None:  # entered already: its page
+        return redirect("scorer_result", link.token, live_id)
     initial = None
     if link.event.record_auctions:
         auction = auctions.auction_of(link.event, seating, board)

@@ -41,6 +41,7 @@ def test_an_auction_a_ruling_and_its_penalty(live_server, browser, shots):
     director.fill("#id_username", "td")
     director.fill("#id_password", "whist-club-1915")
     director.click("button[type=submit]")
+    director.wait_for_url("**/director/")  # logged in before going on
     director.goto(f"{live_server.url}/director/events/{event.pk}/")
     director.click("a:has-text('Rule on board 1')")
     suggested = director.locator("fieldset.suggested")

@@ -77,7 +77,9 @@ def test_director_creates_enters_closes_and_sees_standings(live_server, browser,
             page.fill(f"input[name={prefix}-revokes_ew]", "1")
             page.select_option(f"select[name={prefix}-revoke_penalty]", "tricks")
         page.click("button[value=preview]")
-        assert "Net to NS" in page.content()
+        # The preview is a new page: wait for it (content() read mid-navigation is empty
+        # on a busy machine).
+        page.wait_for_selector("text=Net to NS")
         page.click("button[value=save]")
         page.wait_for_selector(f"text=Board {board}: 1 result saved")
     assert Result.objects.filter(event=event, is_live=True).count() == 12

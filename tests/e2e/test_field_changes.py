@@ -34,7 +34,7 @@ def test_an_evening_with_a_late_pair_and_a_withdrawal(live_server, browser, shot
     # A late pair arrives before round 1 starts: it takes the phantom's place.
     page.goto(f"{live_server.url}/director/events/{event.pk}/")
     page.click("text=Late pair / withdrawal")
-    assert "the phantom's place (6), free from round 1" in page.content()
+    page.wait_for_selector("text=the phantom's place (6), free from round 1")  # a new page
     page.fill("#id_late-player1", "Mrs. Late")
     page.fill("#id_late-player2", "Mr. Late")
     page.click("text=Add the late pair")

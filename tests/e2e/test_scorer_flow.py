@@ -121,6 +121,7 @@ def test_scorer_enters_and_confirms_a_round(live_server, browser, shots):
     director_page.fill("#id_username", "td")
     director_page.fill("#id_password", "whist-club-1915")
     director_page.click("button[type=submit]")
+    director_page.wait_for_url("**/director/")  # logged in before going on
     director_page.goto(f"{live_server.url}/director/events/{event.pk}/")
     cell = director_page.inner_text("table.progress tbody tr:first-child td:nth-child(2)")
     assert "2/2" in cell and "agreed" in cell

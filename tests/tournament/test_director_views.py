@@ -184,6 +184,30 @@ def test_traveller_entry_error_keeps_every_row(alice, event):
     assert not Result.objects.exists()
 
 
+def test_traveller_save_refused_by_a_row_says_nothing_was_saved(alice, event):
+    """The good rows' previews must not look saved: the top message says which row stops it."""
+    url = reverse("director_traveller", args=[event.pk, 1])
+    row = {"r1t1-contract": "4H", "r1t1-declarer": "S", "r1t1-tricks": "10"}
+    r = alice.post(
+        url,
+        {
+            **row,
+            "r1t1-honours": "trumps:EW-3",
+            "r2t3-contract": "4Z",
+            "r2t3-declarer": "S",
+            "r2t3-tricks": "7",
+            "action": "save",
+        },
+    )
+    page = r.content.decode()
+    assert "Nothing was saved: correct round 2, table 3" in page
+    assert "round 1, table 1" not in page and 'value="4Z"' in page
+    assert not Result.objects.exists()
+    # A preview is not a refusal: it says nothing of saving.
+    r = alice.post(url, {**row, "r2t3-contract": "4Z", "action": "preview"})
+    assert "Nothing was saved" not in r.content.decode()
+
+
 def test_correction_page_with_reason_after_close(alice, event, director):
     res = services.enter_result(
         event,

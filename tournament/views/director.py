@@ -250,6 +250,16 @@ def enter_traveller(request: HttpRequest, event: Event, number: int) -> HttpResp
             except ServiceError as e:
                 f.add_error(None, user_message(e))
                 errors = True
+        wrong = [s for s, f in zip(open_rows, forms, strict=True) if f.errors]
+        if wrong and request.POST.get("action") == "save":
+            # Said at the top, where it is seen: the rows' own messages may lie beyond the
+            # edge of a wide traveller, and the good rows' previews look as if they were saved.
+            messages.error(
+                request,
+                "Nothing was saved: correct "
+                + ", ".join(f"round {s.round}, table {s.table}" for s in wrong)
+                + " (the message is under the row), then Save again. What you typed is kept.",
+            )
         late = sorted({s.round for s, _ in entries if s.round in closed})
         if late and not reason and request.POST.get("action") == "save":
             messages.error(

@@ -198,6 +198,4 @@ def test_publishing_a_contest_is_in_its_sections_audit_trails(client, director):
         assert (line.action, line.user) == ("published", director)
         assert "the contest was published" in line.detail
     client.post(reverse("director_contest_action", args=[contest.pk, "unpublish"]))
-    assert {AuditEntry.objects.filter(event=s).first().action for s in sections} == {
-        "unpublished"
-    }
+    assert {AuditEntry.objects.filter(event=s).first().action for s in sections} == {"unpublished"}

@@ -115,6 +115,22 @@ def test_the_names_check_counts_a_pair_named_only_with_both_players(alice, event
     )
 
 
+def test_two_teams_of_one_name_are_refused_keeping_what_was_typed(alice, director):
+    """A team match named "Hawks v hawks": every "To Hawks" column was then ambiguous."""
+    e = make_event(director, form="teams", movement="teams", tables=2, boards_per_round=1)
+    data = {"form-TOTAL_FORMS": "4", "form-INITIAL_FORMS": "4", "form-0-player1": "Mrs. Alden"}
+    url = reverse("director_players", args=[e.pk])
+    r = alice.post(url, {**data, "team-A": "Hawks", "team-B": " hawks "})
+    page = r.content.decode()
+    assert r.status_code == 200 and "The two teams need different names" in page
+    assert 'value="Hawks"' in page and 'value="hawks"' in page and 'value="Mrs. Alden"' in page
+    assert sorted(e.team_set.values_list("name", flat=True)) != ["Hawks", "hawks"]
+    assert not e.pair_set.get(label="A1").player_set.filter(name="Mrs. Alden").exists()
+    r = alice.post(url, {**data, "team-A": "Hawks", "team-B": "Owls"})
+    assert r.status_code == 302
+    assert sorted(e.team_set.values_list("name", flat=True)) == ["Hawks", "Owls"]
+
+
 def test_create_event_errors_keep_the_input(alice):
     r = alice.post(
         reverse("director_event_create"),

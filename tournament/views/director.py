@@ -91,9 +91,20 @@ def players(request: HttpRequest, event: Event) -> HttpResponse:
         for n in (1, 2):  # the table's columns say "Player 1/2"; a screen reader needs the pair
             f.fields[f"player{n}"].widget.attrs["aria-label"] = f"Pair {pair.label}, player {n}"
     teams = list(event.team_set.all())
-    if request.method == "POST" and formset.is_valid():
+    typed = {t.label: request.POST.get(f"team-{t.label}", "").strip()[:80] for t in teams}
+    same = [n for n in typed.values() if n] if request.method == "POST" else []
+    if len({n.casefold() for n in same}) < len(same):
+        # "Hawks v hawks": every traveller's "To Hawks" column would be ambiguous.
+        messages.error(
+            request,
+            f"The two teams need different names (both are {same[0]!r}). "
+            "Nothing was saved; what you typed is kept.",
+        )
+        for team in teams:  # shown as typed, not saved
+            team.name = typed[team.label]
+    elif request.method == "POST" and formset.is_valid():
         for team in teams:
-            name = request.POST.get(f"team-{team.label}", "").strip()[:80]
+            name = typed[team.label]
             if name != team.name:
                 team.name = name
                 team.save(update_fields=["name"])

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import logging
 
-from django.http import HttpRequest, HttpResponseServerError
+from django.http import HttpRequest, HttpResponseForbidden, HttpResponseServerError
 from django.template import loader
 
 logger = logging.getLogger(__name__)
@@ -34,3 +34,26 @@ def server_error(request: HttpRequest) -> HttpResponseServerError:
         logger.exception("the 500 page could not be rendered; served the plain one")
         html = PLAIN
     return HttpResponseServerError(html)
+
+
+CSRF_PLAIN = (
+    "<!doctype html><html lang='en'><head><meta charset='utf-8'>"
+    "<meta name='viewport' content='width=device-width, initial-scale=1'>"
+    "<title>Not saved · Duplicate Auction</title></head><body>"
+    "<h1>Nothing was saved: the page was out of date</h1>"
+    "<p>Go back, reload the page and send it again.</p>"
+    "</body></html>"
+)
+
+
+def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponseForbidden:
+    """``CSRF_FAILURE_VIEW``: a form sent from a page opened before its sender logged in
+    or out again (the token changed), or after the browser lost its cookies. Django's
+    own page says "CSRF verification failed" and "DEBUG=True"; this one says what
+    happened in the room's words, and what to do."""
+    try:
+        html: str = loader.render_to_string("403_csrf.html", request=request)
+    except Exception:
+        logger.exception("the 403 page could not be rendered; served the plain one")
+        html = CSRF_PLAIN
+    return HttpResponseForbidden(html)

@@ -43,7 +43,7 @@ from openpyxl.utils import get_column_letter
 
 from scoring import BoardResult, charts, compare_boards
 from scoring.adjusted import describe as describe_adjusted
-from scoring.fractions_fmt import exact, round_half_away
+from scoring.fractions_fmt import exact, round_half_away, two_decimals
 from scoring.pairs import BoardLine
 from scoring.pbn import (
     MANDATORY_TAGS,
@@ -1168,13 +1168,21 @@ CONTEST_SESSION_COLUMNS = [
 def contest_overall_rows(
     contest: Contest, tables: dict[int, list[Any]] | None = None
 ) -> list[list[Any]]:
+    # Averaged session percentages are percentages: two decimals, as on the page and in
+    # each session's sheet (README: "percentages always to two decimals"); added session
+    # scores are exact scores, with the decimals that keep them exact.
+    def value(x: Any) -> Any:
+        if contest.carry == "average":
+            return float(two_decimals(Fraction(x)))
+        return _precise(x)
+
     return [
         [
             r.rank,
             r.pair,
             r.direction,
-            *(_precise(x) if x is not None else None for x in r.sessions),
-            _precise(r.total),
+            *(value(x) if x is not None else None for x in r.sessions),
+            value(r.total),
         ]
         for r in services.overall_table(contest, tables)
     ]

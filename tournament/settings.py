@@ -101,6 +101,8 @@ if PUBLIC_URL:
 
 ALLOWED_HOSTS = _env_list("ALLOWED_HOSTS", "127.0.0.1,localhost,[::1]")
 CSRF_TRUSTED_ORIGINS: list[str] = []
+# A form from a page gone out of date: said in the room's words (tournament/errors.py).
+CSRF_FAILURE_VIEW = "tournament.errors.csrf_failure"
 if PUBLIC_URL:
     _host = _public.hostname or ""
     ALLOWED_HOSTS.append(f"[{_host}]" if ":" in _host else _host)

@@ -199,3 +199,34 @@ def test_publishing_a_contest_is_in_its_sections_audit_trails(client, director):
         assert "the contest was published" in line.detail
     client.post(reverse("director_contest_action", args=[contest.pk, "unpublish"]))
     assert {AuditEntry.objects.filter(event=s).first().action for s in sections} == {"unpublished"}
+
+
+def test_averaged_percentages_are_exported_to_two_decimals(director):
+    """The overall of averaged session percentages is a percentage: 58.33 in the CSV and
+    the XLSX as on the page, never 58.333333 (an exact score's six decimals)."""
+    import csv
+    import io
+
+    import openpyxl
+
+    contest = make_contest(director, sections=1, carry="average", method="matchpoints")
+    s1 = contest_services.parts(contest, 1)[0]
+    # Board 1 at three tables (top 4), board 2 at two (top 2): pair A1 4/4 and 1/2.
+    enter(s1, 1, 1, 1, "4H S 10")
+    enter(s1, 1, 2, 3, "4H S 9")
+    enter(s1, 1, 3, 2, "4H S 8")
+    enter(s1, 2, 1, 1, "4H S 10")
+    enter(s1, 2, 2, 3, "4H S 10")
+    enter(s1, 3, 1, 2, "4H S 9")  # board 3: table 2 in round 1, table 1 in round 2
+    enter(s1, 3, 2, 1, "4H S 10")
+    rows = exports.contest_overall_rows(contest)
+    values = [v for r in rows for v in r[3:] if v is not None]
+    assert any(v != int(v) for v in values)  # a fraction of a percent to round
+    assert all(round(v, 2) == v for v in values)
+    text = exports.contest_csv_bytes(contest).decode("utf-8-sig")
+    for row in list(csv.reader(io.StringIO(text)))[1:]:
+        for cell in row[3:]:
+            assert cell == "" or len(cell.partition(".")[2]) <= 2, row
+    wb = openpyxl.load_workbook(io.BytesIO(exports.contest_xlsx_bytes(contest)))
+    formats = {c.number_format for r in wb["Overall"].iter_rows(min_row=2) for c in r[3:]}
+    assert "0.000000" not in formats

@@ -115,6 +115,22 @@ def test_the_names_check_counts_a_pair_named_only_with_both_players(alice, event
     )
 
 
+def test_two_teams_of_one_name_are_refused_keeping_what_was_typed(alice, director):
+    """A team match named "Hawks v hawks": every "To Hawks" column was then ambiguous."""
+    e = make_event(director, form="teams", movement="teams", tables=2, boards_per_round=1)
+    data = {"form-TOTAL_FORMS": "4", "form-INITIAL_FORMS": "4", "form-0-player1": "Mrs. Alden"}
+    url = reverse("director_players", args=[e.pk])
+    r = alice.post(url, {**data, "team-A": "Hawks", "team-B": " hawks "})
+    page = r.content.decode()
+    assert r.status_code == 200 and "The two teams need different names" in page
+    assert 'value="Hawks"' in page and 'value="hawks"' in page and 'value="Mrs. Alden"' in page
+    assert sorted(e.team_set.values_list("name", flat=True)) != ["Hawks", "hawks"]
+    assert not e.pair_set.get(label="A1").player_set.filter(name="Mrs. Alden").exists()
+    r = alice.post(url, {**data, "team-A": "Hawks", "team-B": "Owls"})
+    assert r.status_code == 302
+    assert sorted(e.team_set.values_list("name", flat=True)) == ["Hawks", "Owls"]
+
+
 def test_create_event_errors_keep_the_input(alice):
     r = alice.post(
         reverse("director_event_create"),
@@ -182,6 +198,30 @@ def test_traveller_entry_error_keeps_every_row(alice, event):
     assert "is not a contract" in page
     assert 'value="9H"' in page and 'value="4H"' in page
     assert not Result.objects.exists()
+
+
+def test_traveller_save_refused_by_a_row_says_nothing_was_saved(alice, event):
+    """The good rows' previews must not look saved: the top message says which row stops it."""
+    url = reverse("director_traveller", args=[event.pk, 1])
+    row = {"r1t1-contract": "4H", "r1t1-declarer": "S", "r1t1-tricks": "10"}
+    r = alice.post(
+        url,
+        {
+            **row,
+            "r1t1-honours": "trumps:EW-3",
+            "r2t3-contract": "4Z",
+            "r2t3-declarer": "S",
+            "r2t3-tricks": "7",
+            "action": "save",
+        },
+    )
+    page = r.content.decode()
+    assert "Nothing was saved: correct round 2, table 3" in page
+    assert "round 1, table 1" not in page and 'value="4Z"' in page
+    assert not Result.objects.exists()
+    # A preview is not a refusal: it says nothing of saving.
+    r = alice.post(url, {**row, "r2t3-contract": "4Z", "action": "preview"})
+    assert "Nothing was saved" not in r.content.decode()
 
 
 def test_correction_page_with_reason_after_close(alice, event, director):

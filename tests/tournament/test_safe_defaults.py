@@ -189,6 +189,33 @@ def test_500_page_stands_even_when_its_template_fails(monkeypatch):
     assert response.content.decode() == errors.PLAIN
 
 
+@pytest.mark.django_db
+def test_a_stale_form_is_refused_in_the_rooms_words(director):
+    """A form from a page opened before the director logged in again (its token is gone):
+    403, "nothing was saved" and what to do, never Django's "CSRF verification failed"
+    with its "DEBUG=True"."""
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(director)
+    response = client.post("/director/events/new/", {"name": "Lost"})
+    assert response.status_code == 403
+    body = response.content.decode()
+    assert "Nothing was saved" in body and "reload" in body
+    assert "CSRF" not in body and "DEBUG" not in body
+    assert 'href="/static/tournament/site.css"' in body and director.username in body
+    assert revealing(body) == []
+
+
+@pytest.mark.django_db
+def test_the_stale_form_page_stands_even_when_its_template_fails(monkeypatch):
+    def broken(*args, **kwargs):
+        raise ValueError("Missing staticfiles manifest entry")
+
+    monkeypatch.setattr(errors.loader, "render_to_string", broken)
+    response = Client(enforce_csrf_checks=True).post("/login/", {"username": "x"})
+    assert response.status_code == 403
+    assert response.content.decode() == errors.CSRF_PLAIN
+
+
 @pytest.fixture
 def log_file(tmp_path):
     """The configured rotating file handler, writing to a scratch file for the test."""

@@ -91,9 +91,20 @@ def players(request: HttpRequest, event: Event) -> HttpResponse:
         for n in (1, 2):  # the table's columns say "Player 1/2"; a screen reader needs the pair
             f.fields[f"player{n}"].widget.attrs["aria-label"] = f"Pair {pair.label}, player {n}"
     teams = list(event.team_set.all())
-    if request.method == "POST" and formset.is_valid():
+    typed = {t.label: request.POST.get(f"team-{t.label}", "").strip()[:80] for t in teams}
+    same = [n for n in typed.values() if n] if request.method == "POST" else []
+    if len({n.casefold() for n in same}) < len(same):
+        # "Hawks v hawks": every traveller's "To Hawks" column would be ambiguous.
+        messages.error(
+            request,
+            f"The two teams need different names (both are {same[0]!r}). "
+            "Nothing was saved; what you typed is kept.",
+        )
+        for team in teams:  # shown as typed, not saved
+            team.name = typed[team.label]
+    elif request.method == "POST" and formset.is_valid():
         for team in teams:
-            name = request.POST.get(f"team-{team.label}", "").strip()[:80]
+            name = typed[team.label]
             if name != team.name:
                 team.name = name
                 team.save(update_fields=["name"])
@@ -250,6 +261,16 @@ def enter_traveller(request: HttpRequest, event: Event, number: int) -> HttpResp
             except ServiceError as e:
                 f.add_error(None, user_message(e))
                 errors = True
+        wrong = [s for s, f in zip(open_rows, forms, strict=True) if f.errors]
+        if wrong and request.POST.get("action") == "save":
+            # Said at the top, where it is seen: the rows' own messages may lie beyond the
+            # edge of a wide traveller, and the good rows' previews look as if they were saved.
+            messages.error(
+                request,
+                "Nothing was saved: correct "
+                + ", ".join(f"round {s.round}, table {s.table}" for s in wrong)
+                + " (the message is under the row), then Save again. What you typed is kept.",
+            )
         late = sorted({s.round for s, _ in entries if s.round in closed})
         if late and not reason and request.POST.get("action") == "save":
             messages.error(

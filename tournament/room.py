@@ -118,12 +118,12 @@ def absolute_url(request: HttpRequest, path: str) -> str:
 
 
 # Gunicorn worker processes.  PostgreSQL: one a core and one more, three on two
-# cores: a burst of 50 tablets (benchmarks/tablets_load.py, issue 18) measured 8
-# times at each of 2, 3, 4 and 5 workers on a quiet machine gave 2 and 3 the lowest
-# median p95 (236 ms), 5 257 ms and 4 292 ms (README, "PostgreSQL for big rooms"):
-# once a request cost a few milliseconds, more workers only took turns on the same
-# two cores with PostgreSQL and the phones' requests; the one beyond the cores
-# keeps a core busy while a worker waits for the database or for a phone on a weak
+# cores: a burst of 50 tablets (benchmarks/tablets_load.py, issue 18) measured 16
+# times at each of 2, 3, 4 and 5 workers on a quiet machine gave 2, 3 and 5 a
+# median p95 of 232-237 ms, within the machine's noise of each other, and 4 266 ms
+# (README, "PostgreSQL for big rooms"): once a request cost a few milliseconds, more
+# workers only took turns on the same two cores with PostgreSQL; the one beyond the
+# cores keeps a core busy while a worker waits for the database or for a phone on a weak
 # signal (a sync worker reads the request itself).  SQLite: gunicorn's own rule, two
 # a core and one more, at most five; it lets one writer in at a time (the app takes
 # the write lock at the start of each transaction and queues up to 20 s for it),

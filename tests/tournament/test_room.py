@@ -398,8 +398,8 @@ def test_worker_counts():
     assert room.default_workers(sqlite=True, cores=1) == 3
     assert room.default_workers(sqlite=True, cores=2) == 5
     assert room.default_workers(sqlite=True, cores=8) == 5  # one writer at a time anyway
-    # PostgreSQL: a core each and one more; 2 and 3 on two cores measured the lowest
-    # burst p95 of 2-5 (issue 18, README), 3 keeps one for a slow phone.
+    # PostgreSQL: a core each and one more; 2, 3 and 5 on two cores measured alike,
+    # 4 behind (issue 18, README); 3 keeps one for a slow phone.
     assert room.default_workers(sqlite=False, cores=2) == 3
     assert room.default_workers(sqlite=False, cores=4) == 5
 

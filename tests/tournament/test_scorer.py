@@ -326,27 +326,6 @@ def test_a_tablet_submission_takes_six_statements(client, event, link):
     assert sum("FOR NO KEY UPDATE" in q or "FOR UPDATE" in q for q in work) <= 1
 
 
-def test_a_retry_is_answered_under_the_lock_without_a_refused_insert(client, event, link):
-    """A retry whose first try is stored (an answer lost on the way back) is found by the
-    read under the table-round's lock, which asks for the key's result as it reads the
-    board: the stored result's page, no INSERT refused by the index and rolled back."""
-    from django.db import connection
-    from django.test.utils import CaptureQueriesContext
-
-    first = client.post(url("scorer_board", link, 1), board_post(key="twice"))
-    with CaptureQueriesContext(connection) as queries:
-        again = client.post(url("scorer_board", link, 1), board_post(key="twice"))
-    assert again["Location"] == first["Location"]
-    statements = [q["sql"] for q in queries.captured_queries]
-    assert not any(q.upper().startswith("INSERT") for q in statements), "\n".join(statements)
-    assert not any(q.upper().startswith("ROLLBACK") for q in statements)
-    assert Result.objects.filter(event=event).count() == 1
-    # A different key on the same board is still a second device's entry: refused,
-    # naming the result that stands.
-    other = client.post(url("scorer_board", link, 1), board_post(key="other"))
-    assert other.status_code == 200 and "already has a result" in other.content.decode()
-
-
 def test_a_retry_after_the_round_was_agreed_gets_the_stored_result(client, event, link):
     first = client.post(url("scorer_board", link, 1), board_post(key="late"))
     result = Result.objects.get(event=event)

@@ -20,7 +20,7 @@ from dataclasses import replace
 from typing import Any
 
 from django.db import IntegrityError, transaction
-from django.db.models import Exists, OuterRef, Subquery
+from django.db.models import Exists, OuterRef
 from django.utils import timezone
 
 from scoring import DealScore, ScoringError, parse_contract
@@ -109,18 +109,12 @@ _CURRENT_SEATING: Prepared[Seating] = Prepared(
     2,
 )
 _BOARD_AFTER_LOCK: Prepared[Board] = Prepared(
-    lambda event, number, round_no, key: Board.objects.annotate(
+    lambda event, number, round_no: Board.objects.annotate(
         round_closed=Exists(
             Round.objects.filter(event=OuterRef("event"), number=round_no, closed_at__isnull=False)
-        ),
-        # A retry's first try, stored before this one got the lock (its key is unique
-        # in the event): answered from this read instead of a refused insert.
-        stored_id=Subquery(
-            Result.objects.filter(event=OuterRef("event"), idempotency_key=key).values("pk")[:1]
-        ),
+        )
     ).filter(event_id=event, number=number)[:1],
-    4,
-    text=(3,),
+    3,
 )
 
 
@@ -137,22 +131,16 @@ def lock_current_seating(event: Event, table: int) -> Seating | None:
     return _CURRENT_SEATING.first(event.pk, table)
 
 
-def _board_after_lock(
-    event: Event, board_number: int, round_no: int, key: str = ""
-) -> tuple[Board, bool, int | None]:
-    """The board, read under the table-round's lock; whether its round is closed now; and
-    the id of the result a submission with ``key`` stored already (a retry), if any.
+def _board_after_lock(event: Event, board_number: int, round_no: int) -> tuple[Board, bool]:
+    """The board, read under the table-round's lock, and whether its round is closed now.
 
-    One query for three facts read after the lock: a statement that started before
-    the lock was granted would not see a close, or a first try, that committed while
-    it waited.
+    One query for two facts read after the lock: a statement that started before
+    the lock was granted would not see a close that committed while it waited.
     """
-    usable = key and "\x00" not in key  # no key holds a NUL (a form refuses one)
-    board = _BOARD_AFTER_LOCK.first(event.pk, board_number, round_no, key if usable else "")
+    board = _BOARD_AFTER_LOCK.first(event.pk, board_number, round_no)
     if board is None:
         raise Board.DoesNotExist(f"event {event.pk} has no board {board_number}")
-    found = vars(board).pop("stored_id")
-    return board, bool(vars(board).pop("round_closed")), found if usable else None
+    return board, bool(vars(board).pop("round_closed"))
 
 
 def _check_key(key: str) -> None:
@@ -229,11 +217,7 @@ def enter_result(
                 seating = lock_seating(event, round_no, table)
             where = seating.round
             _check_board(seating, board_number)
-            board, closed, retried = _board_after_lock(event, board_number, seating.round, by.key)
-            if retried is not None:  # a retry whose first try is stored: that result
-                done = stored(event, by.key)
-                if done is not None:
-                    return done
+            board, closed = _board_after_lock(event, board_number, seating.round)
             _check_may_change(seating, by, "enter a result", closed=closed)
             result = _INSERT_RESULT.save(_new_result(event, board, seating, entry, by, confirmed))
             audit(

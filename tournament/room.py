@@ -118,9 +118,9 @@ def absolute_url(request: HttpRequest, path: str) -> str:
 
 
 # Gunicorn worker processes.  PostgreSQL: one a core and one more, three on two
-# cores: a burst of 50 tablets (benchmarks/tablets_load.py, issue 18) measured 16
+# cores: a burst of 50 tablets (benchmarks/tablets_load.py, issue 18) measured 20
 # times at each of 2, 3, 4 and 5 workers on a quiet machine gave 2, 3 and 5 a
-# median p95 of 232-237 ms, within the machine's noise of each other, and 4 266 ms
+# median p95 of 232-240 ms, within the machine's noise of each other, and 4 263 ms
 # (README, "PostgreSQL for big rooms"): once a request cost a few milliseconds, more
 # workers only took turns on the same two cores with PostgreSQL; the one beyond the
 # cores keeps a core busy while a worker waits for the database or for a phone on a weak

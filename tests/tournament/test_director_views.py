@@ -314,6 +314,29 @@ def test_team_match_standings_show_law_g(client, director):
     page = client.get(reverse("event_standings", args=[e.pk])).content.decode()
     assert "Duplicate Law G" in page and "A tie." in page
     assert "Boards not yet complete at every table" in page
+    assert "An odd number of pairs a team" in page  # three pairs a team
+
+
+def test_an_even_team_match_does_not_explain_the_odd_pair_average(client, director):
+    """Four pairs a team: no average is added (Law G's odd-pair average needs an odd
+    pair), so the page does not say it is added; a trial found it said so always."""
+    from tournament.models import Seating
+
+    e = make_event(director, form="teams", movement="teams", tables=4, boards_per_round=1)
+    for s in Seating.objects.playing(e, 1):
+        services.enter_result(
+            e,
+            board_number=1,
+            round_no=s.round,
+            table=s.table,
+            entry=Entry("4H", "S", 10),
+            by=Actor.director(director),
+        )
+    client.force_login(director)
+    page = client.get(reverse("event_standings", args=[e.pk])).content.decode()
+    assert "Duplicate Law G" in page
+    assert "An odd number of pairs a team" not in page
+    assert "An even number of pairs a team" in page and "no average added" in page
 
 
 def test_admin_lists_every_model(client, director):
@@ -366,3 +389,27 @@ def test_a_traveller_row_for_a_table_that_entered_meanwhile_is_named(alice, even
     page = r.content.decode()
     assert "entered there meanwhile by table 1" in page and "your row (1NT) was not saved" in page
     assert Result.objects.filter(event=event).count() == 1
+
+
+def test_a_team_match_score_card_says_when_its_held_back_boards_count(client, director):
+    """A board still travelling is held back from a team pair's public card; the note
+    said "the pair's total in the standings counts it already", but a team match has
+    no pair standings and Law G counts a board only once every table has played it."""
+    from tournament.models import Seating
+
+    e = make_event(director, form="teams", movement="teams", tables=3, boards_per_round=1)
+    first = Seating.objects.playing(e, 1).first()
+    services.enter_result(
+        e,
+        board_number=1,
+        round_no=first.round,
+        table=first.table,
+        entry=Entry("4H", "S", 10),
+        by=Actor.director(director),
+    )
+    e.published = True
+    e.save()
+    page = client.get(reverse("event_pair", args=[e.pk, first.ns.label])).content.decode()
+    assert "1 board this pair has played is not shown yet" in page
+    assert "The team totals count it once every table has played it" in page
+    assert "in the standings counts" not in page

@@ -217,9 +217,17 @@ def traveller_rows(
     """
     if live is None:
         live = LiveLines.of(event)
+    # A team match compares no line with an average (Law G adds the pairs' nets): each
+    # line's points go to the teams instead, as its traveller page shows them.
+    teams = _pair_teams(event) if event.is_team_match else None
+    labels = standings.team_labels(event) if teams is not None else []
     for r, line in zip(live.rows, live.compared, strict=True):
         if boards is not None and r["board__number"] not in boards:
             continue
+        if teams is None:
+            compared = [_number(line.ns_score), _number(line.ew_score)]
+        else:
+            compared = _team_points(teams, labels, r, line.net_ns)
         items = r["items"] or []
         premium = [i for i in items if "premium" in i["reason"]]
         penalties = sum(p["points"] for p in (r["penalties"] or []))
@@ -240,10 +248,40 @@ def traveller_rows(
             penalties or None,
             _adjusted_text(r),
             _number(line.net_ns),
-            _number(line.ns_score),
-            _number(line.ew_score),
+            *compared,
             "; ".join(f"{i['side']} {i['column']} {i['points']}: {i['reason']}" for i in items),
         ]
+
+
+def traveller_columns(event: Event) -> list[tuple[str, int]]:
+    """The travellers' columns: a pair contest's two comparisons, or in a team match
+    each team's points from the line (Law G compares no line with an average)."""
+    if not event.is_team_match:
+        return TRAVELLER_COLUMNS
+    names = dict(event.team_set.values_list("label", "name"))
+    team = [
+        (f"To team {t}" + (f" ({names[t]})" if names.get(t) else ""), 16)
+        for t in standings.team_labels(event)
+    ]
+    return [*TRAVELLER_COLUMNS[:16], *team, *TRAVELLER_COLUMNS[18:]]
+
+
+def _pair_teams(event: Event) -> dict[str, str]:
+    """Each pair's team, by the pair's label."""
+    return dict(event.pair_set.values_list("label", "team__label"))
+
+
+def _team_points(
+    teams: dict[str, str], labels: list[str], row: dict[str, Any], net: Fraction | int | None
+) -> list[Any]:
+    """A line's points to each team: North-South's net to its pair's team, the same
+    taken from East-West's (None for a line that counts for nothing)."""
+    if net is None:
+        return [None for _ in labels]
+    points = dict.fromkeys(labels, Fraction(0))
+    points[teams[row["ns__label"]]] += net
+    points[teams[row["ew__label"]]] -= net
+    return [_number(points[t]) for t in labels]
 
 
 def _adjusted_text(row: dict[str, Any]) -> str | None:
@@ -496,7 +534,7 @@ def _write_xlsx(
     lines: Iterable[list[Any]] = traveller_rows(event, boards=boards, live=live)
     if progress is not None:
         lines = _counted(lines, progress)
-    _sheet(wb, "Travellers", TRAVELLER_COLUMNS, lines)
+    _sheet(wb, "Travellers", traveller_columns(event), lines)
     _charts_sheet(wb, event, boards, table, live)
     settings = settings_rows(event, boards=boards)
     _sheet(wb, "Settings", [("Setting", 22), ("Value", 60)], settings, landscape=False)
@@ -695,11 +733,16 @@ def csv_text(header: Sequence[str], rows: Iterable[Sequence[Any]]) -> str:
 
 
 def standings_csv(event: Event) -> str:
+    """The standings as CSV; a team match's are Law G's team table (the XLSX's "Team
+    match" sheet), not pairs ranked against an average, which a team match has none of."""
+    if event.is_team_match:
+        return csv_text([c for c, _ in TEAM_COLUMNS], team_rows(event))
     return csv_text([c for c, _ in STANDINGS_COLUMNS], standings_rows(event))
 
 
 def travellers_csv(event: Event, *, boards: set[int] | None = None) -> str:
-    return csv_text([c for c, _ in TRAVELLER_COLUMNS], traveller_rows(event, boards=boards))
+    columns = traveller_columns(event)
+    return csv_text([c for c, _ in columns], traveller_rows(event, boards=boards))
 
 
 def _pbn_contract(contract: str) -> str:

@@ -92,6 +92,38 @@ def test_xlsx_team_match_shows_law_g(demo):
     assert any(r[0] == "Won by the fraction of a point" for r in rows)
 
 
+def test_team_match_travellers_give_each_lines_points_to_the_teams(demo):
+    """A team match compares no line with the board's average (Law G adds the pairs'
+    nets); the travellers' XLSX and CSV showed such a comparison (a trial: "51.75, which
+    means nothing").  Each line now gives its points to each team, as the traveller
+    page does, and a board's lines add up to the teams' points on it."""
+    from collections import defaultdict
+
+    _, teams = demo
+    wb = load_workbook(io.BytesIO(exports.xlsx_bytes(teams)))
+    rows = list(wb["Travellers"].iter_rows(values_only=True))
+    header = rows[0]
+    assert "NS comparison" not in header and "EW comparison" not in header
+    a, b = header.index("To team A (Knickerbocker)"), header.index("To team B (Whist Club)")
+    net = header.index("Net NS")
+    per_board: dict[int, int] = defaultdict(int)
+    for r in rows[1:]:
+        assert r[a] == -r[b] and abs(r[a]) == abs(r[net])
+        per_board[r[0]] += r[a]
+    # Law G: the teams' points from the boards add up to the pairs' net scores.
+    assert sum(per_board.values()) == standings.team_match(teams).teams["A"].raw
+    text = exports.travellers_csv(teams)
+    csv_header = next(csv.reader(io.StringIO(text[1:])))
+    assert csv_header[16:18] == ["To team A (Knickerbocker)", "To team B (Whist Club)"]
+    pairs, _ = demo  # a pair contest keeps its comparisons
+    assert "NS comparison" in exports.travellers_csv(pairs).splitlines()[0]
+    # The standings CSV (not offered for a team match, but its address answers) is the
+    # Law G team table, not pairs ranked against an average.
+    standings_rows = list(csv.reader(io.StringIO(exports.standings_csv(teams)[1:])))
+    assert standings_rows[0][:2] == ["Team", "Pairs' net scores"]
+    assert not any(r and r[0] == "NS" for r in standings_rows)
+
+
 def test_csv_round_trip_and_bom(demo):
     pairs, _ = demo
     text = exports.standings_csv(pairs)

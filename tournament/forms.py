@@ -28,6 +28,18 @@ from .models import Contest, Event, League
 from .movements import MAX_TABLES
 from .services import Entry, user_message
 
+
+class WholeNumber(forms.IntegerField):
+    """A whole-number field whose refusals are the room's words, not Django's ("Ensure
+    this value is less than or equal to 13", a trial found on the director's forms)."""
+
+    default_error_messages = {
+        "invalid": "A whole number, please.",
+        "min_value": "At least %(limit_value)s.",
+        "max_value": "At most %(limit_value)s.",
+    }
+
+
 SEAT_CHOICES = Seat.choices
 HONOUR_FIELDS = ("hon_n", "hon_e", "hon_s", "hon_w")
 
@@ -96,20 +108,20 @@ class MovementForm(forms.Form):
         choices=MovementKind.choices,
         initial=MovementKind.MITCHELL,
     )
-    tables = forms.IntegerField(
+    tables = WholeNumber(
         min_value=2,
         max_value=30,
         initial=5,
         help_text="For a team match: the number of pairs in each team.",
     )
-    boards_per_round = forms.IntegerField(min_value=1, max_value=13, initial=3)
+    boards_per_round = WholeNumber(min_value=1, max_value=13, initial=3)
     even = forms.ChoiceField(
         choices=[("skip", "Skip after half the rounds"), ("relay", "Relay and bystand")],
         initial="skip",
         required=False,
         label="Even Mitchell",
     )
-    pairs = forms.IntegerField(
+    pairs = WholeNumber(
         min_value=3,
         required=False,
         help_text="Leave empty for a full field; one fewer than twice the tables gives a sit-out.",
@@ -141,23 +153,23 @@ class DealForm(forms.Form):
         max_length=10, help_text="e.g. 4H, 3NTX, 2RS (1913), 3SR or 2NULLO (Royalton), or PASS"
     )
     declarer = forms.ChoiceField(choices=[("", "—"), *SEAT_CHOICES], required=False)
-    tricks = forms.IntegerField(
+    tricks = WholeNumber(
         min_value=0, max_value=13, required=False, label="Tricks won by declarer's side"
     )
     dealer = forms.ChoiceField(choices=[("", "—"), *SEAT_CHOICES], required=False)
-    hon_n = forms.IntegerField(min_value=0, max_value=5, required=False, label="Honours N")
-    hon_e = forms.IntegerField(min_value=0, max_value=5, required=False, label="Honours E")
-    hon_s = forms.IntegerField(min_value=0, max_value=5, required=False, label="Honours S")
-    hon_w = forms.IntegerField(min_value=0, max_value=5, required=False, label="Honours W")
-    revokes_ns = forms.IntegerField(min_value=0, max_value=13, required=False, initial=0)
-    revokes_ew = forms.IntegerField(min_value=0, max_value=13, required=False, initial=0)
+    hon_n = WholeNumber(min_value=0, max_value=5, required=False, label="Honours N")
+    hon_e = WholeNumber(min_value=0, max_value=5, required=False, label="Honours E")
+    hon_s = WholeNumber(min_value=0, max_value=5, required=False, label="Honours S")
+    hon_w = WholeNumber(min_value=0, max_value=5, required=False, label="Honours W")
+    revokes_ns = WholeNumber(min_value=0, max_value=13, required=False, initial=0)
+    revokes_ew = WholeNumber(min_value=0, max_value=13, required=False, initial=0)
     revoke_penalty = forms.ChoiceField(
         choices=[("", "—"), *RevokePenalty.choices],
         required=False,
         label="Declarer's choice for a defender's revoke",
     )
     penalty_side = forms.ChoiceField(choices=[("", "—"), *Direction.choices], required=False)
-    penalty_points = forms.IntegerField(min_value=1, required=False)
+    penalty_points = WholeNumber(min_value=1, required=False)
     penalty_law = forms.CharField(max_length=60, required=False)
     premium = forms.BooleanField(required=False, initial=True, label="Duplicate premium")
 
@@ -416,14 +428,14 @@ class ResultEntryForm(forms.Form):
 
     contract = forms.CharField(max_length=12, required=False)
     declarer = forms.ChoiceField(choices=[("", "—"), *SEAT_CHOICES], required=False)
-    tricks = forms.IntegerField(
+    tricks = WholeNumber(
         min_value=0, max_value=13, required=False, label="Tricks won by declarer's side"
     )
     honours = forms.ChoiceField(choices=[], required=False, label="Honours")
-    revokes_ns = forms.IntegerField(
+    revokes_ns = WholeNumber(
         min_value=0, max_value=13, required=False, label="Revokes by North-South"
     )
-    revokes_ew = forms.IntegerField(
+    revokes_ew = WholeNumber(
         min_value=0, max_value=13, required=False, label="Revokes by East-West"
     )
     revoke_penalty = forms.ChoiceField(
@@ -434,7 +446,7 @@ class ResultEntryForm(forms.Form):
     penalty_side = forms.ChoiceField(
         choices=[("", "—"), *Direction.choices], required=False, label="Penalty points to"
     )
-    penalty_points = forms.IntegerField(
+    penalty_points = WholeNumber(
         min_value=1, max_value=1000, required=False, label="Penalty points"
     )
     penalty_law = forms.CharField(max_length=60, required=False, label="Law of the penalty")
@@ -625,7 +637,7 @@ class AdjustForm(forms.Form):
             self.fields[f"weight{i}"] = forms.CharField(
                 max_length=12, required=False, label=f"Part {i}: weight (e.g. 1/3)"
             )
-            self.fields[f"score{i}"] = forms.IntegerField(
+            self.fields[f"score{i}"] = WholeNumber(
                 min_value=-10000,
                 max_value=10000,
                 required=False,
@@ -753,7 +765,7 @@ class WithdrawForm(forms.Form):
     """A pair leaves: from which round on."""
 
     pair = forms.ChoiceField(label="Pair")
-    from_round = forms.IntegerField(min_value=1, max_value=99, label="Leaves before round")
+    from_round = WholeNumber(min_value=1, max_value=99, label="Leaves before round")
     reason = forms.CharField(max_length=300, required=False, label="Note")
 
     def __init__(self, *args: Any, pairs: Any = (), **kwargs: Any) -> None:
@@ -768,8 +780,8 @@ class ContestForm(EventForm):
     """A pair event of several sections and/or sessions: every part's settings, and how
     many sections and sessions, and how the sessions carry over."""
 
-    sections = forms.IntegerField(min_value=1, max_value=8, initial=2, label="Sections")
-    sessions = forms.IntegerField(min_value=1, max_value=6, initial=1, label="Sessions")
+    sections = WholeNumber(min_value=1, max_value=8, initial=2, label="Sections")
+    sessions = WholeNumber(min_value=1, max_value=6, initial=1, label="Sessions")
     carry = forms.ChoiceField(
         choices=Contest.Carry.choices,
         initial=Contest.Carry.TOTAL,

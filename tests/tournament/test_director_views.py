@@ -1,6 +1,7 @@
 """Director pages and who may see them."""
 
 import pytest
+from django import forms
 from django.urls import reverse
 
 from tournament import services
@@ -418,3 +419,21 @@ def test_a_team_match_score_card_says_when_its_held_back_boards_count(client, di
     assert "1 board this pair has played is not shown yet" in page
     assert "The team totals count it once every table has played it" in page
     assert "in the standings counts" not in page
+
+
+def test_number_fields_refuse_in_the_rooms_words():
+    """A number out of range was refused in Django's words ("Ensure this value is less
+    than or equal to 13", a trial); the forms' whole numbers now say "At most 13."."""
+    from tournament.forms import MovementForm, WholeNumber
+
+    data = {"movement": "mitchell", "tables": "31", "boards_per_round": "14", "even": "skip"}
+    errors = MovementForm(data).errors
+    assert errors["tables"] == ["At most 30."] and errors["boards_per_round"] == ["At most 13."]
+    data.update(tables="1", boards_per_round="two")
+    errors = MovementForm(data).errors
+    assert errors["tables"] == ["At least 2."]
+    assert errors["boards_per_round"] == ["A whole number, please."]
+    field = WholeNumber(min_value=0, max_value=13)
+    with pytest.raises(forms.ValidationError) as refused:
+        field.clean("14")
+    assert refused.value.messages == ["At most 13."]

@@ -40,6 +40,16 @@ class WholeNumber(forms.IntegerField):
     }
 
 
+def whole_numbers(field: Any, **kwargs: Any) -> Any:
+    """A model form's ``formfield_callback``: every plain integer of the model as a
+    :class:`WholeNumber`, so the model's own limits are refused in the same words."""
+    from django.db import models
+
+    if isinstance(field, models.IntegerField) and not field.choices:
+        kwargs.setdefault("form_class", WholeNumber)
+    return field.formfield(**kwargs)
+
+
 SEAT_CHOICES = Seat.choices
 HONOUR_FIELDS = ("hon_n", "hon_e", "hon_s", "hon_w")
 
@@ -225,6 +235,7 @@ class EventForm(forms.ModelForm):
     """Create an event: the laws, the form of contest, the movement."""
 
     class Meta:
+        formfield_callback = whole_numbers  # the model's integers in the room's words
         model = Event
         fields = [
             "name",
@@ -726,6 +737,7 @@ class AdjustedValuesForm(forms.ModelForm):
     POINTS_FIELDS = ("adjusted_points",)
 
     class Meta:
+        formfield_callback = whole_numbers  # the model's integers in the room's words
         model = Event
         fields = ["adjusted_plus_percent", "adjusted_minus_percent", "adjusted_points"]
 
@@ -819,6 +831,7 @@ class LeagueForm(forms.ModelForm):
     )
 
     class Meta:
+        formfield_callback = whole_numbers  # the model's integers in the room's words
         model = League
         fields = [
             "name",

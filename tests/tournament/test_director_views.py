@@ -437,3 +437,23 @@ def test_number_fields_refuse_in_the_rooms_words():
     with pytest.raises(forms.ValidationError) as refused:
         field.clean("14")
     assert refused.value.messages == ["At most 13."]
+
+
+def test_a_model_forms_limits_refuse_in_the_rooms_words(alice):
+    """The event form's numbers come from the model (its own limits): refused in the same
+    words as any other whole number, with everything typed kept."""
+    data = {
+        "name": "Tuesday pairs",
+        "date": "1915-04-06",
+        "code": "1915",
+        "premium": "on",
+        "form": "pairs",
+        "method": "matchpoints",
+        "movement": "howell",
+        "tables": "3",
+        "boards_per_round": "many",
+        "even": "skip",
+    }
+    page = alice.post(reverse("director_event_create"), data).content.decode()
+    assert "A whole number, please." in page and "Enter a whole number" not in page
+    assert 'value="Tuesday pairs"' in page

@@ -172,6 +172,28 @@ def test_after_an_agreed_board_the_tablet_shows_its_traveller_so_far(director):
     assert "4H by S, 8 tricks" in so_far and "(you)" in so_far
 
 
+def test_a_team_matchs_board_so_far_names_the_teams_in_narrow_columns(director):
+    """A team match's "board so far" on the tablet headed its points columns with the
+    teams' full names, which pushed the table sideways on a phone (a trial); the
+    columns now carry the team letters, the names in the note above and in a title."""
+    from tournament.models import Seating, Team
+
+    event = make_event(director, form="teams", movement="teams", tables=3, boards_per_round=1)
+    Team.objects.filter(event=event, label="A").update(name="Knickerbocker Whist Club")
+    Team.objects.filter(event=event, label="B").update(name="Brooklyn Duplicate Society")
+    first = Seating.objects.playing(event, 1).first()
+    client, link = _tablet(event, first.table)
+    mine = enter(event, 1, first.round, first.table, "4H S 10", by=Actor.tablet(first.table))
+    url = reverse("scorer_result", args=[link.token, mine.pk])
+    client.post(url, {"action": "confirm"})
+    page = client.get(url).content.decode()
+    head = page[page.index('<table class="so-far">') :]
+    head = head[: head.index("</thead>")]
+    assert '<abbr title="Knickerbocker Whist Club">A</abbr>' in head
+    assert "Brooklyn Duplicate Society</th>" not in head
+    assert "A: Knickerbocker Whist Club; B: Brooklyn Duplicate Society" in page
+
+
 def test_running_score_only_when_the_director_allows(director):
     event = event_with_results(
         director,

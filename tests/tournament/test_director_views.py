@@ -64,21 +64,25 @@ def test_public_sees_only_published_results(client, event):
     assert event in client.get(reverse("events")).context["events"]
 
 
+# The new-event form as a director fills it in.
+NEW_EVENT = {
+    "name": "Tuesday pairs",
+    "date": "1915-04-06",
+    "code": "1915",
+    "premium": "on",
+    "form": "pairs",
+    "method": "matchpoints",
+    "movement": "howell",
+    "tables": "3",
+    "boards_per_round": "2",
+    "even": "skip",
+}
+
+
 def test_create_event_then_players(alice):
     r = alice.post(
         reverse("director_event_create"),
-        {
-            "name": "Tuesday pairs",
-            "date": "1915-04-06",
-            "code": "1915",
-            "premium": "on",
-            "form": "pairs",
-            "method": "matchpoints",
-            "movement": "howell",
-            "tables": "3",
-            "boards_per_round": "2",
-            "even": "skip",
-        },
+        NEW_EVENT,
     )
     event = Event.objects.get(name="Tuesday pairs")
     assert r.status_code == 302 and r["Location"] == reverse("director_players", args=[event.pk])
@@ -442,18 +446,7 @@ def test_number_fields_refuse_in_the_rooms_words():
 def test_a_model_forms_limits_refuse_in_the_rooms_words(alice):
     """The event form's numbers come from the model (its own limits): refused in the same
     words as any other whole number, with everything typed kept."""
-    data = {
-        "name": "Tuesday pairs",
-        "date": "1915-04-06",
-        "code": "1915",
-        "premium": "on",
-        "form": "pairs",
-        "method": "matchpoints",
-        "movement": "howell",
-        "tables": "3",
-        "boards_per_round": "many",
-        "even": "skip",
-    }
+    data = {**NEW_EVENT, "boards_per_round": "many"}
     page = alice.post(reverse("director_event_create"), data).content.decode()
     assert "A whole number, please." in page and "Enter a whole number" not in page
     assert 'value="Tuesday pairs"' in page

@@ -25,7 +25,7 @@ from ..choices import Form, Method
 from ..models import Board, Contest, Event
 from .audit import Actor, audit
 from .errors import ServiceError
-from .events import create_event
+from .events import create_event, set_group_published
 
 MAX_SECTIONS = 8
 MAX_SESSIONS = 6
@@ -71,17 +71,7 @@ def set_contest_published(contest: Contest, published: bool, *, by: Actor) -> No
     section is public while its contest is: :attr:`Event.is_public`).  Audited as an
     event's publishing is: a line in each section's trail (which also moves each
     section's page stamp, :mod:`tournament.pagecache`), as a league's is."""
-    locked = Contest.objects.select_for_update(no_key=True).get(pk=contest.pk)
-    locked.published = published
-    locked.save(update_fields=["published"])
-    contest.published = published
-    detail = (
-        f"results shown to the public with {locked.name} (the contest was published)"
-        if published
-        else f"results hidden from the public with {locked.name} (the contest was unpublished)"
-    )
-    for section in parts(locked):
-        audit(section, "published" if published else "unpublished", detail, by=by)
+    set_group_published(contest, published, parts, kind="contest", by=by)
 
 
 def parts(contest: Contest, session: int | None = None) -> list[Event]:

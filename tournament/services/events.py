@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from django.db import transaction
@@ -142,6 +142,31 @@ def set_player_names(event: Event, names: dict[str, list[str]], *, by: Actor) ->
 
 
 @transaction.atomic
+def set_group_published(
+    group: Any,
+    published: bool,
+    members: Callable[[Any], Iterable[Event]],
+    *,
+    kind: str,
+    by: Actor,
+) -> None:
+    """Publish (or hide) a league or a contest, and with it its events (an event is public
+    while its group is: :attr:`Event.is_public`), under the group's row lock.  Audited as
+    an event's publishing is (:func:`set_published`): a line in each event's trail, which
+    also moves each event's page stamp (:mod:`tournament.pagecache`).  ``members``: the
+    group's events, read from the locked row; ``kind``: "league" or "contest", for the
+    trail's words."""
+    locked = type(group).objects.select_for_update(no_key=True).get(pk=group.pk)
+    locked.published = published
+    locked.save(update_fields=["published"])
+    group.published = published
+    shown = "shown to" if published else "hidden from"
+    done = "published" if published else "unpublished"
+    detail = f"results {shown} the public with {locked.name} (the {kind} was {done})"
+    for event in members(locked):
+        audit(event, done, detail, by=by)
+
+
 def set_published(event: Event, published: bool, *, by: Actor) -> None:
     event.published = published
     event.save(update_fields=["published"])

@@ -27,7 +27,7 @@ from ..choices import Form
 from ..models import Event, League, LeagueTeam
 from .audit import Actor, audit
 from .errors import ServiceError
-from .events import create_event
+from .events import create_event, set_group_published
 
 MAX_TEAMS = 40
 
@@ -118,17 +118,13 @@ def set_league_published(league: League, published: bool, *, by: Actor) -> None:
     while its league is: :attr:`Event.is_public`).  Audited as an event's publishing is
     (:func:`tournament.services.events.set_published`): a line in each match's trail,
     which also moves each match's page stamp (:mod:`tournament.pagecache`)."""
-    locked = League.objects.select_for_update(no_key=True).get(pk=league.pk)
-    locked.published = published
-    locked.save(update_fields=["published"])
-    league.published = published
-    detail = (
-        f"results shown to the public with {locked.name} (the league was published)"
-        if published
-        else f"results hidden from the public with {locked.name} (the league was unpublished)"
+    set_group_published(
+        league,
+        published,
+        lambda locked: Event.objects.filter(league=locked).order_by("league_round", "pk"),
+        kind="league",
+        by=by,
     )
-    for match in Event.objects.filter(league=locked).order_by("league_round", "pk"):
-        audit(match, "published" if published else "unpublished", detail, by=by)
 
 
 @dataclass(frozen=True)

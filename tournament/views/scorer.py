@@ -57,6 +57,12 @@ def _current(link: TableLink) -> Seating | None:
     return tablets.current_seating(link.event, link.table)
 
 
+def _could_be_an_id(number: int) -> bool:
+    """Whether a number from an address is within a row id's range (a bigint): one
+    beyond it is no result, and the database would refuse to compare it."""
+    return 0 < number < 2**63
+
+
 # A table's own result, as its result page and confirmation ask: built once a connection
 # (services/prepared.py; issue 18).
 _OWN_RESULT: Prepared[Result] = Prepared(
@@ -71,7 +77,7 @@ _OWN_RESULT: Prepared[Result] = Prepared(
 
 def _own_result(link: TableLink, seating: Seating | None, result_id: int) -> Result:
     """A result of this table's current round, or 404: the server guards the boundary."""
-    if not 0 < result_id < 2**63:  # beyond any id (the database would refuse to compare it)
+    if not _could_be_an_id(result_id):
         raise Http404("Not a result of this table's current round")
     result = _OWN_RESULT.first(result_id, link.event_id, link.table)
     if result is None or seating is None or result.seating_id != seating.pk:
@@ -442,7 +448,7 @@ def _no_change_at_the_table(
     table's (or not yet reached).  Law E: a score once agreed is changed only by the
     director.
     """
-    if not 0 < result_id < 2**63:  # beyond any id (the database would refuse to compare it)
+    if not _could_be_an_id(result_id):
         raise Http404("Not a result of this table")
     result = (
         Result.objects.filter(pk=result_id, event=link.event, table=link.table)

@@ -2,6 +2,7 @@
 what the querysets they were built from give, for any values, related rows included."""
 
 import pytest
+from django.db import connection
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -293,3 +294,22 @@ def test_a_prepared_insert_stores_the_row_save_stores(event):
     twin._state.adding = True
     with pytest.raises(IntegrityError), transaction.atomic():
         PreparedInsert(Result).save(twin)  # the same idempotency key
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="a PostgreSQL feature")
+@pytest.mark.django_db
+def test_a_hot_query_is_prepared_on_the_postgresql_server_once_it_has_run_five_times(event):
+    """settings.py: values bound on the server and a statement run five times on a
+    connection prepared there (parsed and planned once, issue 18)."""
+
+    def prepared_here() -> int:
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT count(*) FROM pg_prepared_statements")
+            return cursor.fetchone()[0]
+
+    before = prepared_here()
+    assert _BOARD_PAGE.first(event.pk, 1, 1, 1).number == 1
+    assert prepared_here() == before  # once is not yet worth preparing
+    for _ in range(6):
+        assert _BOARD_PAGE.first(event.pk, 1, 1, 1).number == 1
+    assert prepared_here() > before

@@ -252,24 +252,51 @@ def test_a_server_error_is_logged_with_its_traceback(log_file):
     )
 
 
-def test_database_connections_are_checked_and_kept_on_postgresql(tmp_path):
+def default_database(tmp_path: Path, url: str, **env: str) -> subprocess.CompletedProcess:
+    """The default database's settings for ``url`` (and ``env``), loaded in a fresh
+    interpreter: JSON of its connection handling, engine and options."""
     code = (
         "import json; from django.conf import settings; d = settings.DATABASES['default'];"
-        "print(json.dumps([d['CONN_HEALTH_CHECKS'], d['CONN_MAX_AGE']]))"
+        "print(json.dumps({k: d.get(k) for k in "
+        "('CONN_HEALTH_CHECKS', 'CONN_MAX_AGE', 'ENGINE', 'OPTIONS')}))"
     )
-    for url, kept in (("postgres://u@127.0.0.1:5432/x", 60), ("sqlite:////tmp/x.sqlite3", 0)):
-        out = subprocess.run(
-            [sys.executable, "-c", code],
-            cwd=ROOT,
-            env={
-                **CLEAN_ENV,
-                "DATABASE_URL": url,
-                "SECRET_KEY_FILE": str(tmp_path / "k"),
-                "LOG_FILE": str(tmp_path / "log"),
-                "DJANGO_SETTINGS_MODULE": "tournament.settings",
-            },
-            capture_output=True,
-            text=True,
-            check=True,
-        )
-        assert json.loads(out.stdout) == [True, kept]
+    return subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=ROOT,
+        env={
+            **CLEAN_ENV,
+            "DATABASE_URL": url,
+            "SECRET_KEY_FILE": str(tmp_path / "k"),
+            "LOG_FILE": str(tmp_path / "log"),
+            "DJANGO_SETTINGS_MODULE": "tournament.settings",
+            **env,
+        },
+        capture_output=True,
+        text=True,
+    )
+
+
+def test_database_connections_are_checked_and_kept_on_postgresql(tmp_path):
+    for url, kept, engine in (
+        ("postgres://u@127.0.0.1:5432/x", 60, "tournament.postgresql"),
+        ("sqlite:////tmp/x.sqlite3", 0, "django.db.backends.sqlite3"),
+    ):
+        got = json.loads(default_database(tmp_path, url).stdout)
+        assert [got["CONN_HEALTH_CHECKS"], got["CONN_MAX_AGE"], got["ENGINE"]] == [
+            True,
+            kept,
+            engine,
+        ]
+
+
+def test_postgresql_binds_on_the_server_and_prepares_unless_told_off(tmp_path):
+    pg = "postgres://u@127.0.0.1:5432/x"
+    on = json.loads(default_database(tmp_path, pg).stdout)["OPTIONS"]
+    assert (on["server_side_binding"], on["prepare_threshold"]) == (True, 5)
+    off = json.loads(default_database(tmp_path, pg, PREPARED_STATEMENTS="Off").stdout)["OPTIONS"]
+    assert (off["server_side_binding"], off["prepare_threshold"]) == (True, None)
+    sqlite = json.loads(default_database(tmp_path, "sqlite:////tmp/x.sqlite3").stdout)["OPTIONS"]
+    assert "server_side_binding" not in sqlite and "prepare_threshold" not in sqlite
+    wrong = default_database(tmp_path, pg, PREPARED_STATEMENTS="maybe")
+    assert wrong.returncode != 0
+    assert "PREPARED_STATEMENTS must be on or off, not 'maybe'" in wrong.stderr

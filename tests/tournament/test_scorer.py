@@ -351,3 +351,24 @@ def test_a_submission_to_a_closed_round_is_refused_in_the_directors_words(client
     assert r.status_code == 200
     assert "Nothing was saved" in r.content.decode()
     assert not Result.objects.filter(event=event).exists()
+
+
+def test_the_round_page_names_both_pairs_players_in_one_query(client, event, link):
+    """The page a tablet returns to after each board: the table's two pairs named, their
+    four players read together (was a query each time a pair's names were asked)."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from tournament.models import Player
+
+    seating = event.seating_set.get(round=1, table=1)
+    for pair, names in ((seating.ns, ("Ann", "Bob")), (seating.ew, ("Cy", "Di"))):
+        for position, name in enumerate(names, 1):
+            Player.objects.update_or_create(pair=pair, position=position, defaults={"name": name})
+    client.get(url("scorer_home", link))  # the tablet's session
+    with CaptureQueriesContext(connection) as queries:
+        page = client.get(url("scorer_home", link)).content.decode()
+    assert "(Ann &amp; Bob)" in page and "(Cy &amp; Di)" in page
+    players = [q["sql"] for q in queries.captured_queries if "tournament_player" in q["sql"]]
+    assert len(players) == 1, players
+    assert len(queries.captured_queries) <= 6

@@ -9,7 +9,7 @@ flaky Wi-Fi returns the stored result instead of making a second one.
 from __future__ import annotations
 
 from django.contrib import messages
-from django.db.models import OuterRef, Subquery
+from django.db.models import OuterRef, Subquery, prefetch_related_objects
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -114,6 +114,8 @@ def scorer_home(request: HttpRequest, link: TableLink) -> HttpResponse:
         return render(request, "scorer/finished.html", context)
     done = services.board_results(seating)
     boards = [{"number": n, "result": done.get(n)} for n in seating.board_numbers]
+    # The two pairs' players in one query (the page names them), not two a pair.
+    prefetch_related_objects([p for p in (seating.ns, seating.ew) if p is not None], "player_set")
     return render(
         request,
         "scorer/round.html",

@@ -7,11 +7,12 @@ the same middleware (sessions, CSRF, messages, axes) on the same database
 connection.  The ratio of the medians is what the issue's goal is stated in
 (at most 6x), since absolute times change with the machine and its load.
 
-In process, with Django's test client, each request preceded by what the server's
-``request_started`` does (a kept connection's health check, at its first query): a fresh database (SQLite in a
-temporary file; PostgreSQL, when one answers on 127.0.0.1:5432, in a
-database of its own, ``bench_tablet_request_<pid>``, persistent connection as
-in the room), a 25-table pair contest, table 1's tablet entering board 1 of
+In process, with Django's test client, each request preceded by what the
+server's ``request_started`` does (a kept connection's health check, at its
+first query): a fresh database (SQLite in a temporary file; PostgreSQL, when
+one answers on 127.0.0.1:5432, in a database of its own,
+``bench_tablet_request_<pid>``, persistent connection as in the room), a
+25-table pair contest, table 1's tablet entering board 1 of
 round 1 with a new idempotency key each time; between two timed submissions
 the stored result (and its audit line) is deleted, untimed, so each one is a
 first entry.  The two requests alternate, so both see the same machine.

@@ -372,3 +372,58 @@ def test_the_round_page_names_both_pairs_players_in_one_query(client, event, lin
     players = [q["sql"] for q in queries.captured_queries if "tournament_player" in q["sql"]]
     assert len(players) == 1, players
     assert len(queries.captured_queries) <= 6
+
+
+def test_a_result_page_of_a_score_changed_since_goes_to_the_one_that_stands(client, event, link):
+    """A new user's trial: phone B had board 1's result page open when phone A changed the
+    score; B's reload, and B's opponents agreeing the old score, got the public "no page
+    at this address" page, as if the table's link were dead.  Now: the score that
+    stands, with why; an agreement of the old score is not recorded."""
+    client.post(url("scorer_board", link, 1), board_post(key="a"))
+    old = Result.objects.get(event=event)
+    client.post(url("scorer_change", link, old.pk), board_post(key="b", tricks="9"))
+    new = Result.objects.get(event=event, is_live=True)
+    r = client.get(url("scorer_result", link, old.pk), follow=True)
+    assert r.redirect_chain == [(url("scorer_result", link, new.pk), 302)]
+    page = r.content.decode()
+    assert "score was changed since, on this tablet or another one at the table" in page
+    assert "The score that stands: 4H by S, 9 tricks, NS -66." in page
+    r = client.post(url("scorer_result", link, old.pk), {"action": "confirm"}, follow=True)
+    assert r.redirect_chain == [(url("scorer_result", link, new.pk), 302)]
+    assert "Nothing was agreed: check the score that stands and agree that one." in (
+        r.content.decode()
+    )
+    assert not Result.objects.filter(event=event, confirmed=True).exists()
+    # Taken out of play by the director: back to the round, told so.
+    services.void_result(new, by=Actor.director(event.owner, reason="fouled board"))
+    r = client.get(url("scorer_result", link, new.pk), follow=True)
+    assert r.redirect_chain == [(url("scorer_home", link), 302)]
+    assert "taken board 1&#x27;s score out of play" in r.content.decode()
+
+
+def test_a_result_page_of_a_round_agreed_since_goes_back_to_the_tables_round(client, event, link):
+    for number, key in ((1, "a"), (2, "b")):
+        r = client.post(url("scorer_board", link, number), board_post(key=key))
+        client.post(r["Location"], {"action": "confirm"})
+    agreed = Result.objects.get(event=event, board__number=1)
+    client.post(url("scorer_agree", link))
+    r = client.get(url("scorer_result", link, agreed.pk), follow=True)
+    assert r.redirect_chain == [(url("scorer_home", link), 302)]
+    page = r.content.decode()
+    assert "Board 1: round 1 has been agreed, so its score is the director" in page
+    assert "The score that stands: 4H by S, 10 tricks, NS +141." in page
+    assert "Round 2" in page
+    services.close_round(event, 1, by=Actor.director(event.owner))
+    r = client.post(url("scorer_result", link, agreed.pk), {"action": "confirm"}, follow=True)
+    page = r.content.decode()
+    assert "the director has closed round 1" in page and "Nothing was recorded now." in page
+    # Not this table's: still a plain 404, whatever its state.
+    other = services.enter_result(
+        event,
+        board_number=3,
+        round_no=1,
+        table=2,
+        entry=Entry("4H", "S", 10),
+        by=Actor.director(event.owner, reason="late"),
+    )
+    assert client.get(url("scorer_result", link, other.pk)).status_code == 404

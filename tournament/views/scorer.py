@@ -8,6 +8,8 @@ flaky Wi-Fi returns the stored result instead of making a second one.
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib import messages
 from django.db.models import OuterRef, Subquery, prefetch_related_objects
 from django.http import Http404, HttpRequest, HttpResponse
@@ -388,7 +390,10 @@ def _initial_from_auction(auction) -> dict:
 @table_view
 def scorer_result(request: HttpRequest, link: TableLink, result_id: int) -> HttpResponse:
     seating = _current(link)
-    result = _own_result(link, seating, result_id)
+    try:
+        result = _own_result(link, seating, result_id)
+    except Http404:
+        return _not_the_score_that_stands(request, link, seating, result_id)
     if request.method == "POST" and request.POST.get("action") == "confirm":
         try:
             services.confirm_result(result, by=Actor.tablet(link.table))
@@ -441,14 +446,11 @@ def scorer_change(request: HttpRequest, link: TableLink, result_id: int) -> Http
     return _board_page(request, link, seating, result.board, save, changing=result)
 
 
-def _no_change_at_the_table(
-    request: HttpRequest, link: TableLink, seating: Seating | None, result_id: int
-) -> HttpResponse:
-    """An old "Change" link, followed (or posted) after the table agreed its round, the
-    director closed it, or the score was changed since: say so, and name the score that
-    stands, instead of a bare "not found".  Still a 404 for a result that is not this
-    table's (or not yet reached).  Law E: a score once agreed is changed only by the
-    director.
+def _past_result(link: TableLink, seating: Seating | None, result_id: int) -> dict[str, Any]:
+    """A result of this table that is no longer its current round's live one (a version
+    changed since, taken out of play, or of a round agreed or closed), with the score
+    that stands: what the table is told instead of a bare "not found".  Still a 404
+    for a result that is not this table's, or of a round not yet reached.
     """
     if not _could_be_an_id(result_id):
         raise Http404("Not a result of this table")
@@ -465,17 +467,70 @@ def _no_change_at_the_table(
         if result.is_live
         else Result.objects.history(result).live().select_related("board").first()
     )
-    context = {
+    return {
         "link": link,
         "event": link.event,
         "seating": seating,
         "result": result,
         "standing": standing,
-        # A round the table agreed, or the director closed: the change is the director's.
+        # A round the table agreed, or the director closed: its scores are the director's.
         "agreed": not this_round,
         "closed": not this_round and round_closed(link.event_id, result.round),
     }
+
+
+def _no_change_at_the_table(
+    request: HttpRequest, link: TableLink, seating: Seating | None, result_id: int
+) -> HttpResponse:
+    """An old "Change" link, followed (or posted) after the table agreed its round, the
+    director closed it, or the score was changed since: say so, and name the score that
+    stands (:func:`_past_result`).  Law E: a score once agreed is changed only by the
+    director.
+    """
+    context = _past_result(link, seating, result_id)
     return render(request, "scorer/change_refused.html", context, status=409)
+
+
+def _not_the_score_that_stands(
+    request: HttpRequest, link: TableLink, seating: Seating | None, result_id: int
+) -> HttpResponse:
+    """A result page opened (or agreed) after its score was changed on another tablet of
+    the table, taken out of play, or after its round was agreed or closed: back to the
+    score that stands, or to the table's round, told why (:func:`_past_result`); an
+    agreement of the old score is not recorded, and the table is told so.
+    """
+    past = _past_result(link, seating, result_id)
+    result, standing = past["result"], past["standing"]
+    board = result.board.number
+    agreeing = request.method == "POST" and request.POST.get("action") == "confirm"
+    if past["agreed"]:
+        how = (
+            f"the director has closed round {result.round}"
+            if past["closed"]
+            else (f"round {result.round} has been agreed")
+        )
+        note = f"Board {board}: {how}, so its score is the director's now (Duplicate Law E)."
+        if standing is not None:
+            note += f" The score that stands: {standing.summary}."
+        target = reverse("scorer_home", args=[link.token])
+    elif standing is not None:
+        note = (
+            f"Board {board}'s score was changed since, on this tablet or another one at "
+            f"the table. The score that stands: {standing.summary}."
+        )
+        target = reverse("scorer_result", args=[link.token, standing.pk])
+    else:
+        note = f"The director has taken board {board}'s score out of play: ask what to enter."
+        target = reverse("scorer_home", args=[link.token])
+    if agreeing:
+        if past["agreed"] or standing is None:
+            note += " Nothing was recorded now."
+        else:
+            note += " Nothing was agreed: check the score that stands and agree that one."
+        messages.error(request, note)
+    else:
+        messages.info(request, note)
+    return redirect(target)
 
 
 @require_POST

@@ -250,8 +250,15 @@ def test_a_tablet_whose_round_the_director_closed_says_so(director, client):
         services.close_round(event, r, by=_by(event))
     link = tablets.link_for(event, 2)
     page = client.get(reverse("scorer_home", args=[link.token])).content.decode()
-    assert "Round 3 closed" in page and "call the director" in page.lower()
+    assert "The director closed round 3 before this table agreed it." in page
+    assert "call the director" in page.lower()
     assert "All rounds played" not in page
+    # A new user's trial: rounds 1 and 3 closed, 2 agreed here: both named, not "round 1
+    # and the rounds after it".
+    event.seating_set.filter(table=2, round=1).update(agreed_at=None)
+    page = client.get(reverse("scorer_home", args=[link.token])).content.decode()
+    assert "The director closed rounds 1 and 3 before this table agreed them." in page
+    assert "the rounds after it" not in page
     event.seating_set.filter(table=2).update(agreed_at=timezone.now())
     page = client.get(reverse("scorer_home", args=[link.token])).content.decode()
     assert "All rounds played" in page

@@ -59,6 +59,13 @@ def _current(link: TableLink) -> Seating | None:
     return tablets.current_seating(link.event, link.table)
 
 
+def rounds_in_words(rounds: list[int]) -> str:
+    """``[1]`` "round 1"; ``[1, 5]`` "rounds 1 and 5"; ``[1, 3, 5]`` "rounds 1, 3 and 5"."""
+    if len(rounds) <= 1:
+        return f"round {rounds[0]}" if rounds else ""
+    return "rounds " + ", ".join(map(str, rounds[:-1])) + f" and {rounds[-1]}"
+
+
 def _could_be_an_id(number: int) -> bool:
     """Whether a number from an address is within a row id's range (a bigint): one
     beyond it is no result, and the database would refuse to compare it."""
@@ -94,7 +101,10 @@ def scorer_home(request: HttpRequest, link: TableLink) -> HttpResponse:
         # Finished: by agreeing every round, or because the director closed a round this
         # table never agreed (a new user's trial: "all rounds played" puzzled a table
         # that had entered nothing).
-        unagreed = (
+        # Every round the director closed before this table agreed it, not only the
+        # first: a table that agreed rounds 2-4 was told its round 1 "and the rounds
+        # after it" were closed (a new user's trial).
+        unagreed = list(
             Seating.objects.filter(
                 event_id=link.event_id,
                 table=link.table,
@@ -105,13 +115,12 @@ def scorer_home(request: HttpRequest, link: TableLink) -> HttpResponse:
             )
             .order_by("round")
             .values_list("round", flat=True)
-            .first()
         )
         context = {
             "link": link,
             "event": link.event,
-            "closed_early": unagreed,
-            "rounds": link.event.round_set.count(),
+            "closed_rounds": rounds_in_words(unagreed),
+            "closed_count": len(unagreed),
         }
         return render(request, "scorer/finished.html", context)
     done = services.board_results(seating)

@@ -130,3 +130,35 @@ def test_scorer_enters_and_confirms_a_round(live_server, browser, shots):
     assert rows["1"] != "0"
     assert f">{rows['1']}<" in director_page.content()
     director_page.close()
+
+
+def test_passed_out_fades_the_taps_that_no_longer_count(live_server, browser, shots):
+    """A new user's trial: after tapping a contract, then "Passed out", the contract's
+    chips stayed highlighted though the board was scored passed out (NS 0)."""
+    director = get_user_model().objects.create_user("td", password="whist-club-1915")
+    event = make_event(director)
+    link = tablets.link_for(event, 1)
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    page.goto(f"{live_server.url}/t/{link.token}/boards/1/")
+    note = page.locator(".pass-note")
+    strain = page.locator(".chips:has(input[name='strain'])")
+    tap(page, "#id_level_3")
+    tap(page, "#id_strain_2")
+    tap(page, "#id_declarer_2")
+    assert not note.is_visible()
+    assert strain.evaluate("e => getComputedStyle(e).opacity") == "1"
+    tap(page, "input[name='level'][value='PASS']")
+    assert note.is_visible() and "scores 0 to both sides" in note.inner_text()
+    for name in ("strain", "declarer", "tricks"):
+        chips = page.locator(f".chips:has(input[name='{name}'])")
+        assert float(chips.evaluate("e => getComputedStyle(e).opacity")) < 0.5
+    shots(page, "scorer-passed-out")
+    tap(page, "#id_level_4")  # a contract after all: nothing faded
+    assert not note.is_visible()
+    assert strain.evaluate("e => getComputedStyle(e).opacity") == "1"
+    tap(page, "input[name='level'][value='PASS']")
+    page.click("button:has-text('Score it')")
+    page.wait_for_url("**/results/**")
+    assert Result.objects.get(event=event, board__number=1).contract == "PASS"
+    context.close()

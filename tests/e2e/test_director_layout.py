@@ -4,6 +4,7 @@ tall narrow column on the phone."""
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.utils import timezone
 
 from tournament import services
 from tournament.services import Actor
@@ -107,4 +108,33 @@ def test_a_law_b_line_on_the_directors_traveller_is_compact_on_a_phone(live_serv
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     assert not violations(page)
     shots(page, "director-traveller-law-b-390")
+    context.close()
+
+
+def test_the_progress_grid_fits_a_laptop_and_closing_names_unagreed_scores(
+    live_server, browser, shots
+):
+    """A new user's trial: with five tables the round-by-table grid was wider than the
+    page at 1280 px and cut off its "Close round" buttons; and closing a round did not
+    say that scores the opponents had not yet agreed would be agreed by it."""
+    td = get_user_model().objects.create_user("td", password="whist-club-1915")
+    event = make_event(td, name="Tuesday pairs", tables=5)
+    for table in range(1, 6):
+        first = 2 * table - 1
+        enter(event, first, 1, table, "4H S 10", confirmed=True)
+        enter(event, first + 1, 1, table, "3NT N 9", confirmed=table != 5)
+    event.seating_set.filter(round=1, table__lt=5).update(agreed_at=timezone.now())
+    event.seating_set.filter(round=2, table=5).update(absent=True)
+    context, page = _log_in(browser, live_server, 1280)
+    page.goto(f"{live_server.url}/director/events/{event.pk}/")
+    grid = page.locator("table.progress").locator("xpath=..")
+    fits = grid.evaluate("e => e.scrollWidth <= e.clientWidth")
+    assert fits, grid.evaluate("e => [e.scrollWidth, e.clientWidth]")
+    close = page.locator("button:has-text('Close round 1')")
+    box = close.bounding_box()
+    assert box is not None and box["x"] + box["width"] <= 1280
+    message = close.locator("xpath=..").get_attribute("data-confirm")
+    assert "Not yet agreed by the opponents: table 5 (1 board); closing agrees it" in message
+    assert page.evaluate("document.documentElement.scrollWidth") <= 1280
+    shots(page, "director-progress-1280")
     context.close()

@@ -175,6 +175,9 @@ def _progress(event: Event) -> tuple[list[dict], list[dict]]:
             "cells": cells,
             "complete": all(c["complete"] for c in cells),
             "missing": [c for c in cells if c["got"] < c["need"]],
+            # Entered but not yet agreed by the opponents: closing agrees them as they are.
+            "unconfirmed": [c for c in cells if c["unconfirmed"]],
+            "unconfirmed_count": sum(c["unconfirmed"] for c in cells),
             "nothing_yet": not any(c["got"] for c in cells),
         }
         for r, cells in sorted(grid.items())

@@ -539,7 +539,22 @@ class Result(models.Model):
             return "passed out"
         who = f" by {self.declarer}" if self.declarer else ""
         tricks = f", {self.tricks} tricks" if self.tricks is not None else ""
-        return f"{self.contract}{who}{tricks}"
+        revokes = f", {self.revoke_note}" if self.revoke_note else ""
+        return f"{self.contract}{who}{tricks}{revokes}"
+
+    @property
+    def revoke_note(self) -> str:
+        """The revokes a line's score carries ("EW revoke", "NS 2 revokes"), or "".
+
+        Why: the tricks shown are the tricks played; a revoke's penalty (tricks moved or
+        points, Laws 72-74) changes the score, so without this "4S by N, 9 tricks,
+        NS +161" beside "4S by N, 10 tricks, NS +143" reads as a mistake (a new
+        user's trial).  The itemised score says what the penalty was."""
+        notes = []
+        for side, count in (("NS", self.revokes_ns), ("EW", self.revokes_ew)):
+            if count:
+                notes.append(f"{side} revoke" if count == 1 else f"{side} {count} revokes")
+        return ", ".join(notes)
 
     @property
     def adjustment(self) -> str:

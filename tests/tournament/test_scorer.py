@@ -427,3 +427,31 @@ def test_a_result_page_of_a_round_agreed_since_goes_back_to_the_tables_round(cli
         by=Actor.director(event.owner, reason="late"),
     )
     assert client.get(url("scorer_result", link, other.pk)).status_code == 404
+
+
+def test_a_line_whose_score_carries_a_revoke_says_so_wherever_it_is_shown(
+    client, event, link, director
+):
+    """A new user's trial: "4S by N, 9 tricks, NS +161" (a defender's revoke, declarer
+    taking three tricks) beside another table's "4S by N, 10 tricks, NS +143" read as a
+    scoring mistake: the tricks shown are those played, the penalty is in the score."""
+    r = client.post(
+        url("scorer_board", link, 1),
+        board_post(level="4", strain="S", declarer="N", tricks="9", revokes_ew="1",
+                   revoke_penalty="tricks"),
+    )  # fmt: skip
+    result = Result.objects.get(event=event)
+    assert result.revoke_note == "EW revoke"
+    assert result.played == "4S by N, 9 tricks, EW revoke"
+    assert f"{result.played}, NS " in result.summary
+    page = client.get(r["Location"]).content.decode()
+    assert '9 tricks, <span class="revoke-note">EW revoke</span>' in page
+    assert "EW revoke" in client.get(url("scorer_home", link)).content.decode()
+    client.force_login(director)
+    page = client.get(reverse("director_traveller", args=[event.pk, 1])).content.decode()
+    assert ">EW revoke</span>" in page
+    # Two revokes, one by each side: both named; none: nothing added.
+    result.revokes_ns, result.revokes_ew = 1, 2
+    assert result.revoke_note == "NS revoke, EW 2 revokes"
+    result.revokes_ns = result.revokes_ew = 0
+    assert result.played == "4S by N, 9 tricks"

@@ -162,3 +162,33 @@ def test_passed_out_fades_the_taps_that_no_longer_count(live_server, browser, sh
     page.wait_for_url("**/results/**")
     assert Result.objects.get(event=event, board__number=1).contract == "PASS"
     context.close()
+
+
+def test_a_missing_answer_is_named_on_the_first_screen_and_linked(live_server, browser, shots):
+    """A new user's trial: "Score it" without the honours brought the page back scrolled
+    to the top with the error 3,800 px below, under the honours chips."""
+    director = get_user_model().objects.create_user("td", password="whist-club-1915")
+    event = make_event(director)
+    link = tablets.link_for(event, 1)
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    page.goto(f"{live_server.url}/t/{link.token}/boards/1/")
+    tap(page, "#id_level_4")
+    tap(page, "#id_strain_2")
+    tap(page, "#id_declarer_2")
+    tap(page, "#id_tricks_10")
+    page.click("button:has-text('Score it')")
+    page.wait_for_load_state()
+    alert = page.locator(".error[role=alert]")
+    box = alert.bounding_box()
+    assert box is not None and box["y"] + box["height"] <= 844  # on the first screen
+    assert "Not scored yet" in alert.inner_text() and "Honours" in alert.inner_text()
+    shots(page, "scorer-missing-answer")
+    alert.locator("a[href='#honours-answer']").click()
+    page.wait_for_function(  # scrolled to the honours question (smoothly, perhaps)
+        "() => { const t = document.getElementById('honours-answer')"
+        ".getBoundingClientRect().top; return t > -2 && t < 844; }",
+        timeout=5000,
+    )
+    assert not Result.objects.filter(event=event).exists()
+    context.close()

@@ -455,3 +455,20 @@ def test_a_line_whose_score_carries_a_revoke_says_so_wherever_it_is_shown(
     assert result.revoke_note == "NS revoke, EW 2 revokes"
     result.revokes_ns = result.revokes_ew = 0
     assert result.played == "4S by N, 9 tricks"
+
+
+def test_a_refused_entry_says_so_at_the_top_of_the_page(client, event, link):
+    """A new user's trial: the missing-honours message showed under twelve honour chips,
+    3,800 px down the phone's page; the page came back scrolled to the top, looking
+    as if "Score it" had done nothing.  Now the top names what is missing, linked."""
+    post = board_post(declarer="", honours="")
+    page = client.post(url("scorer_board", link, 1), post).content.decode()
+    top = page[: page.index('id="level-answer"')]
+    assert "Not scored yet:" in top
+    assert '<a href="#declarer-answer">Declarer</a>: Who was declarer?' in top
+    assert 'id="declarer-answer"' in page
+    assert not Result.objects.filter(event=event).exists()
+    post = board_post(honours="")  # the honours only (asked once the rest is right)
+    page = client.post(url("scorer_board", link, 1), post).content.decode()
+    top = page[: page.index('id="level-answer"')]
+    assert '<a href="#honours-answer">Honours</a>:' in top and 'id="honours-answer"' in page

@@ -141,6 +141,13 @@ def mixed_fraction(x: Fraction) -> str:
     return f"{sign}{whole} {rest}/{x.denominator}"
 
 
+def pair_label(label: str | None) -> str | int | None:
+    """A pair's label as a spreadsheet cell: a number when it is one ("12"), so a column
+    of pairs sorts 1, 2, ... 10 and no "number stored as text" flag shows; else as it is
+    ("A3").  Written the same either way in a CSV file."""
+    return int(label) if label and label.isdigit() and label[0] != "0" else label
+
+
 def standings_rows(
     event: Event, table: list[standings.StandingRow] | None = None
 ) -> list[list[Any]]:
@@ -154,7 +161,17 @@ def standings_rows(
         rounded = round_half_away(r.score) if event.method == "total" else _number(r.score)
         score = Fraction(r.score)  # the exact score: each writer shows it as n/d
         rows.append(
-            [field, r.rank, r.pair, r.names, rounded, score, _precise(r.score), percent, r.boards]
+            [
+                field,
+                r.rank,
+                pair_label(r.pair),
+                r.names,
+                rounded,
+                score,
+                _precise(r.score),
+                percent,
+                r.boards,
+            ]
         )
     return rows
 
@@ -235,8 +252,8 @@ def traveller_rows(
             r["board__number"],
             r["round"],
             r["table"],
-            r["ns__label"],
-            r["ew__label"],
+            pair_label(r["ns__label"]),
+            pair_label(r["ew__label"]),
             r["contract"] or None,
             r["declarer"] or None,
             r["tricks"],

@@ -40,7 +40,8 @@ def test_xlsx_values_and_types(demo):
     assert header[:6] == ["Field", "Rank", "Pair", "Players", "Score", "Exact score"]
     expected = standings.pair_contest(pairs)
     first = [c.value for c in st[2]]
-    assert first[2] == expected[0].pair and first[5] == expected[0].exact
+    assert first[2] == int(expected[0].pair) and first[5] == expected[0].exact
+    assert isinstance(first[2], int)  # a pair numbered "1" is the number 1 (sorts 1, 2, 10)
     assert isinstance(first[4], int) and isinstance(first[6], float | int)
     assert first[4] == int(expected[0].display)
     tr = wb["Travellers"]
@@ -49,6 +50,8 @@ def test_xlsx_values_and_types(demo):
     header = [c.value for c in tr[1]]
     net = header.index("Net NS")
     assert all(isinstance(r[net], int | float) for r in rows)
+    ns, ew = header.index("NS pair"), header.index("EW pair")
+    assert all(isinstance(r[ns], int) and isinstance(r[ew], int) for r in rows)
     adjusted = [r for r in rows if r[header.index("Adjusted score")]]
     assert len(adjusted) == 1 and adjusted[0][header.index("Contract")] is None
     assert any("duplicate premium" in (r[-1] or "") for r in rows)
@@ -498,3 +501,15 @@ def test_xlsx_cells_are_the_same_with_lxml_or_without(tmp_path):
     assert views[0][0][1] == (1, "n", "General", False)
     assert views[0][1][1] == (10**12, "n", "General", False)
     assert views[0][0][3] == (0.125, "n", "0.00", False)  # a fraction: as displayed
+
+
+def test_a_pair_label_is_a_number_in_a_spreadsheet_only_when_it_is_one():
+    assert [exports.pair_label(x) for x in ("12", "1", "A3", "3A", "07", "", None)] == [
+        12,
+        1,
+        "A3",
+        "3A",
+        "07",  # a leading zero is part of the label, not a number's
+        "",
+        None,
+    ]

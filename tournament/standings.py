@@ -238,6 +238,20 @@ def pair_contest(
     return [_row(s, names) for s in pair_standings(results, event.method, event.adjusted_values)]
 
 
+def exact_adds(rows: Sequence[StandingRow]) -> bool:
+    """Whether a standings' exact column says anything its scores do not: some score is
+    rounded for display (a Law H total with a fraction, matchpoints in thirds).  When
+    none is, the column only repeats the score ("83/2" beside "41.50"), which puzzled
+    players (a new user's trial); the exports keep it either way."""
+    for r in rows:
+        try:
+            if Fraction(r.display.replace("\u2212", "-")) != r.score:
+                return True
+        except ValueError:
+            return True
+    return False
+
+
 def _row(s: PairStanding, names: dict[str, str]) -> StandingRow:
     return StandingRow(
         pair=s.pair,

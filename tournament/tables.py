@@ -30,12 +30,17 @@ class StandingsTable(tables.Table):
         orderable = True
         template_name = "tables/standings.html"  # its page links labelled, as buttons
 
-    def __init__(self, *args, event=None, method="total", **kwargs):
+    def __init__(self, *args, event=None, method="total", exact=True, **kwargs):
         # Matchpoints rank by percentage (pairs may have played different numbers of
         # boards mid-event), so the percentage comes first and the total is "Matchpoints".
+        # ``exact``: whether the exact column says anything the score does not (a new
+        # user's trial: "34" beside "34.00", "83/2" beside "41.50" puzzled players).
+        hidden = [] if exact else ["exact"]
         if method == "total":
-            kwargs.update(exclude=["percent"])
+            kwargs.update(exclude=["percent", *hidden])
         else:
+            if hidden:
+                kwargs.update(exclude=hidden)
             matchpoints = tables.Column(
                 verbose_name="Matchpoints", order_by=("score",), attrs={"td": {"class": "num"}}
             )

@@ -240,9 +240,10 @@ def _tbody(html: str) -> list[str]:
     return [re.sub(r">\s+<", "><", re.sub(r"\s+", " ", b)).strip() for b in bodies]
 
 
+@pytest.mark.parametrize("exact", [True, False])
 @pytest.mark.parametrize("method", ["total", "matchpoints"])
 @pytest.mark.parametrize("sort", [None, "names", "-display", "pair", "-percent", "rank"])
-def test_the_standings_rows_are_django_tables2s_own(director, rf, method, sort):
+def test_the_standings_rows_are_django_tables2s_own(director, rf, method, sort, exact):
     """StandingsTable.body_html (the fast rows, issue 18) renders exactly what
     django-tables2's own template does: every column, its attributes, the empty
     default, the pair's link, escaped names, sorted either way."""
@@ -261,9 +262,11 @@ def test_the_standings_rows_are_django_tables2s_own(director, rf, method, sort):
     request = rf.get("/", {"NS-sort": sort} if sort else {})
     for direction in ("NS", "EW"):
         field = [r for r in rows if r.direction == direction]
-        fast = StandingsTable(field, event=event, method=method, prefix=f"{direction}-")
+        fast = StandingsTable(
+            field, event=event, method=method, exact=exact, prefix=f"{direction}-"
+        )
         plain = StandingsTable(
-            field, event=event, method=method, prefix=f"{direction}-",
+            field, event=event, method=method, exact=exact, prefix=f"{direction}-",
             template_name="django_tables2/table.html",
         )  # fmt: skip
         for table in (fast, plain):

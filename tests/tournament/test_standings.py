@@ -319,3 +319,23 @@ def test_a_board_a_table_missed_is_factored_up_on_its_traveller_as_in_the_standi
         card = standings.score_card(event, line.result.ns)
         mine = next(c for c in card if c["board"] == 3)
         assert mine["line"].ns_score == line.line.ns_score
+
+
+def test_the_exact_column_shows_only_when_it_says_more_than_the_score():
+    """A new user's trial: "83/2" beside "41.50" and "34" beside "34.00" puzzled players.
+    Shown when some score is rounded for display; the exports keep it always."""
+    from fractions import Fraction
+
+    from tournament.standings import StandingRow, exact_adds
+
+    def row(score: Fraction, display: str) -> StandingRow:
+        return StandingRow(
+            pair="1", names="", direction="NS", score=score, exact=str(score),
+            display=display, percent="", rank="1", boards=2, percent_value=None,
+        )  # fmt: skip
+
+    assert not exact_adds([row(Fraction(83, 2), "41.50"), row(Fraction(34), "34.00")])
+    assert not exact_adds([row(Fraction(-20), "\u221220")])
+    assert exact_adds([row(Fraction(958, 5), "192")])  # a Law H total, rounded
+    assert exact_adds([row(Fraction(41, 3), "13.67")])  # matchpoints in thirds (Neuberg)
+    assert not exact_adds([])

@@ -94,7 +94,11 @@ def _standings_context(
     tables = []
     for direction, field_rows in fields.items():
         table = StandingsTable(
-            field_rows, event=event, method=event.method, prefix=f"{direction or 'all'}-"
+            field_rows,
+            event=event,
+            method=event.method,
+            exact=standings.exact_adds(field_rows),
+            prefix=f"{direction or 'all'}-",
         )
         # Sorted as asked ("NS-sort=names"), a page of STANDINGS_PAGE rows at a time
         # ("NS-page=2"): a club's field fits on one page; a field of 1,000 pairs is

@@ -161,6 +161,12 @@ def test_after_an_agreed_board_the_tablet_shows_its_traveller_so_far(director):
     assert r["Location"] == url  # back to the board, now with its traveller
     page = client.get(url).content.decode()
     assert "Board 2 so far" in page and "only yours yet" in page
+    # A new user's trial: a lone line showed "0.00" (matchpoints of a top of 0) where the
+    # director's pages, later in the evening, showed it factored up: no figure until
+    # there is something to compare with.
+    lone = page[page.index('<table class="so-far">') :]
+    lone = lone[: lone.index("</table>")]
+    assert "Nothing to compare with yet" in lone and ">—</abbr>" in lone
     assert "Back to the round" in page  # both boards of the round are in: no "Next"
     first = event.result_set.get(board__number=1, round=1)
     page = client.get(reverse("scorer_result", args=[link.token, first.pk])).content.decode()
@@ -170,6 +176,7 @@ def test_after_an_agreed_board_the_tablet_shows_its_traveller_so_far(director):
     so_far = so_far[: so_far.index("</table>")]
     assert so_far.count("<tr") == 3  # the heading and two lines
     assert "4H by S, 8 tricks" in so_far and "(you)" in so_far
+    assert "Nothing to compare with yet" not in so_far  # two lines: compared
 
 
 def test_a_team_matchs_board_so_far_names_the_teams_in_narrow_columns(director):

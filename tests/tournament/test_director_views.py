@@ -86,6 +86,12 @@ def test_create_event_then_players(alice):
     )
     event = Event.objects.get(name="Tuesday pairs")
     assert r.status_code == 302 and r["Location"] == reverse("director_players", args=[event.pk])
+    # Where each pair sits in round 1, beside its number (a new user's trial: "Pair 1-6"
+    # alone left the director to know the movement's numbering).
+    page = alice.get(r["Location"]).content.decode()
+    for seating in event.seating_set.filter(round=1):
+        assert f"<th>{seating.ns.label}</th><td>North-South, table {seating.table}</td>" in page
+        assert f"<th>{seating.ew.label}</th><td>East-West, table {seating.table}</td>" in page
     data = {"form-TOTAL_FORMS": "6", "form-INITIAL_FORMS": "6"}
     for i in range(6):
         data[f"form-{i}-player1"] = f"Player {i}a"

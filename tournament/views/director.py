@@ -124,16 +124,32 @@ def players(request: HttpRequest, event: Event) -> HttpResponse:
         else:
             messages.success(request, "Players saved.")
         return redirect("director_event", event.pk)
+    starts = _where_pairs_start(event)
     return render(
         request,
         "director/players.html",
         {
             "event": event,
-            "rows": list(zip(pairs, formset.forms, strict=True)),
+            "rows": [
+                (p, f, starts.get(p.pk, "")) for p, f in zip(pairs, formset.forms, strict=True)
+            ],
             "formset": formset,
             "teams": teams,
         },
     )
+
+
+def _where_pairs_start(event: Event) -> dict[int, str]:
+    """Each pair's seat in the first round ("North-South, table 3"), by the pair's id: the
+    players page lists pairs by number only, and a director filling it in at the door
+    needs to know who sits where (a new user's trial)."""
+    starts: dict[int, str] = {}
+    first = Seating.objects.filter(event=event, round=1).order_by("table")
+    for table, ns, ew in first.values_list("table", "ns_id", "ew_id"):
+        for pair, seat in ((ns, "North-South"), (ew, "East-West")):
+            if pair is not None:
+                starts[pair] = f"{seat}, table {table}"
+    return starts
 
 
 def _progress(event: Event) -> tuple[list[dict], list[dict]]:

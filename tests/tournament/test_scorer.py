@@ -449,7 +449,7 @@ def test_a_line_whose_score_carries_a_revoke_says_so_wherever_it_is_shown(
     assert "EW revoke" in client.get(url("scorer_home", link)).content.decode()
     client.force_login(director)
     page = client.get(reverse("director_traveller", args=[event.pk, 1])).content.decode()
-    assert ">EW revoke</span>" in page
+    assert ">(EW revoke)</span>" in page
     # Two revokes, one by each side: both named; none: nothing added.
     result.revokes_ns, result.revokes_ew = 1, 2
     assert result.revoke_note == "NS revoke, EW 2 revokes"

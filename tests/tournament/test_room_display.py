@@ -266,6 +266,10 @@ def test_a_tablet_whose_round_the_director_closed_says_so(director, client):
     page = client.get(reverse("scorer_home", args=[link.token])).content.decode()
     assert "The director closed rounds 1 and 3 before this table agreed them." in page
     assert "the rounds after it" not in page
+    # None agreed here: "every round", not the list of them all.
+    event.seating_set.filter(table=2).update(agreed_at=None)
+    page = client.get(reverse("scorer_home", args=[link.token])).content.decode()
+    assert "The director closed every round before this table agreed it." in page
     event.seating_set.filter(table=2).update(agreed_at=timezone.now())
     page = client.get(reverse("scorer_home", args=[link.token])).content.decode()
     assert "All rounds played" in page

@@ -104,22 +104,21 @@ def scorer_home(request: HttpRequest, link: TableLink) -> HttpResponse:
         # Every round the director closed before this table agreed it, not only the
         # first: a table that agreed rounds 2-4 was told its round 1 "and the rounds
         # after it" were closed (a new user's trial).
-        unagreed = list(
-            Seating.objects.filter(
-                event_id=link.event_id,
-                table=link.table,
-                agreed_at__isnull=True,
-                absent=False,
-                ns__isnull=False,
-                ew__isnull=False,
-            )
-            .order_by("round")
-            .values_list("round", flat=True)
-        )
+        played = Seating.objects.filter(
+            event_id=link.event_id,
+            table=link.table,
+            absent=False,
+            ns__isnull=False,
+            ew__isnull=False,
+        ).order_by("round")
+        rounds = list(played.values_list("round", "agreed_at"))
+        unagreed = [number for number, agreed in rounds if agreed is None]
+        every = len(unagreed) == len(rounds) > 1  # "every round", not "rounds 1, ... and 5"
         context = {
             "link": link,
             "event": link.event,
-            "closed_rounds": rounds_in_words(unagreed),
+            "closed_rounds": "every round" if every else rounds_in_words(unagreed),
+            "closed_them": "them" if len(unagreed) > 1 and not every else "it",
             "closed_count": len(unagreed),
         }
         return render(request, "scorer/finished.html", context)

@@ -54,3 +54,31 @@ def shots(tmp_path):
         return path
 
     return take
+
+
+# A phone as the table scorers use it (the tablet pages are laid out for 390 px).
+PHONE = {
+    "viewport": {"width": 390, "height": 844},
+    "is_mobile": True,
+    "has_touch": True,
+    "device_scale_factor": 2,
+}
+
+
+@pytest.fixture
+def board_page(live_server, browser):
+    """A phone at table 1's board 1, and the event."""
+    from django.contrib.auth import get_user_model
+
+    from tournament import tablets
+
+    from ..factories import make_event
+
+    director = get_user_model().objects.create_user("td", password="whist-club-1915")
+    event = make_event(director)
+    link = tablets.link_for(event, 1)
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    page.goto(f"{live_server.url}/t/{link.token}/boards/1/")
+    yield page, event
+    context.close()

@@ -9,7 +9,8 @@ from tournament.models import Result
 
 from ..factories import make_event
 from .axe import no_axe_violations
-from .test_scorer_flow import PHONE, tap
+from .conftest import PHONE
+from .test_scorer_flow import tap
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 

@@ -9,16 +9,9 @@ from tournament.services import Actor, Entry
 
 from ..tournament.conftest import make_event
 from .axe import no_axe_violations
+from .conftest import PHONE
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
-
-
-PHONE = {
-    "viewport": {"width": 390, "height": 844},
-    "is_mobile": True,
-    "has_touch": True,
-    "device_scale_factor": 2,
-}
 
 
 def tap(page, selector: str) -> None:
@@ -132,15 +125,10 @@ def test_scorer_enters_and_confirms_a_round(live_server, browser, shots):
     director_page.close()
 
 
-def test_passed_out_fades_the_taps_that_no_longer_count(live_server, browser, shots):
+def test_passed_out_fades_the_taps_that_no_longer_count(board_page, shots):
     """A new user's trial: after tapping a contract, then "Passed out", the contract's
     chips stayed highlighted though the board was scored passed out (NS 0)."""
-    director = get_user_model().objects.create_user("td", password="whist-club-1915")
-    event = make_event(director)
-    link = tablets.link_for(event, 1)
-    context = browser.new_context(**PHONE)
-    page = context.new_page()
-    page.goto(f"{live_server.url}/t/{link.token}/boards/1/")
+    page, event = board_page
     note = page.locator(".pass-note")
     strain = page.locator(".chips:has(input[name='strain'])")
     tap(page, "#id_level_3")
@@ -161,18 +149,12 @@ def test_passed_out_fades_the_taps_that_no_longer_count(live_server, browser, sh
     page.click("button:has-text('Score it')")
     page.wait_for_url("**/results/**")
     assert Result.objects.get(event=event, board__number=1).contract == "PASS"
-    context.close()
 
 
-def test_a_missing_answer_is_named_on_the_first_screen_and_linked(live_server, browser, shots):
+def test_a_missing_answer_is_named_on_the_first_screen_and_linked(board_page, shots):
     """A new user's trial: "Score it" without the honours brought the page back scrolled
     to the top with the error 3,800 px below, under the honours chips."""
-    director = get_user_model().objects.create_user("td", password="whist-club-1915")
-    event = make_event(director)
-    link = tablets.link_for(event, 1)
-    context = browser.new_context(**PHONE)
-    page = context.new_page()
-    page.goto(f"{live_server.url}/t/{link.token}/boards/1/")
+    page, event = board_page
     tap(page, "#id_level_4")
     tap(page, "#id_strain_2")
     tap(page, "#id_declarer_2")
@@ -191,4 +173,3 @@ def test_a_missing_answer_is_named_on_the_first_screen_and_linked(live_server, b
         timeout=5000,
     )
     assert not Result.objects.filter(event=event).exists()
-    context.close()

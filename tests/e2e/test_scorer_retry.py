@@ -14,25 +14,13 @@ from tournament import tablets
 from tournament.models import Result
 
 from ..tournament.conftest import make_event
-from .test_scorer_flow import PHONE, tap
+from .conftest import PHONE
+from .test_scorer_flow import tap
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 WAITING = "Not sent yet: the server did not answer; trying again…"
 SAVED = "Saved on this tablet, not yet sent"
-
-
-@pytest.fixture
-def board_page(live_server, browser):
-    """A phone at table 1's board 1, and the event."""
-    director = get_user_model().objects.create_user("td", password="whist-club-1915")
-    event = make_event(director)
-    link = tablets.link_for(event, 1)
-    context = browser.new_context(**PHONE)
-    page = context.new_page()
-    page.goto(f"{live_server.url}/t/{link.token}/boards/1/")
-    yield page, event
-    context.close()
 
 
 def four_hearts_made(page) -> None:

@@ -410,7 +410,7 @@ def test_a_result_page_of_a_round_agreed_since_goes_back_to_the_tables_round(cli
     r = client.get(url("scorer_result", link, agreed.pk), follow=True)
     assert r.redirect_chain == [(url("scorer_home", link), 302)]
     page = r.content.decode()
-    assert "Board 1: round 1 has been agreed, so its score is the director" in page
+    assert "Board 1: the table has agreed round 1, so its score is the director" in page
     assert "The score that stands: 4H by S, 10 tricks, NS +141." in page
     assert "Round 2" in page
     services.close_round(event, 1, by=Actor.director(event.owner))

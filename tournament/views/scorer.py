@@ -98,12 +98,10 @@ def _own_result(link: TableLink, seating: Seating | None, result_id: int) -> Res
 def scorer_home(request: HttpRequest, link: TableLink) -> HttpResponse:
     seating = _current(link)
     if seating is None:
-        # Finished: by agreeing every round, or because the director closed a round this
-        # table never agreed (a new user's trial: "all rounds played" puzzled a table
-        # that had entered nothing).
-        # Every round the director closed before this table agreed it, not only the
-        # first: a table that agreed rounds 2-4 was told its round 1 "and the rounds
-        # after it" were closed (a new user's trial).
+        # Finished: by agreeing every round, or because the director closed rounds this
+        # table never agreed, each of which is named (new users' trials: "all rounds
+        # played" puzzled a table that had entered nothing; "round 1 and the rounds
+        # after it" one that had agreed rounds 2-4).
         played = Seating.objects.filter(
             event_id=link.event_id,
             table=link.table,
@@ -512,11 +510,8 @@ def _not_the_score_that_stands(
     board = result.board.number
     agreeing = request.method == "POST" and request.POST.get("action") == "confirm"
     if past["agreed"]:
-        how = (
-            f"the director has closed round {result.round}"
-            if past["closed"]
-            else (f"round {result.round} has been agreed")
-        )
+        how = "the director has closed" if past["closed"] else "the table has agreed"
+        how = f"{how} round {result.round}"
         note = f"Board {board}: {how}, so its score is the director's now (Duplicate Law E)."
         if standing is not None:
             note += f" The score that stands: {standing.summary}."

@@ -10,7 +10,7 @@ from tournament import services
 from tournament.services import Actor
 
 from ..factories import enter, make_event
-from .axe import violations
+from .axe import no_axe_violations, violations
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -76,10 +76,23 @@ def test_the_correction_forms_honours_answer_reads_in_full(live_server, browser,
         context.close()
 
 
-def test_a_law_b_line_on_the_directors_traveller_is_compact_on_a_phone(live_server, browser, shots):
-    """At 390 px the Law B line's explanation filled an 18rem column five lines deep,
-    a row four times the others' height; it reads in a few wide lines now."""
-    td = get_user_model().objects.create_user("td", password="whist-club-1915")
+# Each row of the traveller as the browser lays it out: shown or not, its height, whether
+# its Law B cell (in the trick and honour columns) or its own explanation row is shown.
+ROWS = """[...document.querySelectorAll('table.traveller tbody tr')].map(r => ({
+    shown: r.getClientRects().length > 0,
+    height: r.getBoundingClientRect().height,
+    lawB: [...r.querySelectorAll('td.law-b')].some(c => c.getClientRects().length > 0),
+    note: r.classList.contains('phone-only'),
+    text: r.innerText,
+}))"""
+# Whether the table fits its box (no sideways scrolling inside it).
+FITS = """(() => {
+    const t = document.querySelector('table.traveller');
+    return t.scrollWidth <= t.clientWidth;
+})()"""
+
+
+def _law_b_board(td):
     event = make_event(td, name="Club evening", tables=4)
     for s in event.seating_set.filter(first_board=1):
         if s.round != 3:
@@ -95,20 +108,65 @@ def test_a_law_b_line_on_the_directors_traveller_is_compact_on_a_phone(live_serv
         surplus_with="partner",
         by=Actor.director(td, "South held 12 cards"),
     )
+    return event
+
+
+def test_a_law_b_line_on_the_directors_traveller_is_compact_on_a_phone(live_server, browser, shots):
+    """At 390 px the Law B line's explanation filled an 18rem column five lines deep, a row
+    four times the others' height, and later a 32rem cell the phone scrolled sideways to
+    read.  On a phone the traveller now leaves out the trick and honour columns, where
+    that explanation sat, and gives it a row of its own under the line: the whole
+    traveller fits the screen.  At a laptop's width it sits in those columns as before."""
+    td = get_user_model().objects.create_user("td", password="whist-club-1915")
+    event = _law_b_board(td)
+    url = f"{live_server.url}/director/events/{event.pk}/boards/1/"
     context, page = _log_in(browser, live_server, 390)
-    page.goto(f"{live_server.url}/director/events/{event.pk}/boards/1/")
-    heights = page.evaluate(
-        "[...document.querySelectorAll('table.traveller tbody tr')].map(r => "
-        "[r.querySelector('td.law-b') !== null, r.getBoundingClientRect().height])"
-    )
-    law_b = [h for is_law_b, h in heights if is_law_b]
-    others = [h for is_law_b, h in heights if not is_law_b]
-    assert len(law_b) == 1 and others
-    assert law_b[0] <= 2 * max(others), heights  # was about 4 times
+    page.goto(url)
+    rows = page.evaluate(ROWS)
+    notes = [r for r in rows if r["note"] and r["shown"]]
+    lines = [r for r in rows if not r["note"]]
+    assert len(notes) == 1 and "Artificial score" in notes[0]["text"], rows
+    assert not any(r["lawB"] for r in rows), rows  # the cell in the hidden columns
+    assert len(lines) == event.seating_set.filter(first_board=1).count()
+    assert notes[0]["height"] <= 8 * 20, rows  # a few lines of small type across the screen
+    assert page.evaluate(FITS)
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     assert not violations(page)
     shots(page, "director-traveller-law-b-390")
     context.close()
+    context, page = _log_in(browser, live_server, 1280)
+    page.goto(url)
+    rows = page.evaluate(ROWS)
+    assert [r for r in rows if r["lawB"]] and not [r for r in rows if r["note"] and r["shown"]]
+    assert page.locator("table.traveller th", has_text="NS trick").is_visible()
+    shots(page, "director-traveller-law-b-1280")
+    context.close()
+
+
+def test_the_public_traveller_fits_a_phone(live_server, browser, shots):
+    """A new user's trial: at 390 px a player had to scroll the traveller sideways to reach
+    the net score and what each side earned.  On a phone those are on the screen, declarer
+    beside the contract ("3D S"); at a laptop's width every column is there."""
+    td = get_user_model().objects.create_user("td", password="whist-club-1915")
+    event = _law_b_board(td)
+    event.published = True
+    event.save(update_fields=["published"])
+    url = f"{live_server.url}/events/{event.pk}/boards/1/"
+    for width, columns in ((390, 8), (1280, 15)):
+        context = browser.new_context(viewport={"width": width, "height": 900})
+        page = context.new_page()
+        page.goto(url)
+        heads = page.locator("table.traveller thead th")
+        shown = [h.inner_text().strip() for h in heads.all() if h.is_visible()]
+        assert len(shown) == columns, shown
+        assert page.evaluate(FITS), width
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        if width == 390:
+            assert shown[:2] == ["NS", "EW"] and "±" in shown[5], shown
+            assert page.locator("table.traveller td", has_text="3D S").first.is_visible()
+        no_axe_violations(page)
+        shots(page, f"traveller-law-b-{width}")
+        context.close()
 
 
 def test_the_progress_grid_fits_a_laptop_and_closing_names_unagreed_scores(

@@ -87,7 +87,13 @@ def test_team_match_traveller_gives_each_line_to_a_team(director, client):
     assert [tl.team_points for tl in lines] == [("+157", "-157"), ("+100", "-100")]
     assert standings.team_board_totals(lines, event) == ("+257", "-257")
     page = client.get(reverse("event_traveller", args=[event.pk, 1])).content.decode()
-    assert "To Hawks" in page and "To Owls" in page and "+/− average" not in page
+    # Each team's column by its name, or on a phone by its letter (the name in its title).
+    for label, name in (("A", "Hawks"), ("B", "Owls")):
+        assert (
+            f'To <span class="long">{name}</span><abbr class="short" title="{name}">{label}</abbr>'
+            in page
+        )
+    assert "+/− average" not in page
     assert "<strong>+257</strong>" in page
     card = client.get(reverse("event_pair", args=[event.pk, "A1"])).content.decode()
     assert "Board to Hawks" in card and "+257" in card

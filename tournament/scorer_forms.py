@@ -32,6 +32,11 @@ STRAIN_LABELS = {
 
 DOUBLES = ("", "X", "XX")
 
+# The revoke choice's own "nothing tapped" chip, as "Undoubled" is the double's: a choice
+# tapped by mistake is cleared with a tap (a new user's trial: once tapped, it stuck).
+NO_REVOKE_CHOICE = "No choice"
+SIDE_NAMES = {"NS": "North-South", "EW": "East-West"}
+
 
 class _TextChoices:
     """A choice field whose choices are pairs of text, copied shallowly for each form.
@@ -133,7 +138,7 @@ class TabletEntryForm(forms.Form):
         label="Revokes by East-West",
     )
     revoke_penalty = TapChoiceField(
-        choices=RevokePenalty.choices,
+        choices=[("", NO_REVOKE_CHOICE), *RevokePenalty.choices],
         required=False,
         widget=forms.RadioSelect,
         label="Declarer's choice for the defenders' revoke",
@@ -191,9 +196,42 @@ class TabletEntryForm(forms.Form):
                 self.add_error(None, user_message(e))
             except forms.ValidationError as e:
                 self.add_error("honours", e)
+        if data.get("revoke_penalty") and data.get("level") not in (None, "", "PASS"):
+            why = self._no_revoke_choice(data.get("declarer") or "", data)
+            if why:
+                self.add_error("revoke_penalty", why)
         if data.get("penalty_side") and not data.get("penalty_points"):
             self.add_error("penalty_points", "How many penalty points?")
         return data
+
+    def _no_revoke_choice(self, declarer: str, data: dict) -> str:
+        """Why declarer has no revoke penalty to choose here, and how to clear the tap; ""
+        when the defenders alone revoked (or declarer is not given yet: asked first).
+
+        The scoring refuses such a choice too ("leave the choice out"), which on the
+        tablet read as a dead end; this says it in the table's words and names the
+        chip that clears it.  It stays a refusal: a choice with no defenders' revoke
+        is often a revoke entered against the wrong side.
+        """
+        if not declarer:
+            return ""
+        ours = "NS" if declarer in "NS" else "EW"
+        theirs = "EW" if ours == "NS" else "NS"
+        by_declarer = data.get(f"revokes_{ours.lower()}") or 0
+        by_defenders = data.get(f"revokes_{theirs.lower()}") or 0
+        if by_defenders and not by_declarer:
+            return ""
+        clear = f"tap “{NO_REVOKE_CHOICE}” to clear it"
+        if by_defenders:
+            law = self.code.laws["revoke_both"]
+            return f"Both sides revoked, so declarer has nothing to choose ({law}): {clear}."
+        if by_declarer:
+            return (
+                f"Only declarer's side ({SIDE_NAMES[ours]}) revoked, so declarer has "
+                f"nothing to choose: {clear}, or, if {SIDE_NAMES[theirs]} revoked, change "
+                "the revokes."
+            )
+        return f"Nobody revoked, so declarer has nothing to choose: {clear}."
 
     # The honours question's two groups, shown one at a time as the strain is chosen.
     HONOUR_GROUPS = (("trumps", "In a trump contract"), ("aces", "At no trump"))

@@ -70,7 +70,7 @@ def test_scorer_enters_and_confirms_a_round(live_server, browser, shots):
     # by resend.js, so the answer replaces the page without a navigation: wait for it).
     page.wait_for_selector("text=worth more to declarer")
     assert "worth more to declarer" in page.content()
-    tap(page, "#id_revoke_penalty_1")  # three tricks
+    tap(page, "input[name='revoke_penalty'][value='tricks']")
     page.click("button:has-text('Score it')")
     page.wait_for_selector("text=Hand the tablet to the opponents")
     # 3HX, 7 tricks + 3 penalty tricks = 4 odd tricks x 8 x 2 = 64, + 125 premium,
@@ -173,3 +173,43 @@ def test_a_missing_answer_is_named_on_the_first_screen_and_linked(board_page, sh
         timeout=5000,
     )
     assert not Result.objects.filter(event=event).exists()
+
+
+def test_a_revoke_choice_tapped_by_mistake_is_cleared_with_a_tap(board_page, shots):
+    """A new user's trial: once "100 points" was tapped it could not be un-tapped; with
+    no defenders' revoke the server refused it and the refused page kept it selected,
+    so the only way out was leaving the board and tapping everything again."""
+    page, event = board_page
+    tap(page, "#id_level_4")
+    tap(page, "#id_strain_2")  # hearts
+    tap(page, "#id_declarer_2")  # South
+    tap(page, "#id_tricks_10")
+    tap(page, "input[value='trumps:EW-3']")
+    page.click("summary")
+    no_choice = page.locator("label.chip:has(input[name='revoke_penalty'][value=''])")
+    assert no_choice.inner_text() == "No choice"
+    assert page.is_checked("input[name='revoke_penalty'][value='']")  # until another is
+    tap(page, "input[name='revoke_penalty'][value='points']")
+    page.click("button:has-text('Score it')")
+    alert = page.locator(".error[role=alert]")
+    alert.filter(has_text="Nobody revoked").wait_for()
+    assert "tap “No choice” to clear it" in alert.inner_text()
+    assert not Result.objects.filter(event=event).exists()  # the refusal stays
+    # The refused page: every tap kept, the revokes open, the choice still tapped.
+    for kept in ("#id_level_4", "#id_strain_2", "#id_declarer_2", "#id_tricks_10"):
+        assert page.is_checked(kept)
+    assert page.is_visible("label.chip:has(input[name='revoke_penalty'][value='points'])")
+    assert page.is_checked("input[name='revoke_penalty'][value='points']")
+    for chip in page.locator("label.chip:has(input[name='revoke_penalty']) span").all():
+        box = chip.bounding_box()
+        assert box is not None and box["height"] >= 40 and box["x"] + box["width"] <= 390
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390  # no sideways scroll
+    no_choice.scroll_into_view_if_needed()
+    shots(page, "scorer-revoke-choice-refused")
+    no_choice.click()  # one tap clears it
+    assert page.is_checked("input[name='revoke_penalty'][value='']")
+    assert not page.is_checked("input[name='revoke_penalty'][value='points']")
+    page.click("button:has-text('Score it')")
+    page.wait_for_selector("text=Hand the tablet to the opponents")
+    result = Result.objects.get(event=event)
+    assert (result.contract, result.net_ns, result.revoke_penalty or "") == ("4H", 141, "")

@@ -10,8 +10,9 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth import get_user_model
 
-from tournament import tablets
+from tournament import services, tablets
 from tournament.models import Result
+from tournament.services import Actor
 
 from ..tournament.conftest import make_event
 from .conftest import PHONE
@@ -195,4 +196,58 @@ def test_the_round_page_lists_what_is_still_waiting(live_server, browser, shots)
     page.wait_for_selector("a.tile.waiting", timeout=20000)  # entered: now to confirm
     assert Result.objects.filter(event=event).count() == 1
     assert waiting.is_hidden()
+    context.close()
+
+
+CLOSED = "Board 1 is not one of this table's boards now"
+
+
+def test_an_entry_refused_because_the_round_closed_says_so_with_javascript_on(board_page, shots):
+    """A new user's trial: the director closed round 1 while the phone had board 1's taps
+    in; "Score it" landed on round 2's page with no message at all (resend.js followed the
+    redirect, which showed the refusal to the script, then loaded the page again without
+    it).  The scorer believed the board entered.  Now the page the server answered is
+    the one shown: the refusal, at the round page's own address."""
+    page, event = board_page
+    four_hearts_made(page)
+    services.close_round(event, 1, by=Actor.director(event.owner))
+    page.click("button:has-text('Score it')")
+    refusal = page.locator(".messages .error")
+    refusal.filter(has_text=CLOSED).wait_for()
+    assert "Nothing was saved" in refusal.inner_text()
+    assert "Round 2" in page.inner_text("main h1")
+    assert page.url.endswith(f"/t/{tablets.link_for(event, 1).token}/")  # the round's address
+    assert page.evaluate("document.activeElement.closest('.messages') !== null")  # read out
+    assert not page.locator("[data-resend-note]").inner_text()  # no "Sent" beside it
+    assert not Result.objects.filter(event=event).exists()
+    shots(page, "scorer-refused-round-closed")
+    # The round page works as loaded: a board of round 2 opens from it.
+    page.click("a.tile:has-text('Board 3')")
+    page.wait_for_url("**/boards/3/")
+
+
+def test_an_entry_kept_offline_and_refused_on_arrival_is_not_reported_entered(
+    live_server, browser, shots
+):
+    """The same refusal for an entry kept on the tablet while the Wi-Fi was down: when it
+    is sent, it must show as not entered, with the reason, not "entered, once"."""
+    director = get_user_model().objects.create_user("td", password="whist-club-1915")
+    event = make_event(director)
+    link = tablets.link_for(event, 1)
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    page.goto(f"{live_server.url}/t/{link.token}/boards/1/")
+    four_hearts_made(page)
+    context.set_offline(True)
+    page.click("button:has-text('Score it')")
+    page.locator("[data-resend-status]").filter(has_text=SAVED).wait_for()
+    services.close_round(event, 1, by=Actor.director(event.owner))
+    context.set_offline(False)
+    page.evaluate("window.dispatchEvent(new Event('online'))")
+    outbox = page.locator("[data-outbox] li.refused")
+    outbox.filter(has_text=CLOSED).wait_for(timeout=20000)
+    assert "not entered" in outbox.inner_text()
+    assert "entered, once" not in page.inner_text("main")
+    assert not Result.objects.filter(event=event).exists()
+    shots(page, "scorer-kept-entry-refused")
     context.close()

@@ -5,9 +5,12 @@
 // server keeps one result per key, so nothing is entered twice; the scorer is
 // told what is happening in the form's status line (an aria-live region).
 //
-// On success the page follows the redirect (to the result); any other answer
-// (the form with its errors, the PIN page) replaces the page. Without this
-// script the form posts as usual.
+// Whatever the server answers (the result it redirected to, the form with its
+// errors, the PIN page, the round page saying why nothing was saved) is shown
+// as the fetch received it, at the address it came from: it is not loaded a
+// second time, because a page the server redirected to may carry a message it
+// shows once (Django's messages), and the fetch has already had that message.
+// Without this script the form posts as usual.
 //
 // data-resend-delays="1000,2000,..." on the form: milliseconds to wait before
 // each retry (the number of retries is their count).
@@ -54,7 +57,8 @@
     form.querySelectorAll("input:checked").forEach(function (input) {
       var label = input.closest("label");
       var text = label ? (input.getAttribute("aria-label") || label.textContent).trim() : "";
-      if (text && text !== "Undoubled") chosen.push(text);
+      // An empty value is "no tap here" (Undoubled, No choice): not worth listing.
+      if (text && input.value !== "") chosen.push(text);
     });
     return (head ? head.textContent.trim() : "An entry") + (chosen.length ? ": " + chosen.join(" · ") : "");
   }
@@ -122,6 +126,14 @@
     var error = doc.querySelector(".error, .errorlist, .messages .error");
     return error ? error.textContent.trim().slice(0, 200) : "the server did not accept it";
   }
+  // Whether a page the server redirected to says the entry was refused: a stored
+  // entry lands on its result, a refused one (the round closed meanwhile, a score
+  // the director set) on a page whose message, an error, says why.  The address
+  // alone cannot tell: a refusal may land on a result page too.
+  function refusedOn(html) {
+    var doc = new DOMParser().parseFromString(html, "text/html");
+    return !!doc.querySelector(".messages .error");
+  }
 
   var flushing = false;
   function flush() {
@@ -144,12 +156,12 @@
       .then(
         function (answer) {
           flushing = false;
-          if (answer.response.redirected) {
+          if (answer.response.redirected && !refusedOn(answer.html)) {
             drop(item.key);
             try { sessionStorage.setItem(NOTE, SENT_FROM_TABLET); } catch (e) { /* private mode */ }
             var form = document.querySelector("form[data-resend]");
             var here = form && (form.getAttribute("action") || location.href) === item.url;
-            if (here) { location.assign(answer.response.url); return; }
+            if (here) { showAnswer(answer); return; }
             if (!loadOutbox().some(function (i) { return !i.refused; })) { location.reload(); return; }
             showOutbox();
             flush();
@@ -185,6 +197,24 @@
     if (!target) return;
     if (!target.hasAttribute("tabindex")) target.setAttribute("tabindex", "-1");
     target.focus();
+  }
+
+  // The server's answer, shown as received.  A redirected one moves the address to the
+  // page's own (replaceState: forms without an action, a reload, the outbox's table
+  // link all go by it) and starts at the top, as a navigation would.  Not
+  // location.assign: that loads the page again, and a message the server shows once
+  // (the round closed: nothing was saved) would be gone, the refusal silent.
+  function showAnswer(answer) {
+    if (answer.response.redirected) {
+      try {
+        history.replaceState(null, "", answer.response.url);
+      } catch (e) {
+        location.assign(answer.response.url); // not this origin: cannot be shown here
+        return;
+      }
+      window.scrollTo(0, 0);
+    }
+    replacePage(answer.html);
   }
 
   // The server answered with a page (the form and its errors, the PIN page): show it.
@@ -234,15 +264,15 @@
         .then(
           function (answer) {
             clearTimeout(timer);
-            if (answer.response.redirected) { // stays busy while the result page loads
-              drop(body.get("key")); // stored: no longer waiting on the tablet
-              if (tries > 0) {
+            if (answer.response.redirected) {
+              // Stored, or refused with the reason on the page shown now: either way
+              // no longer waiting on the tablet.
+              drop(body.get("key"));
+              if (tries > 0 && !refusedOn(answer.html)) {
                 try { sessionStorage.setItem(NOTE, SENT_AFTER_RETRY); } catch (e) { /* private mode */ }
               }
-              location.assign(answer.response.url);
-            } else {
-              replacePage(answer.html);
             }
+            showAnswer(answer);
           },
           function () {
             clearTimeout(timer);

@@ -1,0 +1,71 @@
+"""Declarer's revoke choice on the tablet can be cleared with a tap (a new user's trial).
+
+Once "100 points" or "three tricks" was tapped it could not be un-tapped: with no
+defenders' revoke the server refused ("leave the choice out") and the refused page kept
+it selected, so the only way out was leaving the board and tapping it all again.
+"""
+
+import re
+from html import unescape
+
+import pytest
+from django.urls import reverse
+
+from tournament import tablets
+from tournament.models import Result
+
+from .test_scorer import board_post
+
+pytestmark = pytest.mark.django_db
+
+CHOICE = re.compile(r'<input type="radio" name="revoke_penalty" value="([^"]*)"[^>]*>')
+
+
+@pytest.fixture
+def board_url(event) -> str:
+    return reverse("scorer_board", args=[tablets.link_for(event, 1).token, 1])
+
+
+def choices(page: str) -> list[tuple[str, bool]]:
+    """The revoke choice's radio buttons: (value, checked), in the page's order."""
+    return [(m.group(1), " checked" in m.group(0)) for m in CHOICE.finditer(page)]
+
+
+def test_no_choice_is_a_tap_of_its_own_chosen_until_another_is(client, board_url):
+    page = client.get(board_url).content.decode()
+    assert choices(page) == [("", True), ("points", False), ("tricks", False)]
+    assert '<span class="suit-">No choice</span>' in page  # a chip like "Undoubled"
+
+
+@pytest.mark.parametrize(
+    ("revokes", "why"),
+    [
+        ({}, "Nobody revoked"),
+        ({"revokes_ns": "1"}, "Only declarer's side (North-South) revoked"),
+        ({"revokes_ns": "1", "revokes_ew": "1"}, "Both sides revoked"),
+    ],
+)
+def test_a_choice_with_no_defenders_revoke_is_refused_saying_how_to_clear_it(
+    client, event, board_url, revokes, why
+):
+    post = board_post(revoke_penalty="points", **revokes)  # South declares 4H
+    page = client.post(board_url, post).content.decode()
+    assert not Result.objects.filter(event=event).exists()  # still refused
+    top = page[: page.index('id="level-answer"')]
+    assert "Not scored yet:" in top and why in unescape(top)
+    assert "tap “No choice”" in top  # how to clear it, named at the top of the page
+    assert '<a href="#revoke_penalty-answer">' in top
+    # The refused page keeps every tap, the choice too, and offers the way to clear it.
+    assert choices(page) == [("", False), ("points", True), ("tricks", False)]
+    assert 'value="4" id="id_level_4" checked' in page
+    assert 'value="10" id="id_tricks_10" checked' in page
+    assert re.search(r"<details open>\s*<summary>Revokes and penalties", page)
+    # Cleared with that tap: stored.
+    client.post(board_url, {**post, "revoke_penalty": ""})
+    assert Result.objects.get(event=event).revoke_penalty in ("", None)
+
+
+def test_the_defenders_revoke_still_takes_declarers_choice(client, event, board_url):
+    post = board_post(revokes_ew="1", revoke_penalty="tricks")
+    client.post(board_url, post)
+    assert Result.objects.get(event=event).revoke_penalty == "tricks"

@@ -307,7 +307,10 @@ object on standard input:
 A result may carry "adjusted" instead of net_ns: "average", "ns-lowest" or
 "ew-lowest", the Law B artificial scores for that table, computed from the
 other tables' scores on the board.  An artificial score is refused on a board
-played at only two tables: there Duplicate Law B(3) orders a new deal.
+played at only two tables: there Duplicate Law B(3) orders a new deal.  When the
+results are only those entered so far, "tables": {"1": 4, ...} says how many
+tables the contest plays each board at: the two-table rule asks that, and a
+board whose only lines are artificial scores waits for its first real score.
 The director's adjusted scores (README, "Adjusted scores"): "not-played"
 (compared like an absent table); an award to each side, "plus/minus",
 "average/average", "minus/minus", ... (average-plus, average, average-minus,
@@ -427,9 +430,32 @@ def run_pairs(stdin: TextIO | BinaryIO, stdout: TextIO, stderr: TextIO) -> int:
 
     def compute(obj: Any) -> dict:
         method, results, values = pair_contest_from_json(obj)
-        return {"pairs": [s.to_json() for s in pair_standings(results, method, values)]}
+        tables = _tables_from_json(obj)
+        standings = pair_standings(results, method, values, tables=tables)
+        return {"pairs": [s.to_json() for s in standings]}
 
     return _run_object(stdin, stdout, stderr, compute)
+
+
+def _tables_from_json(obj: Any) -> dict[int, int] | None:
+    """``"tables": {"1": 4, ...}``: how many tables the contest plays each board at, when
+    the results are only those entered so far (Law B(3) asks the contest's size)."""
+    raw = obj.get("tables") if isinstance(obj, dict) else None
+    if raw is None:
+        return None
+    if not isinstance(raw, dict):
+        raise ScoringError('"tables" is an object: {"board number": how many tables play it}')
+    out: dict[int, int] = {}
+    for key, count in raw.items():
+        board = int(key) if isinstance(key, str) and key.isdigit() else 0
+        if board < 1:
+            raise ScoringError(f'"tables": {key!r} is not a board number')
+        if type(count) is not int or count < 1:
+            raise ScoringError(
+                f'"tables": board {board} is played at a whole number of tables, not {count!r}'
+            )
+        out[board] = count
+    return out
 
 
 def run_teams(stdin: TextIO | BinaryIO, stdout: TextIO, stderr: TextIO) -> int:

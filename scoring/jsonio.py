@@ -230,7 +230,7 @@ def deal_result_from_json(obj: Any) -> tuple[DealResult, Code]:
     return result, code
 
 
-_PAIRS_FIELDS = ("method", "results", "adjusted_values")
+_PAIRS_FIELDS = ("method", "results", "adjusted_values", "tables")
 _PAIR_RESULT_FIELDS = ("board", "ns", "ew", "net_ns", "adjusted", "weights", "version")
 _VALUES_FIELDS = ("plus_percent", "minus_percent", "points")
 _TEAMS_FIELDS = ("tables", "results")

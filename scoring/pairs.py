@@ -227,19 +227,26 @@ def _line_ok(r: BoardResult) -> bool:
     return parse_awards(r.adjusted) is not None and r.weights is None
 
 
-def _real_scores(board: int, lines: list[BoardResult]) -> list[int]:
+def _real_scores(board: int, lines: list[BoardResult], tables: int | None = None) -> list[int]:
     """The real scores on a board; Law B decides whether its adjusted lines may stand."""
     real = [r.net_ns for r in lines if r.adjusted is None]
     if len(real) != len(lines):
-        _check_law_b(board, len(lines), len(real))
+        _check_law_b(board, len(lines), len(real), tables)
     return real  # type: ignore[return-value]
 
 
-def _check_law_b(board: int, lines: int, real: int) -> None:
-    """A board with artificial scores: Law B(3) allows them only with more than two
-    tables, and only beside at least one real score."""
-    if lines >= 2:
-        check_artificial_score(lines, board)  # Law B(3): never with two tables
+def _check_law_b(board: int, lines: int, real: int, tables: int | None = None) -> None:
+    """A board with artificial scores: Law B(3) allows them only in a contest of more
+    than two tables, and only beside at least one real score.
+
+    ``tables``: how many tables the contest plays the board at; unknown (a board's
+    whole traveller, as the command line reads one), the lines are the tables.  While
+    an evening is played a board has fewer lines than tables: a 4-table board with
+    one real score and the artificial one so far is not a "two-table contest".
+    """
+    contest = lines if tables is None else max(tables, lines)
+    if contest >= 2:
+        check_artificial_score(contest, board)  # Law B(3): never with two tables
     if not real:
         raise ScoringError(
             f"board {board} has only adjusted results: an artificial score needs at "
@@ -247,11 +254,22 @@ def _check_law_b(board: int, lines: int, real: int) -> None:
         )
 
 
+def _waiting(lines: list[BoardResult], tables: int | None) -> bool:
+    """A board whose only lines so far are Law B's artificial scores, while tables that
+    will play it have not: an artificial score is taken from the real scores on the
+    deal (Law B(3)), so it has no value until the first of them is entered.  Such a
+    board is compared later, not refused (refused once every table has a line)."""
+    return (
+        tables is not None and len(lines) < tables and all(r.adjusted in ADJUSTMENTS for r in lines)
+    )
+
+
 def compare_boards(
     results: Sequence[BoardResult],
     method: str = "total",
     adjusted_values: AdjustedValues = DEFAULT_VALUES,
     expected: int | None = None,
+    tables: Mapping[int, int] | None = None,
 ) -> list[BoardLine]:
     """Every traveller line with what its NS and EW pairs earned, in input order.
 
@@ -259,6 +277,11 @@ def compare_boards(
     (:class:`scoring.adjusted.AdjustedValues`, the event's settings).  ``expected``:
     the most results any board of the event has, when ``results`` are only some of
     its boards (matchpoints are factored up to it); by default, the most here.
+    ``tables``: how many tables the contest plays each board at, by board number,
+    when the results may be only the lines entered so far (Law B(3) asks the
+    contest's size, not the traveller's length; :func:`_check_law_b`); a board
+    whose only lines are artificial scores waiting for a real one (:func:`_waiting`)
+    gets lines with no score yet, like lines not played.
     """
     if method not in METHODS:
         raise ScoringError(f'the method is "total" or "matchpoints", not {method!r}')
@@ -272,7 +295,12 @@ def compare_boards(
     # worked out line by line (``general``).
     plain: dict[int, dict[int | str, Scored]] = {}
     general: dict[int, BoardLine] = {}
+    tables = tables or {}
     for board, lines in boards.items():
+        if _waiting(lines, tables.get(board)):
+            for r in lines:
+                general[id(r)] = BoardLine(r, None, None, None, None if method == "total" else top)
+            continue
         if not _plain(lines):
             for r, got in zip(
                 lines, _general_board(board, lines, method, expected, adjusted_values), strict=True
@@ -280,7 +308,7 @@ def compare_boards(
                 net, ns_s, ew_s = got if got else (None, None, None)
                 general[id(r)] = BoardLine(r, net, ns_s, ew_s, None if method == "total" else top)
             continue
-        real = _real_scores(board, lines)
+        real = _real_scores(board, lines, tables.get(board))
         table: dict[int | str, Scored] = {}
         if method == "total":
             nets = _nets(real, lines)
@@ -362,18 +390,23 @@ def compare_line(
     method: str,
     expected: int,
     law_b: Mapping[str, int] | None = None,
+    tables: int | None = None,
 ) -> BoardLine:
     """One traveller line's comparison from its board's summary: exactly what
     :func:`compare_boards` gives that line (a property test holds them equal).
 
     ``expected``: the most results any board of the event has (matchpoints are
     factored up to it, Neuberg); ``law_b``: how many artificial lines of each kind
-    the board has (Duplicate Law B(3)), for the Law H average.
+    the board has (Duplicate Law B(3)), for the Law H average; ``tables``: how many
+    tables the contest plays the board at (:func:`compare_boards`).
     """
     law_b = law_b or {}
     s = summary
+    top = 2 * (expected - 1)
+    if s.real == 0 and tables is not None and s.lines < tables:  # _waiting: no score yet
+        return BoardLine(line, None, None, None, None if method == "total" else top)
     if law_b or line.adjusted is not None:
-        _check_law_b(line.board, s.lines, s.real)
+        _check_law_b(line.board, s.lines, s.real, tables)
     if line.adjusted is not None:
         net = artificial_net_of(line.adjusted, s.total, s.real, s.lowest, s.highest)
     else:
@@ -385,7 +418,6 @@ def compare_line(
         )
         diff = _exact_div(net * s.lines - everything, s.lines)
         return BoardLine(line, net, diff, -diff, None)
-    top = 2 * (expected - 1)
     if line.adjusted is None:
         mp = neuberg(_mp_of(s.below, s.equal), expected, s.real)
     else:
@@ -668,13 +700,15 @@ def pair_standings(
     results: Sequence[BoardResult],
     method: str = "total",
     adjusted_values: AdjustedValues = DEFAULT_VALUES,
+    tables: Mapping[int, int] | None = None,
 ) -> list[PairStanding]:
     """Standings of a pair contest, best first within each field.
 
     Total points: exact Law H scores, displayed to the whole point.
     Matchpoints: total matchpoints and a percentage of the tops of the
     boards played, displayed to two decimals.  Ranks come from the exact
-    values; equal exact values share a rank.
+    values; equal exact values share a rank.  ``tables``: how many tables the
+    contest plays each board at (:func:`compare_boards`).
     """
     if method not in METHODS:
         raise ScoringError(f'the method is "total" or "matchpoints", not {method!r}')
@@ -689,7 +723,10 @@ def pair_standings(
     boards = _by_board(results)
     expected = max((len(v) for v in boards.values()), default=0)
     top = 2 * (expected - 1)
+    tables = tables or {}
     for board, lines in boards.items():
+        if _waiting(lines, tables.get(board)):
+            continue  # no score yet for its lines, and no board played for their pairs
         if not _plain(lines):
             for r, got in zip(
                 lines, _general_board(board, lines, method, expected, adjusted_values), strict=True
@@ -701,7 +738,7 @@ def pair_standings(
                     extra[r.ns] += got[1]
                     extra[r.ew] += got[2]
             continue
-        real = _real_scores(board, lines)
+        real = _real_scores(board, lines, tables.get(board))
         ns = list(map(_NS, lines))
         ew = list(map(_EW, lines))
         played.update(ns)

@@ -41,7 +41,7 @@ from openpyxl.chart import BarChart, LineChart, Reference
 from openpyxl.styles import Alignment, Font
 from openpyxl.utils import get_column_letter
 
-from scoring import BoardResult, charts, compare_boards
+from scoring import BoardResult, charts
 from scoring.adjusted import describe as describe_adjusted
 from scoring.fractions_fmt import exact, round_half_away, two_decimals
 from scoring.pairs import BoardLine
@@ -148,6 +148,14 @@ def pair_label(label: str | None) -> str | int | None:
     return int(label) if label and label.isdigit() and label[0] != "0" else label
 
 
+def rank_cell(rank: str) -> str | int:
+    """A rank as a spreadsheet cell: a number when it is a plain place ("12"), so the
+    column sorts 1, 2, ... 10 (as text "10" came before "2"); a shared place ("2=",
+    :func:`scoring.pairs.rank_labels`) stays text.  Written the same either way in a
+    CSV file, as :func:`pair_label`."""
+    return int(rank) if rank.isdigit() else rank
+
+
 def standings_rows(
     event: Event, table: list[standings.StandingRow] | None = None
 ) -> list[list[Any]]:
@@ -163,7 +171,7 @@ def standings_rows(
         rows.append(
             [
                 field,
-                r.rank,
+                rank_cell(r.rank),
                 pair_label(r.pair),
                 r.names,
                 rounded,
@@ -219,7 +227,7 @@ class LiveLines:
         """Read (one query) and compare the event's live lines."""
         rows = _live_lines(event)
         inputs = [standings.board_result(r) for r in rows]
-        compared = compare_boards(inputs, event.method, event.adjusted_values) if rows else []
+        compared = standings.compare(event, inputs)
         return cls(rows, inputs, compared)
 
 
@@ -669,7 +677,8 @@ def _charts_sheet(
     # Each board's spread as its traveller page draws it (scoring.charts.spread_of_lines):
     # every line at the net score it was compared at, Law B's artificial and the
     # director's weighted scores counted and named, the Law H average the traveller's
-    # "+/- average" columns use, one chart a version of a fouled board.
+    # "+/- average" columns use (none in a team match: Law G compares no line with an
+    # average), one chart a version of a fouled board.
     if live is None:
         live = LiveLines.of(event)
     by_board: dict[int, list[BoardLine]] = {}
@@ -678,7 +687,9 @@ def _charts_sheet(
     numbers = [n for n in sorted(by_board) if boards is None or n in boards]
     charted = 0
     for n in numbers:
-        spreads = charts.spread_of_lines(by_board[n], total_points=not event.by_matchpoints)
+        spreads = charts.spread_of_lines(
+            by_board[n], total_points=not event.by_matchpoints, team_match=event.is_team_match
+        )
         for spread in spreads:
             title = f"Board {n}: net NS scores"
             if spread.version is not None:
@@ -987,7 +998,7 @@ def write_pbn(event: Event, *, boards: set[int] | None = None) -> str:
     date = event.date.strftime("%Y.%m.%d")
     live = _live_lines(event)
     inputs = [standings.board_result(r) for r in live]
-    compared = compare_boards(inputs, event.method, event.adjusted_values) if live else []
+    compared = standings.compare(event, inputs)
     by_board: dict[int, list[tuple[dict[str, Any], Any]]] = {}
     for r, line in zip(live, compared, strict=True):
         by_board.setdefault(r["board__number"], []).append((r, line))
@@ -1142,7 +1153,7 @@ def league_rows(league: League) -> list[list[Any]]:
     """The league's standings: matches won (a tie or a bye 1/2), then the exact margin."""
     return [
         [
-            r.rank,
+            rank_cell(r.rank),
             r.team,
             r.played,
             r.won,
@@ -1202,7 +1213,7 @@ def contest_session_rows(
     rows = table if table is not None else services.session_table(contest, session)
     return [
         [
-            s.rank,
+            rank_cell(s.rank),
             s.pair,
             names.get(s.pair) or None,
             s.direction,
@@ -1238,7 +1249,7 @@ def contest_overall_rows(
 
     return [
         [
-            r.rank,
+            rank_cell(r.rank),
             r.pair,
             r.direction,
             *(value(x) if x is not None else None for x in r.sessions),

@@ -10,6 +10,7 @@ one table in one round, a pair seated twice in one round.
 from __future__ import annotations
 
 import secrets
+from collections.abc import Iterable
 from functools import cached_property
 
 from django.conf import settings
@@ -20,6 +21,7 @@ from django.db.models import Q
 from scoring import Code, get_code
 from scoring.adjusted import AdjustedValues, for_the_table
 from scoring.adjusted import describe as describe_adjustment
+from scoring.fractions_fmt import signed
 
 from .choices import CodeOfLaws, Direction, Even, Form, Method, MovementKind, Seat
 
@@ -372,6 +374,22 @@ class SeatingQuerySet(models.QuerySet["Seating"]):
             .order_by("round", "table")
         )
 
+    def tables_per_board(self, event: Event, boards: Iterable[int]) -> dict[int, int]:
+        """How many table-rounds are scheduled to play each of ``boards`` (as :meth:`playing`
+        counts them): the size of the contest Duplicate Law B(3) asks about."""
+        wanted = set(boards)
+        if not wanted:
+            return {}
+        counts = dict.fromkeys(wanted, 0)
+        for first, last in (
+            self.filter(event=event, first_board__lte=max(wanted), last_board__gte=min(wanted))
+            .exclude(Q(ns__isnull=True) | Q(ew__isnull=True))
+            .values_list("first_board", "last_board")
+        ):
+            for b in wanted.intersection(range(first, last + 1)):
+                counts[b] += 1
+        return counts
+
 
 class Seating(models.Model):
     """One table in one round: the pairs, the boards, whether it is played."""
@@ -571,7 +589,7 @@ class Result(models.Model):
         """The line and its score, as the audit trail and conflict messages name it."""
         if self.net_ns is None:
             return self.played
-        return f"{self.played}, NS {self.net_ns:+d}"
+        return f"{self.played}, NS {signed(self.net_ns)}"  # "Passed out, NS 0"
 
 
 class AuditEntry(models.Model):

@@ -235,7 +235,11 @@ def pair_contest(
     if not results:
         return []
     names = pair_names(event)
-    return [_row(s, names) for s in pair_standings(results, event.method, event.adjusted_values)]
+    tables = law_b_tables(event, results)
+    return [
+        _row(s, names)
+        for s in pair_standings(results, event.method, event.adjusted_values, tables=tables)
+    ]
 
 
 def exact_adds(rows: Sequence[StandingRow]) -> bool:
@@ -338,6 +342,34 @@ def _fmt(x: Fraction | int | None, top: int | None) -> str:
     return str(round_half_away(x)) if Fraction(x).denominator != 1 else str(x)
 
 
+def compare(
+    event: Event, inputs: Sequence[BoardResult], *, expected: int | None = None
+) -> list[BoardLine]:
+    """The event's lines compared by its method and settings (:func:`scoring.compare_boards`).
+
+    The one place the app compares lines: a board with a Law B artificial score is
+    checked against the tables its movement plays it at, not the lines entered so
+    far (a 4-table board with one real score and the artificial one so far is not a
+    "two-table contest"), and its artificial lines wait for the first real score;
+    the schedule is read only when some line is artificial.
+    """
+    if not inputs:
+        return []
+    return compare_boards(
+        inputs,
+        event.method,
+        event.adjusted_values,
+        expected=expected,
+        tables=law_b_tables(event, inputs),
+    )
+
+
+def law_b_tables(event: Event, inputs: Iterable[BoardResult]) -> dict[int, int]:
+    """How many tables play each board that has a Law B artificial score (none: no query)."""
+    boards = {r.board for r in inputs if r.adjusted in ADJUSTMENTS}
+    return Seating.objects.tables_per_board(event, boards) if boards else {}
+
+
 def expected_plays(event: Event) -> int:
     """The most live results any board of the event has: the number of times a board is
     compared against (Neuberg's expected).  A board played fewer times (a table absent)
@@ -361,11 +393,7 @@ def traveller(event: Event, board: Board) -> list[TravellerLine]:
     # The event's top, not this board's alone: a board that a table missed is factored
     # up to it (Neuberg), as the standings and the score cards count it.
     expected = expected_plays(event) if inputs and event.method != "total" else None
-    lines: list[BoardLine | None] = (
-        list(compare_boards(inputs, event.method, event.adjusted_values, expected=expected))
-        if inputs
-        else []
-    )
+    lines: list[BoardLine | None] = list(compare(event, inputs, expected=expected))
     basis = _artificial_basis(results)
     ruled = _rulings_of(board)
     if not event.is_team_match:
@@ -503,9 +531,7 @@ def score_card(event: Event, pair: Pair) -> list[dict[str, Any]]:
     lines: list[BoardLine] = []
     if event.is_team_match:
         all_results = board_results(event)
-        lines = (
-            compare_boards(all_results, event.method, event.adjusted_values) if all_results else []
-        )
+        lines = compare(event, all_results)
         by_board = {c.result.board: c for c in lines if pair.label in (c.result.ns, c.result.ew)}
     else:
         by_board = pair_lines(event, pair, results)
@@ -580,7 +606,7 @@ def pair_lines(event: Event, pair: Pair, results: list[Result]) -> dict[int, Boa
     out: dict[int, BoardLine] = {}
     if special:
         whole = as_board_results(_live(event).filter(board_id__in=special))
-        for c in compare_boards(whole, event.method, event.adjusted_values, expected=expected):
+        for c in compare(event, whole, expected=expected):
             if pair.label in (c.result.ns, c.result.ew):
                 out[c.result.board] = c
     for b, r in mine.items():
@@ -612,7 +638,8 @@ def pair_lines(event: Event, pair: Pair, results: list[Result]) -> dict[int, Boa
             r.round,
             r.table,
         )
-        out[r.board.number] = compare_line(line, summary, event.method, expected, law_b)
+        tables = Seating.objects.playing(event, r.board.number).count() if law_b else None
+        out[r.board.number] = compare_line(line, summary, event.method, expected, law_b, tables)
     return out
 
 
@@ -691,7 +718,7 @@ def running_best(event: Event, shown: set[int]) -> dict[str, Any]:
     """
     round_of: list[int] = []
     inputs = as_board_results(_live(event), round_of)
-    lines = compare_boards(inputs, event.method, event.adjusted_values) if inputs else []
+    lines = compare(event, inputs)
     percent = event.by_matchpoints
     ns_pairs = {line.result.ns for line in lines}
     ew_pairs = {line.result.ew for line in lines}
@@ -765,7 +792,7 @@ def team_margin_chart(event: Event, match: MatchResult) -> charts.Margin | None:
     fraction only when it decides a tie of the rounded totals, as the page says)."""
     rows = list(_live(event).values(*BOARD_RESULT_FIELDS))
     inputs = [board_result(r) for r in rows]
-    lines = compare_boards(inputs, event.method, event.adjusted_values) if inputs else []
+    lines = compare(event, inputs)
     teams = dict(Pair.objects.filter(event=event).values_list("label", "team__label"))
     tables = Seating.objects.filter(event=event, round=1).count()
     per_board: dict[int, list[Fraction]] = {}

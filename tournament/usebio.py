@@ -16,7 +16,6 @@ import xml.etree.ElementTree as ET
 from collections.abc import Mapping
 from typing import Any
 
-from scoring import compare_boards
 from scoring.pbn import decimal_text, standard_contract
 
 from . import standings
@@ -93,7 +92,7 @@ def write_usebio(event: Event, *, boards: set[int] | None = None) -> bytes:
         .values("contract", "declarer", "tricks", *BOARD_RESULT_FIELDS)
     )
     inputs = [board_result(r) for r in lines]
-    compared = compare_boards(inputs, event.method, event.adjusted_values) if lines else []
+    compared = standings.compare(event, inputs)
     current: dict[int, ET.Element] = {}
     for r, line in zip(lines, compared, strict=True):
         n = r["board__number"]

@@ -460,3 +460,28 @@ def test_pairs_and_teams_refuse_unknown_fields():
     assert (status, out) == (2, "") and "result 1 has unknown field net" in err
     status, out, err = run_object(run_teams, {"tables": [], "results": [], "scoring": "x"})
     assert (status, out) == (2, "") and "the input has unknown field scoring" in err
+
+
+def test_pairs_command_with_the_contests_tables():
+    # Board 1 so far: one real score (+100 to NS) and a Law B average at a second table.
+    # As a whole traveller that is a two-table board, where Law B(3) orders a new deal;
+    # played at four tables, the average is the real score so far, +100, and the Law H
+    # average (100 + 100) / 2 = 100 leaves both lines at 0.
+    from scoring.__main__ import run_pairs
+
+    results = [
+        {"board": 1, "ns": "1", "ew": "4", "net_ns": 100},
+        {"board": 1, "ns": "2", "ew": "5", "adjusted": "average"},
+    ]
+    status, _, err = run_object(run_pairs, {"method": "total", "results": results})
+    assert status == 2 and "two tables" in err
+    status, out, err = run_object(
+        run_pairs, {"method": "total", "results": results, "tables": {"1": 4}}
+    )
+    assert status == 0 and err == ""
+    assert {p["pair"]: p["score"] for p in json.loads(out)["pairs"]} == dict.fromkeys("1245", "0")
+    for bad, says in (([4], "is an object"), ({"x": 4}, "not a board number"), ({"1": 0}, "whole")):
+        status, _, err = run_object(
+            run_pairs, {"method": "total", "results": results, "tables": bad}
+        )
+        assert status == 2 and says in err, err

@@ -23,6 +23,7 @@ from tournament import deals, exports, services, standings
 from tournament.models import Board, Player, Result
 from tournament.services import Actor, Entry, ServiceError
 
+from ..factories import enter
 from .conftest import make_event
 
 OTHER_PROGRAM = Path(__file__).parent.parent / "fixtures" / "other_program.pbn"
@@ -65,8 +66,10 @@ def test_xlsx_reads_and_compares_the_results_once(demo, monkeypatch):
     one comparison, and hold what each sheet's own computation gives."""
     pairs, _ = demo
     calls = []
-    real = exports.compare_boards
-    monkeypatch.setattr(exports, "compare_boards", lambda *a: calls.append(1) or real(*a))
+    real = standings.compare_boards  # the one comparison of the app (standings.compare)
+    monkeypatch.setattr(
+        standings, "compare_boards", lambda *a, **k: calls.append(1) or real(*a, **k)
+    )
     with CaptureQueriesContext(connection) as ctx:
         exports.write_xlsx(pairs, io.BytesIO())
     reads = [q["sql"] for q in ctx.captured_queries if '"tournament_result"' in q["sql"]]
@@ -513,3 +516,28 @@ def test_a_pair_label_is_a_number_in_a_spreadsheet_only_when_it_is_one():
         "",
         None,
     ]
+
+
+def test_a_plain_rank_is_a_number_in_the_spreadsheet_and_a_shared_one_text(director):
+    """A new user's trial: the XLSX standings' "Rank" was text ("1", "2", ...), so past
+    nine pairs it sorted 1, 10, 2.  A plain place is now a number; a shared place
+    ("2=", as the standings page writes it) stays text.  The CSV reads as before."""
+    assert [exports.rank_cell(x) for x in ("1", "12", "2=", "10=")] == [1, 12, "2=", "10="]
+    event = make_event(director, tables=5, boards_per_round=2)
+    lines = ("4HX S 11", "3NT N 7", "2S E 9")  # North-South: 1, 2=, 2=, 4=, 4=
+    for s in event.seating_set.all():
+        for board in s.board_numbers:
+            enter(event, board, s.round, s.table, lines[(board * s.table) % 3], confirmed=True)
+    buf = io.BytesIO()
+    exports.write_xlsx(event, buf)
+    sheet = load_workbook(io.BytesIO(buf.getvalue()))["Standings"]
+    ranks = [row[1] for row in sheet.iter_rows(min_row=2, values_only=True)]
+    want = [r.rank for r in standings.pair_contest(event)]
+    assert [str(r) for r in ranks] == want
+    assert all(isinstance(r, int) for r, w in zip(ranks, want, strict=True) if w.isdigit())
+    assert all(
+        isinstance(r, str) and r.endswith("=") for r, w in zip(ranks, want, strict=True) if "=" in w
+    )
+    assert any(isinstance(r, int) for r in ranks) and any(isinstance(r, str) for r in ranks)
+    csv_rows = list(csv.reader(io.StringIO(exports.standings_csv(event)[1:])))
+    assert [r[1] for r in csv_rows[1:]] == want  # "1", "2=": written as they read

@@ -24,7 +24,7 @@ from .entries import Entry, deal_result, preview
 from .errors import NotTablesBoard, ResultConflict, ServiceError, user_message
 from .events import create_event, movement_for, set_player_names, set_published
 from .field import add_late_pair, field_changes, places_free, withdraw_pair
-from .irregular import apply_irregular
+from .irregular import IrregularPlan, apply_irregular, irregular_plan
 from .league import (
     create_league,
     draw_next_round,
@@ -52,6 +52,7 @@ from .rounds import (
 __all__ = [
     "Actor",
     "Entry",
+    "IrregularPlan",
     "NotTablesBoard",
     "ResultConflict",
     "ServiceError",
@@ -71,6 +72,7 @@ __all__ = [
     "draw_next_round",
     "enter_result",
     "field_changes",
+    "irregular_plan",
     "league_table",
     "live_result",
     "meetings",

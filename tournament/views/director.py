@@ -416,31 +416,53 @@ def void(request: HttpRequest, event: Event, result_id: int) -> HttpResponse:
 
 @director_view
 def irregular(request: HttpRequest, event: Event, number: int) -> HttpResponse:
-    """Duplicate Law B applied from a form: the app decides the procedure."""
+    """Duplicate Law B applied from a form: the app decides the procedure.
+
+    Two steps: the answers, then what Law B will do with them (the results it takes out
+    of play or replaces, those of agreed or closed rounds marked), confirmed as shown.
+    """
     board = get_object_or_404(Board, event=event, number=number)
     seatings = Seating.objects.playing(event, number).select_related("ns", "ew")
     form = IrregularForm(request.POST or None, seatings=seatings)
+    plan = None
     if request.method == "POST" and form.is_valid():
         d = form.cleaned_data
+        answers = {
+            "board_number": number,
+            "round_no": d["round"],
+            "table": d["table"],
+            "discovered": d["discovered"],
+            "short_hand": d.get("short_hand") or None,
+            "surplus_with": d.get("surplus_with") or None,
+        }
         try:
-            procedure = services.apply_irregular(
-                event,
-                board_number=number,
-                round_no=d["round"],
-                table=d["table"],
-                discovered=d["discovered"],
-                short_hand=d.get("short_hand") or None,
-                surplus_with=d.get("surplus_with") or None,
-                by=_by(request, d.get("reason", "")),
-            )
+            if "confirm" in request.POST:
+                procedure = services.apply_irregular(
+                    event,
+                    **answers,
+                    by=_by(request, d.get("reason", "")),
+                    expect=request.POST.get("expect", ""),
+                )
+                messages.success(request, f"{procedure.law}: {procedure.explanation}.")
+                return redirect("director_traveller", event.pk, number)
+            plan = services.irregular_plan(event, **answers)
         except ServiceError as e:
             form.add_error(None, user_message(e))
-        else:
-            messages.success(request, f"{procedure.law}: {procedure.explanation}.")
-            return redirect("director_traveller", event.pk, number)
+            if plan is None and "confirm" in request.POST:
+                plan = _plan_or_none(event, answers)
     return render(
-        request, "director/irregular.html", {"event": event, "board": board, "form": form}
+        request,
+        "director/irregular.html",
+        {"event": event, "board": board, "form": form, "plan": plan},
     )
+
+
+def _plan_or_none(event: Event, answers: dict) -> services.IrregularPlan | None:
+    """The plan again after a refused confirmation (say, a reason missing), to show it."""
+    try:
+        return services.irregular_plan(event, **answers)
+    except ServiceError:
+        return None
 
 
 @director_view

@@ -13,7 +13,7 @@ from fractions import Fraction
 from itertools import pairwise
 from math import ceil
 
-from .fractions_fmt import round_half_away
+from .fractions_fmt import round_half_away, signed
 from .irregular import ADJUSTMENTS
 from .pairs import BoardLine, law_h_averages
 
@@ -205,13 +205,14 @@ class Spread:
 
 
 def _signed(x: Fraction | int) -> str:
-    return f"{round_half_away(x):+d}"
+    return signed(x)  # "0", never "+0"
 
 
 def one_decimal(x: Fraction | int) -> str:
-    """``"-3.6"``: signed, to one decimal, rounded half away from zero (exact until here)."""
+    """``"-3.6"``: signed, to one decimal, rounded half away from zero (exact until here);
+    ``"0.0"`` unsigned."""
     tenths = round_half_away(Fraction(x) * 10)
-    sign = "-" if tenths < 0 else "+"
+    sign = "-" if tenths < 0 else "+" if tenths else ""  # "0.0", never "+0.0"
     return f"{sign}{abs(tenths) // 10}.{abs(tenths) % 10}"
 
 
@@ -270,7 +271,7 @@ def spread(
 
 
 def spread_of_lines(
-    lines: Sequence[BoardLine], *, total_points: bool, ours: str = ""
+    lines: Sequence[BoardLine], *, total_points: bool, ours: str = "", team_match: bool = False
 ) -> list[Spread]:
     """The traveller's spread charts from the very lines its table shows, as compared
     (:func:`scoring.pairs.compare_boards`): one chart a version of the board (a fouled
@@ -279,8 +280,13 @@ def spread_of_lines(
     the Law H average each version was compared with (:func:`scoring.pairs.law_h_averages`),
     so the chart's average is the table's by construction.  Lines with no net score
     (not played, an assigned score) are counted as left out.  ``ours``: a pair's label
-    whose line is marked."""
-    averages = law_h_averages(lines) if total_points else {}
+    whose line is marked.
+
+    ``team_match``: no average is drawn or named.  A team match's board goes to the
+    teams as the sum of their pairs' net scores (Duplicate Law G); no line is compared
+    with an average, and a dashed "average the table compares with" misled (a new
+    user's trial)."""
+    averages = law_h_averages(lines) if total_points and not team_match else {}
     versions = sorted({line.result.version for line in lines})
     out = []
     for v in versions:
@@ -398,7 +404,7 @@ class Running:
 def _show(x: Fraction | int, percent: bool) -> str:
     if percent:
         return f"{float(x):.2f}"
-    return f"{round_half_away(x):+d}"  # as the tables round: halves away from zero
+    return signed(x)  # as the tables round: halves away from zero; "0", never "+0"
 
 
 def _apart(upper: int, lower: int, low: int, high: int) -> tuple[int, int]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-__all__ = ["exact", "round_half_away", "two_decimals"]
+__all__ = ["exact", "round_half_away", "signed", "two_decimals"]
 
 
 def exact(x: Fraction | int) -> str:
@@ -41,3 +41,11 @@ def two_decimals(x: Fraction | int) -> str:
     sign = "-" if cents < 0 else ""
     cents = abs(cents)
     return f"{sign}{cents // 100}.{cents % 100:02d}"
+
+
+def signed(x: Fraction | int) -> str:
+    """``"+50"``, ``"-30"``, ``"0"``: a score with its sign, to the whole point (halves
+    away from zero).  Nothing either way (a deal passed out, a level match) has no sign:
+    "NS +0" read as a score North-South had won (a new user's trial)."""
+    n = round_half_away(x)
+    return f"{n:+d}" if n else "0"

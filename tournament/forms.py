@@ -18,6 +18,7 @@ from .choices import (
     CodeOfLaws,
     Direction,
     Discovered,
+    Even,
     Form,
     MovementKind,
     RevokePenalty,
@@ -42,11 +43,23 @@ class WholeNumber(forms.IntegerField):
 
 def whole_numbers(field: Any, **kwargs: Any) -> Any:
     """A model form's ``formfield_callback``: every plain integer of the model as a
-    :class:`WholeNumber`, so the model's own limits are refused in the same words."""
+    :class:`WholeNumber`, so the model's own limits are refused in the same words.
+
+    Its limits are the model's tightest (its validators and the column's range): a
+    positive field with ``MinValueValidator(2)`` said "At least 0." to -2 and "At least
+    2." to 0 (a new user's trial); now "At least 2." to both."""
+    from django.core.validators import MaxValueValidator, MinValueValidator
     from django.db import models
 
     if isinstance(field, models.IntegerField) and not field.choices:
         kwargs.setdefault("form_class", WholeNumber)
+        lows = [v.limit_value for v in field.validators if isinstance(v, MinValueValidator)]
+        highs = [v.limit_value for v in field.validators if isinstance(v, MaxValueValidator)]
+        lows, highs = [n for n in lows if type(n) is int], [n for n in highs if type(n) is int]
+        if lows:
+            kwargs.setdefault("min_value", max(lows))
+        if highs:
+            kwargs.setdefault("max_value", min(highs))
     return field.formfield(**kwargs)
 
 
@@ -259,7 +272,12 @@ class EventForm(forms.ModelForm):
             "adjusted_points",
         ]
         widgets = {"date": forms.DateInput(attrs={"type": "date"})}
-        labels = {"tables": "Tables (for a team match: pairs in each team)"}
+
+    # The model's plain positive integers would say "At least 0." for a negative number,
+    # while the movement refuses fewer than one board a round (and two tables) in other
+    # words: each lower limit is stated once, here or in clean(), in the room's words.
+    tables = WholeNumber(label="Tables (for a team match: pairs in each team)")  # clean()
+    boards_per_round = WholeNumber(min_value=1, max_value=13, initial=3, label="Boards per round")
 
     # The form in the order a director decides (one fieldset each); a field a later
     # feature adds and no section names is shown under "Options", never dropped.
@@ -277,14 +295,17 @@ class EventForm(forms.ModelForm):
             ("adjusted_plus_percent", "adjusted_minus_percent", "adjusted_points"),
         ),
     )
-    # Shown only when they apply (site.js; without script every field shows).
+    # Shown only when they apply (showwhen.js: every condition, space-separated, must
+    # hold; without script every field shows, and clean() ignores what does not apply).
+    # The even-table choice and the arrow switch are a Mitchell's; a sit-out (one pair
+    # short) fits a Mitchell or a Howell, never a team match (Law G: equal teams).
     SHOW_WHEN = {
         "english_slams": "code=1913",
         "english_bidding": "code=1913",
         "method": "form=pairs",
         "movement": "form=pairs",
-        "even": "form=pairs",
-        "arrow_switch": "form=pairs",
+        "even": "form=pairs movement=mitchell",
+        "arrow_switch": "form=pairs movement=mitchell",
         "pairs_count": "form=pairs",
         "adjusted_plus_percent": "method=matchpoints",
         "adjusted_minus_percent": "method=matchpoints",
@@ -332,10 +353,9 @@ class EventForm(forms.ModelForm):
         form, movement = data.get("form"), data.get("movement")
         if form == Form.TEAMS:
             data["movement"] = MovementKind.TEAMS
-            if data.get("pairs_count"):
-                self.add_error("pairs_count", "A team match seats two full teams.")
         elif movement == MovementKind.TEAMS:
             self.add_error("movement", "A pair contest uses a Mitchell or a Howell.")
+        self._ignore_what_does_not_apply(data)
         if data.get("code") != CodeOfLaws.WC1913:
             for option in ("english_slams", "english_bidding"):
                 if data.get(option):
@@ -343,16 +363,44 @@ class EventForm(forms.ModelForm):
                     self.add_error(option, f"The {label} belongs to the 1913 laws.")
         tables = data.get("tables")
         kind = data.get("movement")
+        teams = kind == MovementKind.TEAMS  # "tables" is then the pairs in each team
         if tables and kind and tables > MAX_TABLES[kind]:
-            self.add_error("tables", f"Up to {MAX_TABLES[kind]} tables for this movement.")
-        if tables and tables < 2:
-            self.add_error("tables", "At least two tables: duplicate needs a comparison.")
+            most = MAX_TABLES[kind]
+            self.add_error(
+                "tables",
+                f"Up to {most} pairs a team."
+                if teams
+                else f"Up to {most} tables for this movement.",
+            )
+        if tables is not None and tables < 2:
+            self.add_error(
+                "tables",
+                "At least two pairs a team: a team plays each deal both ways, a pair "
+                "North-South and a pair East-West (Law G)."
+                if teams
+                else "At least two tables: duplicate needs a comparison.",
+            )
         pc = data.get("pairs_count")
         if pc and tables and pc not in (2 * tables, 2 * tables - 1):
             self.add_error(
                 "pairs_count", f"{tables} tables seat {2 * tables - 1} or {2 * tables} pairs."
             )
         return data
+
+    def _ignore_what_does_not_apply(self, data: dict[str, Any]) -> None:
+        """Set the fields the movement chosen has no use for back to their defaults: the
+        even-table choice and the arrow switch are a Mitchell's; a team match seats two
+        full teams (Law G), so no sit-out; a Howell one pair short has one as a Mitchell.
+
+        The form hides them (SHOW_WHEN), but a hidden field keeps what was typed in it
+        before, and without script every field shows: what does not apply is ignored,
+        not refused with a message on a field the director may not see.
+        """
+        kind = data.get("movement")
+        if kind in (MovementKind.HOWELL, MovementKind.TEAMS):
+            data["even"], data["arrow_switch"] = Even.SKIP, False
+        if kind == MovementKind.TEAMS:
+            data["pairs_count"] = None
 
 
 class PairNamesForm(forms.Form):

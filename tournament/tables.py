@@ -14,16 +14,31 @@ from django.utils.safestring import SafeString, mark_safe
 URL_SAFE = RFC3986_SUBDELIMS + "/~:@"  # what reverse() leaves unquoted in a URL's argument
 
 
+def _heading(long: str, short: str) -> SafeString:
+    """A column heading in full on a laptop and abbreviated on a phone (site.css shows
+    ``.long`` or ``.short`` by the screen's width, as the traveller's do): the short
+    form names itself in full to a screen reader and under the pointer."""
+    return format_html(
+        '<span class="long">{}</span><abbr class="short" title="{}">{}</abbr>', long, long, short
+    )
+
+
+# On a phone (site.css, max-width 40rem) the standings keep what a player looks for on
+# the screen, rank, pair, score, percent and boards, without scrolling sideways (a new
+# user's trial: the score sat off the screen at 390 px).  The players' names wrap; the
+# exact column, which only restates the score as a fraction, is left out (``wide``).
+WIDE = {"th": {"class": "wide"}, "td": {"class": "num wide"}}
+NUM = {"td": {"class": "num"}}
+
+
 class StandingsTable(tables.Table):
     rank = tables.Column(verbose_name="Rank", order_by=("score",))
     pair = tables.Column(verbose_name="Pair")
-    names = tables.Column(verbose_name="Players", orderable=True)
-    display = tables.Column(
-        verbose_name="Score", order_by=("score",), attrs={"td": {"class": "num"}}
-    )
-    exact = tables.Column(verbose_name="Exact", order_by=("score",), attrs={"td": {"class": "num"}})
-    percent = tables.Column(verbose_name="Percent", attrs={"td": {"class": "num"}})
-    boards = tables.Column(verbose_name="Boards", attrs={"td": {"class": "num"}})
+    names = tables.Column(verbose_name="Players", orderable=True, attrs={"td": {"class": "names"}})
+    display = tables.Column(verbose_name="Score", order_by=("score",), attrs=NUM)
+    exact = tables.Column(verbose_name="Exact", order_by=("score",), attrs=WIDE)
+    percent = tables.Column(verbose_name=_heading("Percent", "%"), attrs=NUM)
+    boards = tables.Column(verbose_name=_heading("Boards", "Bds"), attrs=NUM)
 
     class Meta:
         attrs = {"class": "standings"}
@@ -42,7 +57,7 @@ class StandingsTable(tables.Table):
             if hidden:
                 kwargs.update(exclude=hidden)
             matchpoints = tables.Column(
-                verbose_name="Matchpoints", order_by=("score",), attrs={"td": {"class": "num"}}
+                verbose_name=_heading("Matchpoints", "MP"), order_by=("score",), attrs=NUM
             )
             kwargs.update(
                 sequence=["rank", "pair", "names", "percent", "display", "boards", "exact"],

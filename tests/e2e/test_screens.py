@@ -263,3 +263,92 @@ def test_a_standings_page_of_pages_fits_and_passes_axe(live_server, browser, sho
         shots(page, f"standings-pages-{width}")
         page.close()
     assert not problems, "\n".join(problems)
+
+
+# The standings table as the browser lays it out: its box, what it would scroll, and where
+# each visible column's heading ends.
+STANDINGS = """(() => {
+    const t = document.querySelector('table.standings');
+    const heads = [...t.querySelectorAll('thead th')].filter(h => h.getClientRects().length);
+    return {
+        scroll: t.scrollWidth, client: t.clientWidth,
+        heads: heads.map(h => {
+            const abbr = h.querySelector('abbr');  // an abbreviated heading: its full name
+            const name = abbr && abbr.getClientRects().length ? abbr.title : h.innerText.trim();
+            return [name, h.getBoundingClientRect().right];
+        }),
+    };
+})()"""
+
+
+@pytest.mark.parametrize("method", ["total", "matchpoints"])
+def test_the_standings_score_is_on_a_phones_screen(live_server, browser, shots, method):
+    """A new user's trial: at 390 px the public standings showed Rank, Pair and Players,
+    the score off the screen in a box that scrolled sideways with nothing to say so.
+    On a phone a player sees rank, pair and score (and percent and boards) without
+    scrolling; the players' names wrap.  At a laptop's width every column is there."""
+    td = get_user_model().objects.create_user("td", password="whist-club-1915")
+    event = make_event(td, name="Tuesday pairs", method=method, tables=5)
+    lines = ("4HX S 11", "3NT N 7", "2S E 9", "1NT W 8", "7NT N 13", "PASS")
+    for s in event.seating_set.all():
+        for board in s.board_numbers:
+            enter(event, board, s.round, s.table, lines[(board * s.table) % 6], confirmed=True)
+    services.set_player_names(
+        event,
+        {"1": ["Mrs. Marguerite Fotheringay-Phipps", "Colonel Archibald Montmorency"]},
+        by=Actor.director(td),
+    )
+    services.set_published(event, True, by=Actor.director(td))
+    score = "Matchpoints" if method == "matchpoints" else "Score"
+    for width in WIDTHS:
+        context = browser.new_context(viewport={"width": width, "height": 900})
+        page = context.new_page()
+        page.goto(f"{live_server.url}/events/{event.pk}/")
+        shots(page, f"standings-{method}-{width}")
+        m = page.evaluate(STANDINGS)
+        heads = dict(m["heads"])
+        assert {"Rank", "Pair", score, "Boards"} <= heads.keys(), m
+        assert heads[score] <= width, m  # the score on the screen, not off it
+        assert m["scroll"] <= m["client"], m  # nothing to scroll sideways inside the box
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        if method == "matchpoints":
+            assert heads["Percent"] <= width, m
+        no_axe_violations(page)
+        context.close()
+
+
+def test_the_new_event_form_shows_the_mitchells_options_for_a_mitchell_only(
+    live_server, browser, shots
+):
+    """A new user's trial: with a Howell chosen, "Even Mitchell" and "Arrow switch" still
+    showed.  They show for a Mitchell pair contest only; the pairs count (a sit-out) for
+    a Mitchell or a Howell, not a team match (showwhen.js, EventForm.SHOW_WHEN)."""
+    get_user_model().objects.create_user("td", password="whist-club-1913")
+
+    def shown(page) -> set[str]:
+        names = ("even", "arrow_switch", "pairs_count")
+        return {n for n in names if page.locator(f"#id_{n}").is_visible()}
+
+    for width in WIDTHS:
+        context = browser.new_context(viewport={"width": width, "height": 900})
+        page = context.new_page()
+        page.goto(live_server.url + "/login/")
+        page.fill("#id_username", "td")
+        page.fill("#id_password", "whist-club-1913")
+        page.click("button[type=submit]")
+        page.wait_for_url("**/director/")
+        page.goto(live_server.url + "/director/events/new/")
+
+        assert shown(page) == {"even", "arrow_switch", "pairs_count"}
+        page.check("#id_arrow_switch")
+        page.select_option("#id_movement", "howell")
+        assert shown(page) == {"pairs_count"}
+        assert not page.locator("#id_arrow_switch").is_checked()  # a hidden box is not sent
+        no_axe_violations(page)
+        shots(page, f"new-event-howell-{width}")
+        page.select_option("#id_form", "teams")
+        assert shown(page) == set()
+        page.select_option("#id_form", "pairs")
+        page.select_option("#id_movement", "mitchell")
+        assert shown(page) == {"even", "arrow_switch", "pairs_count"}
+        context.close()

@@ -222,10 +222,16 @@ def _spread_context(
     """The traveller's score-spread charts (issue 19) from the very lines of its table,
     as compared (:func:`scoring.charts.spread_of_lines`): every line with a net score, a
     Law B artificial or a weighted one marked as such, and the average the table's
-    "+/- average" columns use (Law H), one chart a version of a fouled board.
+    "+/- average" columns use (Law H; a team match has none, Law G), one chart a version
+    of a fouled board.
     ``ours``: the pair whose score card led here; its line and its bar are marked."""
     compared = [tl.line for tl in lines if tl.line is not None]
-    spreads = charts.spread_of_lines(compared, total_points=not event.by_matchpoints, ours=ours)
+    spreads = charts.spread_of_lines(
+        compared,
+        total_points=not event.by_matchpoints,
+        ours=ours,
+        team_match=event.is_team_match,  # Law G: no average to compare with
+    )
     mine = next(
         (tl.result for tl in lines if ours in (tl.result.ns.label, tl.result.ew.label)), None
     )

@@ -19,6 +19,7 @@ from django.utils.html import format_html
 from django.views.decorators.http import require_POST
 
 from scoring import ScoringError, declarer_must_choose, revoke_choices
+from scoring.fractions_fmt import signed
 
 from .. import services, standings, tablets
 from ..access import table_view
@@ -582,7 +583,7 @@ def _running(event: Event, seating: Seating) -> list[dict]:
             return []
         names = {t.label: str(t) for t in event.team_set.all()}
         return [
-            {"who": names[label], "score": f"{s.rounded:+d}", "place": ""}
+            {"who": names[label], "score": signed(s.rounded), "place": ""}
             for label, s in match.teams.items()
         ]
     rows = standings.pair_contest(event)

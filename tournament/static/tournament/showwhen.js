@@ -1,16 +1,20 @@
 // Fields that apply only to some choices: <div data-show-when="code=1913"> is shown
-// while the form's field "code" holds "1913". Without script every field shows and
-// the server still refuses what does not apply, with a message.
+// while the form's field "code" holds "1913"; several conditions, space-separated
+// ("form=pairs movement=mitchell"), must all hold. Without script every field shows
+// and the server ignores or refuses what does not apply.
 (function () {
   "use strict";
   document.querySelectorAll("form").forEach(function (form) {
     var parts = form.querySelectorAll("[data-show-when]");
     if (!parts.length) return;
+    function holds(condition) {
+      var rule = condition.split("=");
+      var field = form.elements[rule[0]];
+      return !field || field.value === rule[1];
+    }
     function update() {
       parts.forEach(function (el) {
-        var rule = el.getAttribute("data-show-when").split("=");
-        var field = form.elements[rule[0]];
-        var show = !field || field.value === rule[1];
+        var show = el.getAttribute("data-show-when").trim().split(/\s+/).every(holds);
         el.hidden = !show;
         el.querySelectorAll("input, select, textarea").forEach(function (input) {
           if (!show && input.type === "checkbox") input.checked = false;

@@ -180,3 +180,34 @@ def test_law_b_changing_an_agreed_or_closed_rounds_result_needs_a_reason(event, 
     assert "give a reason (Law E)" in page.content.decode() and _live(event) == [1]
     page = _ask(client, event, "2-3", "before-overplay", short="", confirm=key, note="N had 14")
     assert page.status_code == 302 and _live(event) == []
+
+
+def test_the_panel_names_a_board_to_enter_again(event, client):
+    # Round 2, table 3 finds a hand short before overplay began (Law B(2)): table 1's
+    # round-1 result is voided for the replay there.  The panel says which board table 1
+    # must enter again, linked to its traveller; a corrected result (its old version no
+    # longer live) is not such a board.
+    enter(event, 1, 1, 1, "4H S 10")
+    corrected = enter(event, 2, 1, 1, "3NT N 9")
+    services.correct_result(
+        corrected, entry=services.Entry("3NT", "N", 10), by=Actor.director(event.owner)
+    )
+    services.apply_irregular(
+        event,
+        board_number=1,
+        round_no=2,
+        table=3,
+        discovered="before-overplay",
+        short_hand=None,
+        surplus_with=None,
+        by=Actor.director(event.owner),
+    )
+    client.force_login(event.owner)
+    panel = client.get(reverse("director_event", args=[event.pk])).content.decode()
+    traveller = reverse("director_traveller", args=[event.pk, 1])
+    assert f'<a href="{traveller}">board 1</a> to enter again' in panel
+    assert "board 2</a> to enter again" not in panel
+    assert "taken out of play, to enter again" in panel
+    enter(event, 1, 1, 1, "4H S 9")  # replayed and entered by the director
+    panel = client.get(reverse("director_event", args=[event.pk])).content.decode()
+    assert "to enter again" not in panel

@@ -170,6 +170,7 @@ def _progress(event: Event) -> tuple[list[dict], list[dict]]:
         .values_list("seating", "n")
     )
     rounds = {r.number: r for r in Round.objects.filter(event=event)}
+    again = _to_enter_again(event)
     grid: dict[int, list[dict]] = {}
     missing: list[dict] = []
     for s in seatings:
@@ -181,6 +182,7 @@ def _progress(event: Event) -> tuple[list[dict], list[dict]]:
             "got": got,
             "complete": got >= need,
             "unconfirmed": unconfirmed.get(s.pk, 0),
+            "again": again.get(s.pk, []),
         }
         grid.setdefault(s.round, []).append(cell)
         if got < need:
@@ -199,6 +201,34 @@ def _progress(event: Event) -> tuple[list[dict], list[dict]]:
         for r, cells in sorted(grid.items())
     ]
     return rows, missing
+
+
+def _to_enter_again(event: Event) -> dict[int, list[int]]:
+    """The boards each table-round had a result for that was taken out of play (Law B's
+    replay or new deal, or removed) with none in its place: by table-round, board numbers.
+
+    Why: after Law B a table whose round is agreed has nothing left to do on its tablet,
+    and "1/2" on the panel did not say which board must be played and entered again (a
+    new user's trial).  Read from the results no longer live (corrections' old versions
+    among them, few), then whether their boards have a live result there now.
+    """
+    taken = list(
+        Result.objects.filter(event=event, is_live=False).values_list(
+            "seating_id", "board_id", "board__number"
+        )
+    )
+    if not taken:
+        return {}
+    live = set(
+        Result.objects.filter(event=event, board_id__in={b for _, b, _ in taken})
+        .live()
+        .values_list("seating_id", "board_id")
+    )
+    out: dict[int, set[int]] = {}
+    for seating, board, number in taken:
+        if (seating, board) not in live:
+            out.setdefault(seating, set()).add(number)
+    return {seating: sorted(numbers) for seating, numbers in out.items()}
 
 
 @director_view

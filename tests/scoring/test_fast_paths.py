@@ -205,3 +205,19 @@ def test_a_line_from_its_boards_summary_is_the_line_compared(method, results):
         got = compare_line(line.result, summary, method, expected, law_b)
         assert got == line
         assert [type(x) for x in got] == [type(x) for x in line]
+
+
+@pytest.mark.parametrize("method", ["total", "matchpoints"])
+@given(results=plain_fields(), more=st.integers(min_value=0, max_value=3))
+def test_a_line_so_far_from_its_summary_is_the_line_compared(method, results, more):
+    # The same while the evening is played: each board is played at ``more`` tables
+    # beyond its lines so far (Law B(3)'s contest is the tables, not the lines).
+    boards: dict[int, list[BoardResult]] = {}
+    for r in results:
+        boards.setdefault(r.board, []).append(r)
+    tables = {b: len(v) + more for b, v in boards.items()}
+    expected = max(len(v) for v in boards.values())
+    for line in compare_boards(results, method, tables=tables):
+        summary, law_b = _summary(boards[line.result.board], line.result)
+        got = compare_line(line.result, summary, method, expected, law_b, tables[line.result.board])
+        assert got == line

@@ -248,6 +248,15 @@ def test_an_entry_kept_offline_and_refused_on_arrival_is_not_reported_entered(
     outbox.filter(has_text=CLOSED).wait_for(timeout=20000)
     assert "not entered" in outbox.inner_text()
     assert "entered, once" not in page.inner_text("main")
+    # The form's own status line no longer says the entry waits to be sent.
+    status = page.inner_text("[data-resend-status]")
+    assert "Not entered" in status and "not yet sent" not in status, status
     assert not Result.objects.filter(event=event).exists()
+    # Its two actions are tap targets (44 px, WCAG 2.5.5), not the 26 px "mini" button.
+    for action in ("a:has-text('Enter it again')", "button:has-text('Discard')"):
+        box = outbox.locator(action).bounding_box()
+        assert box is not None and box["height"] >= 44, (action, box)
     shots(page, "scorer-kept-entry-refused")
+    outbox.locator("button:has-text('Discard')").click()
+    page.locator("[data-outbox] li.refused").wait_for(state="detached")
     context.close()

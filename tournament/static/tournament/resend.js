@@ -37,6 +37,9 @@
   var SAVED =
     "Saved on this tablet, not yet sent: the network is not answering. It is sent by " +
     "itself when the network returns (nothing is entered twice); keep this page open.";
+  var REFUSED_HERE =
+    "Not entered: the server refused the entry kept on this tablet; the reason is at the " +
+    "top of the page.";
   var SENT_FROM_TABLET =
     "Sent: the entry kept on this tablet while the network was down has been entered, once.";
 
@@ -94,17 +97,21 @@
         state.textContent = " — not entered: " + item.refused + " ";
         li.className = "refused";
         li.appendChild(state);
+        // Two actions a finger can hit (44 px high), side by side under the reason.
+        var actions = document.createElement("div");
+        actions.className = "actions";
         var open = document.createElement("a");
         open.href = item.url;
+        open.className = "button";
         open.textContent = "Enter it again";
-        li.appendChild(open);
+        actions.appendChild(open);
         var discard = document.createElement("button");
         discard.type = "button";
-        discard.className = "secondary mini";
+        discard.className = "secondary";
         discard.textContent = "Discard";
         discard.addEventListener("click", function () { drop(item.key); showOutbox(); });
-        li.appendChild(document.createTextNode(" "));
-        li.appendChild(discard);
+        actions.appendChild(discard);
+        li.appendChild(actions);
       } else {
         state.textContent = " — saved on this tablet, not yet sent";
         li.appendChild(state);
@@ -170,6 +177,11 @@
             items.forEach(function (i) { if (i.key === item.key) i.refused = refusal(answer.html); });
             saveOutbox(items);
             showOutbox();
+            // This page's own entry: its status line no longer says "saved, not yet sent".
+            var own = document.querySelector("form[data-resend]");
+            if (own && (own.getAttribute("action") || location.href) === item.url) {
+              say(own.querySelector("[data-resend-status]"), REFUSED_HERE, true);
+            }
             flush();
           }
         },

@@ -750,13 +750,19 @@ def csv_safe(value: Any) -> Any:
 
 
 def csv_text(header: Sequence[str], rows: Iterable[Sequence[Any]]) -> str:
-    """A CSV file as text: UTF-8's BOM, the header, each row's cells through :func:`csv_safe`."""
+    """A CSV file as text: UTF-8's BOM, the header, each row's cells through :func:`csv_safe`.
+
+    Every row as wide as the header (a short one padded with empty cells): a program
+    reading the file (pandas, a database's import) refuses or misreads ragged rows,
+    such as a team match's verdict lines under its table."""
     buf = io.StringIO()
     buf.write("\ufeff")  # the BOM: spreadsheets then read UTF-8
     w = csv.writer(buf)
     w.writerow(header)
+    width = len(header)
     for row in rows:
-        w.writerow([csv_safe(v) for v in row])
+        cells = [csv_safe(v) for v in row]
+        w.writerow(cells + [""] * (width - len(cells)))
     return buf.getvalue()
 
 

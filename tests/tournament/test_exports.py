@@ -128,6 +128,10 @@ def test_team_match_travellers_give_each_lines_points_to_the_teams(demo):
     standings_rows = list(csv.reader(io.StringIO(exports.standings_csv(teams)[1:])))
     assert standings_rows[0][:2] == ["Team", "Pairs' net scores"]
     assert not any(r and r[0] == "NS" for r in standings_rows)
+    # Rectangular: the verdict and table-total lines are padded to the header's width.
+    assert {len(r) for r in standings_rows} == {len(standings_rows[0])}
+    winner = next(r for r in standings_rows if r[0] == "Winner")
+    assert winner[2:] == [""] * (len(winner) - 2)
 
 
 def test_csv_round_trip_and_bom(demo):

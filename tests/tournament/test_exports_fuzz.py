@@ -96,8 +96,9 @@ def test_csv_reads_back_as_written(rows):
     back = list(csv.reader(io.StringIO(text[1:], newline="")))
     assert back[0] == ["a", "b"] and len(back) == len(rows) + 1
     for got, row in zip(back[1:], rows, strict=True):
-        assert len(got) == len(row)
-        for cell, value in zip(got, row, strict=True):
+        # A short row is padded to the header's width with empty cells.
+        assert len(got) == max(len(row), 2) and got[len(row) :] == [""] * (len(got) - len(row))
+        for cell, value in zip(got, row, strict=False):
             if value is None:
                 assert cell == ""
             elif isinstance(value, str):

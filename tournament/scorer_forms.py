@@ -220,7 +220,7 @@ class TabletEntryForm(forms.Form):
         by_declarer = data.get(f"revokes_{ours.lower()}") or 0
         by_defenders = data.get(f"revokes_{theirs.lower()}") or 0
         if by_defenders and not by_declarer:
-            return ""
+            return self._no_tricks(data, by_defenders)
         clear = f"tap “{NO_REVOKE_CHOICE}” to clear it"
         if by_defenders:
             law = self.code.laws["revoke_both"]
@@ -232,6 +232,29 @@ class TabletEntryForm(forms.Form):
                 "the revokes."
             )
         return f"Nobody revoked, so declarer has nothing to choose: {clear}."
+
+    def _no_tricks(self, data: dict, by_defenders: int) -> str:
+        """Why "three tricks" cannot be declarer's choice here, in the table's words
+        (the scoring's own refusal names the values "points" and "tricks"); "" when it can.
+
+        A nullo's revoke costs the points only, and under a code where each revoke
+        costs its points (Royalton 77(c)) two or more leave declarer no choice."""
+        if data.get("revoke_penalty") != "tricks":
+            return ""
+        points = f"{self.code.revoke_penalty} points"
+        if data.get("strain") == "NULLO":
+            return (
+                f"On a nullo a defenders' revoke gives declarer {points}, never tricks: "
+                f"tap “{points}”."
+            )
+        if self.code.each_revoke_costs and by_defenders > 1:
+            law = self.code.laws["revoke_further"]
+            return (
+                f"The defenders revoked {by_defenders} times, so each revoke costs "
+                f"{points} and declarer has nothing to choose ({law}): "
+                f"tap “{NO_REVOKE_CHOICE}” to clear it."
+            )
+        return ""
 
     # The honours question's two groups, shown one at a time as the strain is chosen.
     HONOUR_GROUPS = (("trumps", "In a trump contract"), ("aces", "At no trump"))

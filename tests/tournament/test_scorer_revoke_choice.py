@@ -14,6 +14,7 @@ from django.urls import reverse
 from tournament import tablets
 from tournament.models import Result
 
+from ..factories import make_event
 from .test_scorer import board_post
 
 pytestmark = pytest.mark.django_db
@@ -69,3 +70,44 @@ def test_the_defenders_revoke_still_takes_declarers_choice(client, event, board_
     post = board_post(revokes_ew="1", revoke_penalty="tricks")
     client.post(board_url, post)
     assert Result.objects.get(event=event).revoke_penalty == "tricks"
+
+
+@pytest.mark.parametrize(
+    ("post", "why"),
+    [
+        # Royalton 77(c): two revokes by the defenders cost 100 each; no choice is left.
+        (
+            board_post(revokes_ew="2", revoke_penalty="tricks"),
+            "The defenders revoked 2 times, so each revoke costs 100 points and declarer "
+            "has nothing to choose",
+        ),
+        # A nullo's revoke gives declarer the points only (Royalton 77).
+        (
+            board_post(
+                level="2",
+                strain="NULLO",
+                declarer="E",
+                tricks="4",
+                revokes_ns="1",
+                revoke_penalty="tricks",
+            ),
+            "On a nullo a defenders' revoke gives declarer 100 points, never tricks: "
+            "tap “100 points”",
+        ),
+    ],
+)
+def test_three_tricks_where_the_code_allows_none_is_refused_in_the_tables_words(
+    client, director, post, why
+):
+    """The scoring's own refusal named the values ("tricks"), not the chips the table taps."""
+    e = make_event(director, code="royalton")
+    url = reverse("scorer_board", args=[tablets.link_for(e, 1).token, 1])
+    page = unescape(client.post(url, post).content.decode())
+    assert not Result.objects.filter(event=e).exists()
+    top = page[: page.index('id="level-answer"')]
+    assert why in top
+    assert "not offered" not in top and "cannot take three tricks" not in top  # scoring's
+    # The choice the table's words name is taken.
+    fixed = {**post, "revoke_penalty": "" if "No choice" in why else "points"}
+    client.post(url, fixed)
+    assert Result.objects.filter(event=e).count() == 1

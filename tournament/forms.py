@@ -151,6 +151,14 @@ class MovementForm(forms.Form):
     )
     arrow_switch = forms.BooleanField(required=False, label="Arrow switch on the last round")
 
+    # A Mitchell's own options, shown only for one (static/tournament/showwhen.js), as
+    # on the new-event form.
+    SHOW_WHEN = {"even": "kind=mitchell", "arrow_switch": "kind=mitchell"}
+
+    @property
+    def rows(self) -> list[tuple[forms.BoundField, str]]:
+        return [(self[name], self.SHOW_WHEN.get(name, "")) for name in self.fields]
+
     def clean(self):
         data = super().clean()
         assert data is not None  # Form.clean() returns cleaned_data
@@ -161,8 +169,11 @@ class MovementForm(forms.Form):
                 f"A {dict(self.fields['kind'].choices)[kind]} is offered for up to "  # type: ignore[attr-defined]
                 f"{MAX_TABLES[kind]} tables.",
             )
-        if kind != "mitchell" and data.get("arrow_switch"):
-            self.add_error("arrow_switch", "The arrow switch belongs to a Mitchell.")
+        if kind != MovementKind.MITCHELL:
+            # Ignored, not refused, as the new-event form does (EventForm's
+            # _ignore_what_does_not_apply): without script the options show for any
+            # movement, and a box ticked before switching to a Howell stays ticked.
+            data["even"], data["arrow_switch"] = "skip", False
         return data
 
 

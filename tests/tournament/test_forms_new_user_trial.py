@@ -148,3 +148,21 @@ def test_a_leagues_limits_are_its_models_said_once(db, value):
     assert errors["pairs_per_team"] == ["At least 2."]
     if value != "1":
         assert errors["boards_per_round"] == ["At least 1."]
+
+
+def test_movement_preview_shows_a_mitchells_options_for_a_mitchell_and_ignores_them_else(
+    client,
+):
+    """The movement planner as the new-event form: the even-table choice and the arrow
+    switch show for a Mitchell only, and a box left ticked from a Mitchell does not stop
+    a Howell's schedule (it was refused: "The arrow switch belongs to a Mitchell")."""
+    page = client.get("/movements/").content.decode()
+    assert page.count('data-show-when="kind=mitchell"') == 2
+    assert "showwhen.js" in page
+    query = {"kind": "howell", "tables": 3, "boards_per_round": 2, "arrow_switch": "on"}
+    page = client.get("/movements/", {**query, "even": "relay"}).content.decode()
+    assert "belongs to a Mitchell" not in page and "Guide cards" in page
+    assert "Howell" in page and "arrow" not in page.split("<h2>", 1)[1].lower()
+    # A Mitchell keeps it: the last round's boards are played with the arrows switched.
+    mitchell = client.get("/movements/", {**query, "kind": "mitchell", "tables": 4})
+    assert "arrow switch" in mitchell.content.decode().split("<h2>", 1)[1].lower()

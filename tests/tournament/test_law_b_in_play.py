@@ -143,6 +143,26 @@ def test_law_b_answers_must_fit_the_boards_schedule(event):
     assert _live(event) == [1]  # nothing done
 
 
+def test_law_b2_is_refused_where_the_board_was_played_already(event, client):
+    """B(2) is a hand found before the overplay began: the board was not played at that
+    table, so a result entered there contradicts it.  A trial's director chose B(2) at a
+    table with a result; the previous table's result was voided and this one stayed in
+    play beside the replay.  Now refused, naming B(3) and the traveller."""
+    enter(event, 1, 1, 1, "4H S 10")
+    enter(event, 1, 2, 3, "3S S 9")
+    with pytest.raises(ServiceError, match="round 2, table 3 has already entered a result"):
+        _law_b(event, 2, 3, discovered="before-overplay")
+    assert _live(event) == [1, 3]  # nothing done
+    client.force_login(event.owner)
+    text = _ask(client, event, "2-3", "before-overplay", short="").content.decode()
+    assert "has already entered a result for board 1 (3S by S, 9 tricks" in text
+    assert "After the overplay began" in text and "Apply Law B as shown" not in text
+    # Found at the next table, round 3's table 2, which has no result (as the law
+    # means): the board goes back to table 3, whose result is voided, to be replayed.
+    _law_b(event, 3, 2, discovered="before-overplay")
+    assert _live(event) == [1]
+
+
 def test_law_b_shows_what_it_voids_and_applies_only_what_was_confirmed(event, client):
     # Tables 1 and 3 have played board 1 (rounds 1 and 2) when a hand is found short at
     # the first table (Law B(1), a new deal): it voids both, so the director sees both

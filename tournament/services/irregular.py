@@ -94,6 +94,7 @@ def _plan(
     if procedure.action == "new-deal":
         voided = list(live.order_by("round", "table"))
     elif procedure.action == "rectify-at-previous-table":
+        _not_played_here(live, here, number)
         previous = live.filter(round__lt=round_no).order_by("-round").first()
         voided = [previous] if previous is not None else []
     else:
@@ -115,6 +116,22 @@ def _check_where(number: int, here: Seating, first: Seating, discovered: str) ->
         raise ServiceError(
             f"{at} is the first table to play board {number}: there is no overplay there; "
             "a hand found there was found in the original play (Duplicate Law B(1))"
+        )
+
+
+def _not_played_here(live, here: Seating, number: int) -> None:
+    """Law B(2) is a hand found before the overplay began: the board was not played at
+    the table that found it, so a result entered there contradicts it (a trial's
+    director chose B(2) for a table that had played the board, and its result stayed
+    in play beside the replayed one).  Refused, naming the two ways out."""
+    result = live.filter(round=here.round, table=here.table).first()
+    if result is not None:
+        raise ServiceError(
+            f"round {here.round}, table {here.table} has already entered a result for "
+            f"board {number} ({result.summary}): a hand found before the overplay "
+            "began was not played there. If play had begun, choose 'After the overplay "
+            "began' (Duplicate Law B(3)); if that result was entered by mistake, void it "
+            "on the traveller first"
         )
 
 

@@ -551,6 +551,9 @@ class Margin:
     total: Point  # its value: team A's rounded total less team B's (an int)
     baseline_y: int
     fraction: Fraction | None = None  # A less B exactly, only when the rounded totals tie
+    # False while boards are still to be completed at every table: the total is the
+    # margin so far, and a level one is no tie yet (Law G scores a complete match).
+    final: bool = True
     width: int = CHART_W
     height: int = CHART_H
 
@@ -575,12 +578,13 @@ class Margin:
     def total_value(self) -> str:
         """The end label: the rounded margin, and when that is level the fraction that
         decides (``"level; A by 1/3"``), as the sentence under the table says it."""
+        so_far = "" if self.final else " so far"
         if self.fraction is None:
-            return _show(self.total.value, False) if self.total.value else "level"
+            return (_show(self.total.value, False) if self.total.value else "level") + so_far
         if self.fraction == 0:
-            return "level: a tie"
+            return "level: a tie" if self.final else "level so far"
         leader = "A" if self.fraction > 0 else "B"
-        return f"level; {leader} by {_exact(abs(self.fraction))}"
+        return f"level; {leader} by {_exact(abs(self.fraction))}{so_far}"
 
     @property
     def description(self) -> str:
@@ -603,10 +607,13 @@ def margin(
     running_margin: list[Fraction | int],
     total: int,
     fraction: Fraction | None = None,
+    *,
+    final: bool = True,
 ) -> Margin | None:
     """The running margin after each board, and the match total (Law G average in) as
     the last point: ``total`` the rounded teams' difference (A less B), ``fraction`` the
-    exact one, given only when the rounded totals tie (it alone then decides)."""
+    exact one, given only when the rounded totals tie (it alone then decides);
+    ``final`` False while boards are still to be completed (the total is "so far")."""
     if not boards_played:
         return None
     values = [*running_margin, total, 0]
@@ -621,4 +628,4 @@ def margin(
     step = Fraction(CHART_W - 2 * PAD, len(boards_played))
     points = tuple(Point(PAD + round(i * step), y(v), v) for i, v in enumerate(running_margin))
     end = Point(CHART_W - PAD, y(total), total)
-    return Margin(tuple(boards_played), points, end, y(0), fraction)
+    return Margin(tuple(boards_played), points, end, y(0), fraction, final)

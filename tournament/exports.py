@@ -380,15 +380,27 @@ def team_rows(event: Event) -> list[list[Any]]:
                 s.rounded,
             ]
         )
-    rows += [
-        [],
-        ["Winner", team(match.winner)],
-        ["Margin (exact)", Fraction(match.margin)],
-        ["Margin (rounded)", match.margin_rounded],
-        ["Won by the fraction of a point", "yes" if match.by_fraction else "no"],
-        [],
-        ["Table", "NS net total"],
-    ]
+    pending = standings.team_boards_pending(event)
+    verdict: list[list[Any]]
+    if pending:
+        # A match with boards still to be completed has no winner yet, only a leader
+        # (the page says "leads ... so far"): the boards not played at every table are
+        # left out of the score until they are (Law G compares a board at every table).
+        verdict = [
+            ["Leading so far", team(match.winner) if match.winner else "level"],
+            ["Boards still to be completed", ", ".join(map(str, pending))],
+            ["Margin so far (exact)", Fraction(match.margin)],
+            ["Margin so far (rounded)", match.margin_rounded],
+            ["Ahead by the fraction of a point", "yes" if match.by_fraction else "no"],
+        ]
+    else:
+        verdict = [
+            ["Winner", team(match.winner)],
+            ["Margin (exact)", Fraction(match.margin)],
+            ["Margin (rounded)", match.margin_rounded],
+            ["Won by the fraction of a point", "yes" if match.by_fraction else "no"],
+        ]
+    rows += [[], *verdict, [], ["Table", "NS net total"]]
     rows += [[t, _number(total)] for t, total in sorted(match.table_totals.items())]
     return rows
 

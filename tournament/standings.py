@@ -810,4 +810,5 @@ def team_margin_chart(event: Event, match: MatchResult) -> charts.Margin | None:
         running.append(int(total) if total.denominator == 1 else total)
     team_a, team_b = match.teams["A"], match.teams["B"]
     fraction = team_a.score - team_b.score if team_a.rounded == team_b.rounded else None
-    return charts.margin(boards, running, team_a.rounded - team_b.rounded, fraction)
+    final = not team_boards_pending(event)  # else the total is the margin so far
+    return charts.margin(boards, running, team_a.rounded - team_b.rounded, fraction, final=final)

@@ -214,6 +214,12 @@ def test_a_match_won_by_the_fraction_of_a_point_charts_it_as_the_page_says():
     assert charts.margin([1], [4], 0, Fraction(-1, 3)).total_value == "level; B by 1/3"
     assert charts.margin([1], [4], 0, Fraction(0)).total_value == "level: a tie"
     assert charts.margin([1], [4], -12).total_value == "-12"
+    # With boards still to be completed (a trial saw "level: a tie" under "Level so far").
+    assert charts.margin([1], [4], 0, Fraction(0), final=False).total_value == "level so far"
+    assert charts.margin([1], [4], -12, final=False).total_value == "-12 so far"
+    assert charts.margin([1], [4], 0, Fraction(1, 3), final=False).total_value == (
+        "level; A by 1/3 so far"
+    )
 
 
 def test_the_spread_average_is_the_tables_with_the_law_b_line_charted(demo, client):

@@ -4,7 +4,7 @@
 from django.test import Client
 from django.urls import reverse
 
-from tournament import services
+from tournament import exports, services
 from tournament.services import Actor
 
 from ..factories import enter, event_with_results
@@ -31,6 +31,12 @@ def test_a_match_with_boards_to_come_is_led_not_won(director):
     page = _page(event)
     assert "leads by 514 points so far, with 3 boards" in page and "still to be completed" in page
     assert "wins by" not in page
+    assert "total: +514 so far" in page  # the margin chart's end says so too
+    # The exports say the same (a trial found "Winner, Team A" in the XLSX and CSV).
+    verdict = _verdict(event)
+    assert "Winner" not in verdict and verdict["Leading so far"] == "Hawks (A)"
+    assert verdict["Boards still to be completed"] == "2, 3, 4"
+    assert verdict["Margin so far (rounded)"] == "514"
     # Boards 2-4 completed, each the same at both tables (they cancel out): with nothing
     # left to come, the verdict is the match's.
     enter(event, 2, 2, 2, "3NT N 9")
@@ -39,3 +45,16 @@ def test_a_match_with_boards_to_come_is_led_not_won(director):
         enter(event, board, 2, 1, "1S E 7")
     page = _page(event)
     assert "leads by 514 points so far" not in page and "wins by 514 points" in page
+    verdict = _verdict(event)
+    assert verdict["Winner"] == "Hawks (A)" and verdict["Margin (rounded)"] == "514"
+    assert not any(k.endswith("so far") or "still" in k for k in verdict)
+
+
+def _verdict(event) -> dict[str, str]:
+    """The team table's verdict lines in the standings CSV (the XLSX's "Team match"
+    sheet holds the same rows): label to value."""
+    import csv
+    import io
+
+    rows = csv.reader(io.StringIO(exports.standings_csv(event)[1:]))
+    return {r[0]: r[1] for r in rows if r and r[0] and not r[0].startswith(("Hawks", "Owls"))}

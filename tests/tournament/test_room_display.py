@@ -273,3 +273,27 @@ def test_a_tablet_whose_round_the_director_closed_says_so(director, client):
     event.seating_set.filter(table=2).update(agreed_at=timezone.now())
     page = client.get(reverse("scorer_home", args=[link.token])).content.decode()
     assert "All rounds played" in page
+
+
+def test_a_round_closed_with_every_board_entered_is_no_alarm(director, client):
+    """A trial: every board of the last round entered and agreed by both sides, only
+    "Round agreed" not tapped, and the tablet said the director closed it before the table
+    agreed it, "if you have results to give, call the director"."""
+    from django.utils import timezone
+
+    event = make_event(director)
+    event.seating_set.filter(round__lt=3).update(agreed_at=timezone.now())
+    link = tablets.link_for(event, 2)
+    last = event.seating_set.get(round=3, table=2)
+    *boards, missing = last.board_numbers
+    for board in boards:
+        enter(event, board, 3, 2, "4H S 10", confirmed=True)
+    for r in (1, 2, 3):
+        services.close_round(event, r, by=_by(event))
+    # One board of round 3 never entered here: the alarm stands.
+    page = client.get(reverse("scorer_home", args=[link.token])).content.decode()
+    assert "The director closed round 3 before this table agreed it." in page
+    # Every board entered: nothing was lost, so no call for the director.
+    enter(event, missing, 3, 2, "4H S 10", by=Actor.director(director, "the score card"))
+    page = client.get(reverse("scorer_home", args=[link.token])).content.decode()
+    assert "All rounds played" in page and "call the director" not in page.lower()

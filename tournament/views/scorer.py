@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib import messages
-from django.db.models import OuterRef, Subquery, prefetch_related_objects
+from django.db.models import Count, OuterRef, Subquery, prefetch_related_objects
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -102,7 +102,9 @@ def scorer_home(request: HttpRequest, link: TableLink) -> HttpResponse:
         # Finished: by agreeing every round, or because the director closed rounds this
         # table never agreed, each of which is named (new users' trials: "all rounds
         # played" puzzled a table that had entered nothing; "round 1 and the rounds
-        # after it" one that had agreed rounds 2-4).
+        # after it" one that had agreed rounds 2-4).  A round closed before the table
+        # agreed it, but with every board entered here, lost nothing: the players only
+        # skipped "Round agreed" (a trial's tablets all said "call the director").
         played = Seating.objects.filter(
             event_id=link.event_id,
             table=link.table,
@@ -110,8 +112,18 @@ def scorer_home(request: HttpRequest, link: TableLink) -> HttpResponse:
             ns__isnull=False,
             ew__isnull=False,
         ).order_by("round")
-        rounds = list(played.values_list("round", "agreed_at"))
-        unagreed = [number for number, agreed in rounds if agreed is None]
+        rounds = list(played.values_list("round", "agreed_at", "first_board", "last_board"))
+        entered = dict(
+            Result.objects.filter(event_id=link.event_id, table=link.table, is_live=True)
+            .values("round")
+            .annotate(n=Count("id"))
+            .values_list("round", "n")
+        )
+        unagreed = [
+            number
+            for number, agreed, first, last in rounds
+            if agreed is None and entered.get(number, 0) < last - first + 1
+        ]
         every = len(unagreed) == len(rounds) > 1  # "every round", not "rounds 1, ... and 5"
         context = {
             "link": link,

@@ -272,6 +272,16 @@ def test_control_panel_close_round_and_absent(alice, event):
     assert "absent" in fragment
 
 
+def test_control_panel_names_a_single_board_as_one(alice, director):
+    """One board a round: "bd 1", not "bds 1–1" (a trial); two or more keep the range."""
+    one = make_event(director, name="One a round", boards_per_round=1)
+    page = alice.get(reverse("director_event", args=[one.pk])).content.decode()
+    assert '<span class="bds">bd 1:</span>' in page and "bds 1–1" not in page
+    two = make_event(director, name="Two a round", boards_per_round=2)
+    page = alice.get(reverse("director_event", args=[two.pk])).content.decode()
+    assert '<span class="bds">bds 1–2:</span>' in page
+
+
 def test_irregular_form(alice, event, director):
     services.enter_result(
         event,

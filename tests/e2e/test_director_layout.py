@@ -95,7 +95,9 @@ FITS = """(() => {
 def _law_b_board(td):
     event = make_event(td, name="Club evening", tables=4)
     for s in event.seating_set.filter(first_board=1):
-        if s.round != 3:
+        if s.round == 1:  # a revoke, whose note ("EW revoke") sits with the tricks
+            enter(event, 1, 1, s.table, "3D S 9", revokes_ew=1, revoke_penalty="points")
+        elif s.round != 3:
             enter(event, 1, s.round, s.table, "3D S 9")
     third = event.seating_set.get(first_board=1, round=3)
     services.apply_irregular(
@@ -164,9 +166,36 @@ def test_the_public_traveller_fits_a_phone(live_server, browser, shots):
         if width == 390:
             assert shown[:2] == ["NS", "EW"] and "±" in shown[5], shown
             assert page.locator("table.traveller td", has_text="3D S").first.is_visible()
+            # The revoke's note goes under the tricks (on one line it was 11 px too wide).
+            assert page.locator("table.traveller .revoke-note").first.is_visible()
         no_axe_violations(page)
         shots(page, f"traveller-law-b-{width}")
         context.close()
+
+
+def test_a_matchpointed_traveller_with_a_revoke_fits_a_phone(live_server, browser, shots):
+    """A trial: a matchpointed board whose line carried "(EW revoke)" was 11 px wider
+    than a 390 px phone, cutting off the "why" links; the note now wraps under the tricks."""
+    td = get_user_model().objects.create_user("td", password="whist-club-1915")
+    event = make_event(td, name="Tuesday trial", tables=3, method="matchpoints")
+    lines = {1: ("2H S 8", {}), 2: ("4H E 10", {})}
+    lines[3] = ("3NT S 9", {"revokes_ew": 1, "revoke_penalty": "points"})
+    for s in event.seating_set.filter(first_board=1):
+        line, fields = lines[s.round]
+        enter(event, 1, s.round, s.table, line, **fields)
+    event.published = True
+    event.save(update_fields=["published"])
+    context = browser.new_context(viewport={"width": 390, "height": 900})
+    page = context.new_page()
+    page.goto(f"{live_server.url}/events/{event.pk}/boards/1/")
+    assert page.locator("table.traveller .revoke-note").is_visible()
+    assert page.evaluate(FITS), page.evaluate(
+        "(() => { const t = document.querySelector('table.traveller');"
+        " return [t.scrollWidth, t.clientWidth]; })()"
+    )
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    shots(page, "traveller-revoke-mp-390")
+    context.close()
 
 
 def test_the_progress_grid_fits_a_laptop_and_closing_names_unagreed_scores(

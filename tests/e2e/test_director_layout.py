@@ -198,6 +198,40 @@ def test_a_matchpointed_traveller_with_a_revoke_fits_a_phone(live_server, browse
     context.close()
 
 
+def test_a_pairs_score_card_fits_a_phone(live_server, browser, shots):
+    """A trial: at 390 px the score card was 829 px wide, its opponents, contract and
+    scores off the screen.  On a phone: board, seat, opponents, the contract with
+    declarer and tricks, our net and the score; every column at a laptop's width."""
+    td = get_user_model().objects.create_user("td", password="whist-club-1915")
+    event = make_event(td, name="Tuesday trial", tables=3, method="matchpoints")
+    for s in event.seating_set.all():
+        for board in s.board_numbers:
+            enter(event, board, s.round, s.table, "3NT S 9", revokes_ew=1, revoke_penalty="points")
+    event.published = True
+    event.save(update_fields=["published"])
+    for width, columns in ((390, 6), (1280, 10)):
+        context = browser.new_context(viewport={"width": width, "height": 900})
+        page = context.new_page()
+        page.goto(f"{live_server.url}/events/{event.pk}/pairs/1/")
+        heads = page.locator("table.scorecard thead th")
+        shown = [h.inner_text().strip() for h in heads.all() if h.is_visible()]
+        assert len(shown) == columns, shown
+        table = page.locator("table.scorecard").locator("xpath=..")
+        assert table.evaluate("e => e.scrollWidth <= e.clientWidth"), table.evaluate(
+            "e => [e.scrollWidth, e.clientWidth]"
+        )
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        if width == 390:
+            assert shown[-2:] == ["Our net", "MP"], shown
+            cell = page.locator("table.scorecard tbody td", has_text="3NT").first
+            assert "3NT by S, 9 tricks (EW revoke)" in cell.inner_text()
+        else:  # the revoke is said at any width, as on the traveller
+            assert page.locator("table.scorecard .revoke-note").first.is_visible()
+        no_axe_violations(page)
+        shots(page, f"score-card-{width}")
+        context.close()
+
+
 def test_the_progress_grid_fits_a_laptop_and_closing_names_unagreed_scores(
     live_server, browser, shots
 ):

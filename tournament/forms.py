@@ -639,7 +639,25 @@ class IrregularForm(forms.Form):
         required=False,
         label="The surplus was held by",
     )
-    reason = forms.CharField(max_length=300, required=False, label="Note")
+    reason = forms.CharField(
+        max_length=300,
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 2}),
+        label="Reason",
+        help_text="Kept in the audit trail; needed when a result of an agreed or closed "
+        "round changes (Law E).",
+    )
+
+    # The short hand and the surplus decide only an artificial score, after the overplay
+    # began (Law B(3)): shown then only (static/tournament/showwhen.js).
+    SHOW_WHEN = {
+        "short_hand": "discovered=after-overplay",
+        "surplus_with": "discovered=after-overplay",
+    }
+
+    @property
+    def rows(self) -> list[tuple[forms.BoundField, str]]:
+        return [(self[name], self.SHOW_WHEN.get(name, "")) for name in self.fields]
 
     def __init__(self, *args, seatings=(), **kwargs):
         """``seatings``: the table-rounds that play the board, to pick from."""

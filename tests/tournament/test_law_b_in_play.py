@@ -231,3 +231,15 @@ def test_the_panel_names_a_board_to_enter_again(event, client):
     enter(event, 1, 1, 1, "4H S 9")  # replayed and entered by the director
     panel = client.get(reverse("director_event", args=[event.pk])).content.decode()
     assert "to enter again" not in panel
+
+
+def test_law_b_form_asks_the_short_hand_only_after_the_overplay_began(event, client):
+    """The seat of the short hand and who held the surplus decide only B(3)'s artificial
+    score: shown for "After the overplay began" only; the reason is a box of its own,
+    named for what it is (a trial: "Note:", a one-line field)."""
+    client.force_login(event.owner)
+    page = client.get(reverse("director_irregular", args=[event.pk, 1])).content.decode()
+    assert page.count('data-show-when="discovered=after-overplay"') == 2
+    assert "showwhen.js" in page
+    assert '<label for="id_reason">Reason:</label>' in page and "<textarea" in page
+    assert "Law E" in page

@@ -243,3 +243,29 @@ def test_law_b_form_asks_the_short_hand_only_after_the_overplay_began(event, cli
     assert "showwhen.js" in page
     assert '<label for="id_reason">Reason:</label>' in page and "<textarea" in page
     assert "Law E" in page
+
+
+def test_the_tablet_says_why_a_board_is_to_be_entered_again(event, client):
+    """A trial: after Law B the table's tablet showed "Board 1 – enter the result" with
+    nothing to say the director had taken its score out of play, or why."""
+    from tournament import tablets
+
+    enter(event, 1, 1, 1, "4H S 10")
+    services.apply_irregular(
+        event,
+        board_number=1,
+        round_no=1,
+        table=1,
+        discovered="original-play",
+        short_hand=None,
+        surplus_with=None,
+        by=Actor.director(event.owner),
+    )
+    link = tablets.link_for(event, 1)
+    page = client.get(reverse("scorer_home", args=[link.token])).content.decode()
+    assert "enter the result again" in page and "Law B" in page
+    assert page.count("took this table's score out of play") == 1  # board 2: never entered
+    # Entered again: an ordinary line, no longer "again".
+    enter(event, 1, 1, 1, "3NT N 9")
+    page = client.get(reverse("scorer_home", args=[link.token])).content.decode()
+    assert "enter the result again" not in page

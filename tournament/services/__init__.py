@@ -46,6 +46,7 @@ from .rounds import (
     close_round,
     open_boards,
     reopen_round,
+    round_boards,
     set_absent,
 )
 
@@ -82,6 +83,7 @@ __all__ = [
     "places_free",
     "preview",
     "reopen_round",
+    "round_boards",
     "round_closed",
     "session_table",
     "set_absent",

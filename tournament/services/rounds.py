@@ -81,6 +81,21 @@ def board_results(seating: Seating) -> dict[int, Result]:
     }
 
 
+def round_boards(seating: Seating) -> tuple[dict[int, Result], set[int]]:
+    """The table-round's live results by board number, and the boards whose result here
+    was taken out of play with none in its place (Law B's replay or new deal): to enter
+    again.  One query for both: the tablet's round page, which a table returns to after
+    every board, reads them together."""
+    live: dict[int, Result] = {}
+    taken: set[int] = set()
+    for r in Result.objects.filter(seating=seating).select_related("board"):
+        if r.is_live:
+            live[r.board.number] = r
+        else:
+            taken.add(r.board.number)
+    return live, taken - set(live)
+
+
 def open_boards(seating: Seating, done: dict[int, Result] | None = None) -> list[int]:
     """The boards of the round not yet entered and confirmed (none for a sit-out or absence)."""
     if seating.sit_out or seating.absent:

@@ -133,8 +133,12 @@ def scorer_home(request: HttpRequest, link: TableLink) -> HttpResponse:
             "closed_count": len(unagreed),
         }
         return render(request, "scorer/finished.html", context)
-    done = services.board_results(seating)
-    boards = [{"number": n, "result": done.get(n)} for n in seating.board_numbers]
+    # A board whose score here the director took out of play (Law B's replay or new
+    # deal) says so: "enter the result" alone did not tell the table why (a trial).
+    done, again = services.round_boards(seating)
+    boards = [
+        {"number": n, "result": done.get(n), "again": n in again} for n in seating.board_numbers
+    ]
     # The two pairs' players in one query (the page names them), not two a pair.
     prefetch_related_objects([p for p in (seating.ns, seating.ew) if p is not None], "player_set")
     return render(

@@ -228,6 +228,9 @@ def test_the_panel_names_a_board_to_enter_again(event, client):
     assert f'<a href="{traveller}">board 1</a> to enter again' in panel
     assert "board 2</a> to enter again" not in panel
     assert "taken out of play, to enter again" in panel
+    # The board's traveller names the row too (a blank row read as "not played yet").
+    page = client.get(traveller).content.decode()
+    assert page.count('<span class="again"') == 1 and "to enter again</span>" in page
     enter(event, 1, 1, 1, "4H S 9")  # replayed and entered by the director
     panel = client.get(reverse("director_event", args=[event.pk])).content.decode()
     assert "to enter again" not in panel

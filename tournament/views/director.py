@@ -348,8 +348,16 @@ def enter_traveller(request: HttpRequest, event: Event, number: int) -> HttpResp
             return redirect("director_traveller", event.pk, number)
         if not entries and not errors:
             messages.info(request, "Nothing entered: fill in a contract on at least one row.")
+    # A table whose score was taken out of play (Law B's replay or new deal, a void) is
+    # named as such: a blank row alone read as "not played yet" (a trial).
+    taken = set(Result.objects.filter(board=board, is_live=False).values_list("round", "table"))
     rows = [
-        {"seating": s, "form": f, "preview": previews.get(s.pk)}
+        {
+            "seating": s,
+            "form": f,
+            "preview": previews.get(s.pk),
+            "again": (s.round, s.table) in taken,
+        }
         for s, f in zip(open_rows, forms, strict=True)
     ]
     previous, following = board.neighbours()

@@ -32,6 +32,9 @@ def test_a_match_with_boards_to_come_is_led_not_won(director):
     assert "leads by 514 points so far, with 3 boards" in page and "still to be completed" in page
     assert "wins by" not in page
     assert "total: +514 so far" in page  # the margin chart's end says so too
+    # +257 to A and -257 to B is a margin of 514, said under the table (a trial read it
+    # as counting twice).
+    assert "The margin is the difference between the two rounded totals" in page
     # The exports say the same (a trial found "Winner, Team A" in the XLSX and CSV).
     verdict = _verdict(event)
     assert "Winner" not in verdict and verdict["Leading so far"] == "Hawks (A)"

@@ -82,3 +82,16 @@ def board_page(live_server, browser):
     page.goto(f"{live_server.url}/t/{link.token}/boards/1/")
     yield page, event
     context.close()
+
+
+def log_in(browser, live_server, width: int, password: str, *, username: str = "td"):
+    """A new browser context at ``width`` px, logged in as the director: (context, page)
+    on the director's home page."""
+    context = browser.new_context(viewport={"width": width, "height": 900})
+    page = context.new_page()
+    page.goto(live_server.url + "/login/")
+    page.fill("#id_username", username)
+    page.fill("#id_password", password)
+    page.click("button[type=submit]")
+    page.wait_for_url("**/director/")
+    return context, page

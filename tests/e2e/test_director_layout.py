@@ -11,6 +11,7 @@ from tournament.services import Actor
 
 from ..factories import enter, make_event
 from .axe import no_axe_violations, violations
+from .conftest import log_in
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -18,14 +19,7 @@ LONGEST = "North-South: four honours in one hand, the fifth with the opponents"
 
 
 def _log_in(browser, live_server, width):
-    context = browser.new_context(viewport={"width": width, "height": 900})
-    page = context.new_page()
-    page.goto(live_server.url + "/login/")
-    page.fill("#id_username", "td")
-    page.fill("#id_password", "whist-club-1915")
-    page.click("button[type=submit]")
-    page.wait_for_url("**/director/")
-    return context, page
+    return log_in(browser, live_server, width, "whist-club-1915")
 
 
 # How the select shows its chosen answer: the lines it needs (the answer's width in the

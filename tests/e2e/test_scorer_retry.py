@@ -130,11 +130,9 @@ def test_without_javascript_the_form_posts_as_before(live_server, browser):
     context.close()
 
 
-def test_an_entry_made_offline_is_kept_then_stored_once_when_the_network_returns(
-    live_server, browser, shots
-):
-    """Issue 14.3: Wi-Fi lost at the table (Playwright's offline mode), entry kept on the
-    tablet and shown as not yet sent; the network returns and it is stored exactly once."""
+def _kept_offline(live_server, browser):
+    """Table 1's phone taps board 1 in (4H by S, 10 tricks) with the Wi-Fi down: the entry
+    is kept on the tablet.  (event, link, context, page)."""
     director = get_user_model().objects.create_user("td", password="whist-club-1915")
     event = make_event(director)
     link = tablets.link_for(event, 1)
@@ -145,6 +143,15 @@ def test_an_entry_made_offline_is_kept_then_stored_once_when_the_network_returns
     context.set_offline(True)
     page.click("button:has-text('Score it')")
     page.locator("[data-resend-status]").filter(has_text=SAVED).wait_for()
+    return event, link, context, page
+
+
+def test_an_entry_made_offline_is_kept_then_stored_once_when_the_network_returns(
+    live_server, browser, shots
+):
+    """Issue 14.3: Wi-Fi lost at the table (Playwright's offline mode), entry kept on the
+    tablet and shown as not yet sent; the network returns and it is stored exactly once."""
+    event, link, context, page = _kept_offline(live_server, browser)
     outbox = page.locator("[data-outbox]")
     outbox.filter(has_text="saved on this tablet, not yet sent").wait_for()
     assert "Board 1" in outbox.inner_text()
@@ -165,16 +172,7 @@ def test_an_entry_made_offline_is_kept_then_stored_once_when_the_network_returns
 
 
 def test_the_round_page_lists_what_is_still_waiting(live_server, browser, shots):
-    director = get_user_model().objects.create_user("td", password="whist-club-1915")
-    event = make_event(director)
-    link = tablets.link_for(event, 1)
-    context = browser.new_context(**PHONE)
-    page = context.new_page()
-    page.goto(f"{live_server.url}/t/{link.token}/boards/1/")
-    four_hearts_made(page)
-    context.set_offline(True)
-    page.click("button:has-text('Score it')")
-    page.locator("[data-resend-status]").filter(has_text=SAVED).wait_for()
+    event, link, context, page = _kept_offline(live_server, browser)
     # The pages load again but saving still fails (the server's Wi-Fi side is down).
     page.route(
         "**/boards/1/",
@@ -231,16 +229,7 @@ def test_an_entry_kept_offline_and_refused_on_arrival_is_not_reported_entered(
 ):
     """The same refusal for an entry kept on the tablet while the Wi-Fi was down: when it
     is sent, it must show as not entered, with the reason, not "entered, once"."""
-    director = get_user_model().objects.create_user("td", password="whist-club-1915")
-    event = make_event(director)
-    link = tablets.link_for(event, 1)
-    context = browser.new_context(**PHONE)
-    page = context.new_page()
-    page.goto(f"{live_server.url}/t/{link.token}/boards/1/")
-    four_hearts_made(page)
-    context.set_offline(True)
-    page.click("button:has-text('Score it')")
-    page.locator("[data-resend-status]").filter(has_text=SAVED).wait_for()
+    event, _link, context, page = _kept_offline(live_server, browser)
     services.close_round(event, 1, by=Actor.director(event.owner))
     context.set_offline(False)
     page.evaluate("window.dispatchEvent(new Event('online'))")

@@ -14,6 +14,7 @@ from tournament.services import Actor
 
 from ..factories import enter, make_event
 from .axe import no_axe_violations, violations
+from .conftest import log_in
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -88,13 +89,7 @@ def test_every_page_fits_and_passes_axe(live_server, browser, shots):
     pairs, teams = _evening()
     problems = []
     for width in WIDTHS:
-        context = browser.new_context(viewport={"width": width, "height": 900})
-        page = context.new_page()
-        page.goto(live_server.url + "/login/")
-        page.fill("#id_username", "td")
-        page.fill("#id_password", "whist-club-1913")
-        page.click("button[type=submit]")
-        page.wait_for_url("**/director/")
+        context, page = log_in(browser, live_server, width, "whist-club-1913")
         for name, url in _pages(pairs, teams).items():
             response = page.goto(live_server.url + url)
             assert response is not None and response.status == 200, (name, url)
@@ -217,13 +212,7 @@ def test_the_new_pages_fit_and_pass_axe(live_server, browser, shots):
     }
     problems = []
     for width in WIDTHS:
-        context = browser.new_context(viewport={"width": width, "height": 900})
-        page = context.new_page()
-        page.goto(live_server.url + "/login/")
-        page.fill("#id_username", "td")
-        page.fill("#id_password", "whist-club-1913")
-        page.click("button[type=submit]")
-        page.wait_for_url("**/director/")
+        context, page = log_in(browser, live_server, width, "whist-club-1913")
         for name, url in pages.items():
             response = page.goto(live_server.url + url)
             assert response is not None and response.status == 200, (name, url)
@@ -330,13 +319,7 @@ def test_the_new_event_form_shows_the_mitchells_options_for_a_mitchell_only(
         return {n for n in names if page.locator(f"#id_{n}").is_visible()}
 
     for width in WIDTHS:
-        context = browser.new_context(viewport={"width": width, "height": 900})
-        page = context.new_page()
-        page.goto(live_server.url + "/login/")
-        page.fill("#id_username", "td")
-        page.fill("#id_password", "whist-club-1913")
-        page.click("button[type=submit]")
-        page.wait_for_url("**/director/")
+        context, page = log_in(browser, live_server, width, "whist-club-1913")
         page.goto(live_server.url + "/director/events/new/")
 
         assert shown(page) == {"even", "arrow_switch", "pairs_count"}

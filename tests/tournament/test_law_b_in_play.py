@@ -14,7 +14,7 @@ from django.test import Client
 from django.urls import reverse
 
 from scoring import NewDealRequired, ScoringError
-from tournament import exports, services, standings
+from tournament import exports, services, standings, tablets
 from tournament.models import Board, Pair, Result
 from tournament.services import Actor, ServiceError
 
@@ -212,16 +212,7 @@ def test_the_panel_names_a_board_to_enter_again(event, client):
     services.correct_result(
         corrected, entry=services.Entry("3NT", "N", 10), by=Actor.director(event.owner)
     )
-    services.apply_irregular(
-        event,
-        board_number=1,
-        round_no=2,
-        table=3,
-        discovered="before-overplay",
-        short_hand=None,
-        surplus_with=None,
-        by=Actor.director(event.owner),
-    )
+    _law_b(event, 2, 3, discovered="before-overplay")
     client.force_login(event.owner)
     panel = client.get(reverse("director_event", args=[event.pk])).content.decode()
     traveller = reverse("director_traveller", args=[event.pk, 1])
@@ -251,19 +242,8 @@ def test_law_b_form_asks_the_short_hand_only_after_the_overplay_began(event, cli
 def test_the_tablet_says_why_a_board_is_to_be_entered_again(event, client):
     """A trial: after Law B the table's tablet showed "Board 1 – enter the result" with
     nothing to say the director had taken its score out of play, or why."""
-    from tournament import tablets
-
     enter(event, 1, 1, 1, "4H S 10")
-    services.apply_irregular(
-        event,
-        board_number=1,
-        round_no=1,
-        table=1,
-        discovered="original-play",
-        short_hand=None,
-        surplus_with=None,
-        by=Actor.director(event.owner),
-    )
+    _law_b(event, 1, 1, discovered="original-play")
     link = tablets.link_for(event, 1)
     page = client.get(reverse("scorer_home", args=[link.token])).content.decode()
     assert "enter the result again" in page and "Law B" in page

@@ -41,7 +41,7 @@ class StandingsTable(tables.Table):
     boards = tables.Column(verbose_name=_heading("Boards", "Bds"), attrs=NUM)
 
     class Meta:
-        attrs = {"class": "standings"}
+        attrs = {"class": "standings phone-fit"}
         orderable = True
         template_name = "tables/standings.html"  # its page links labelled, as buttons
 

@@ -12,20 +12,10 @@ from tournament.forms import ContestForm, EventForm
 from tournament.models import Board, Event
 
 from .conftest import make_event
+from .test_director_views import NEW_EVENT as DIRECTOR_FILLS_IN
 
-# The new-event form as a director fills it in (a Mitchell pair contest).
-NEW_EVENT = {
-    "name": "Tuesday pairs",
-    "date": "1915-04-06",
-    "code": "1915",
-    "premium": "on",
-    "form": "pairs",
-    "method": "total",
-    "movement": "mitchell",
-    "tables": "3",
-    "boards_per_round": "2",
-    "even": "skip",
-}
+# The new-event form as a director fills it in, for a Mitchell pair contest by total points.
+NEW_EVENT = {**DIRECTOR_FILLS_IN, "method": "total", "movement": "mitchell"}
 
 
 @pytest.fixture

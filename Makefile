@@ -26,6 +26,7 @@ run: $(STAMP)
 
 dev: $(STAMP)
 	$(BIN)/python manage.py migrate --noinput
+	$(BIN)/python manage.py createdirector --if-none
 	$(BIN)/python manage.py demo --if-empty
 	DEBUG=1 $(BIN)/python manage.py runserver 127.0.0.1:$(PORT)
 

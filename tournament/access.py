@@ -11,8 +11,12 @@ Three kinds of visitor:
   its PIN (if the director set one) has been given in this browser; a PIN
   changed since the browser was unlocked locks it again.
 
+The club's accounts (the Directors page) are for directors only: an active
+staff account (:func:`accounts_view`); any other visitor is refused.
+
 Views never check access themselves: they are wrapped in
-:func:`director_view`, :func:`results_view` or :func:`table_view`.
+:func:`director_view`, :func:`results_view`, :func:`table_view` or
+:func:`accounts_view`.
 """
 
 from __future__ import annotations
@@ -23,13 +27,14 @@ from functools import wraps
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
 from django.db.models import Q, QuerySet
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 
 from . import tablets
 from .models import Board, Contest, Event, League, Result, Round, Seating, TableLink
-from .services import ServiceError, user_message
+from .services import ServiceError, directors, user_message
 
 View = Callable[..., HttpResponse]
 
@@ -233,6 +238,20 @@ def director_view(view: View) -> View:
         if not can_direct(request.user, event):
             raise Http404("No such event")
         return view(request, event, *args, **kwargs)
+
+    return wrapped
+
+
+def accounts_view(view: View) -> View:
+    """The club's director accounts: directors only (logged in, active staff); a 403
+    page to anyone else logged in, the log-in page to a visitor."""
+
+    @login_required
+    @wraps(view)
+    def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        if not directors.is_director(request.user):
+            raise PermissionDenied("Only a director manages the club's director accounts.")
+        return view(request, *args, **kwargs)
 
     return wrapped
 

@@ -4,7 +4,17 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from .views import contests, director, display, events, files, leagues, public, scorer
+from .views import (
+    contests,
+    director,
+    directors,
+    display,
+    events,
+    files,
+    leagues,
+    public,
+    scorer,
+)
 
 # The server error page must not depend on what may have failed (see errors.py).
 handler500 = "tournament.errors.server_error"
@@ -49,6 +59,19 @@ urlpatterns = [
     # The director.
     path("director/", director.event_list, name="director_events"),
     path("director/events/new/", director.event_create, name="director_event_create"),
+    # The club's director accounts.
+    path("director/accounts/", directors.directors_page, name="director_accounts"),
+    path(
+        "director/accounts/<int:pk>/password/",
+        directors.director_password,
+        name="director_account_password",
+    ),
+    path(
+        "director/accounts/<int:pk>/remove/",
+        directors.director_remove,
+        name="director_account_remove",
+    ),
+    path("director/password/", directors.OwnPasswordView.as_view(), name="password_change"),
     path("director/contests/new/", contests.contest_create, name="director_contest_create"),
     path("director/contests/<int:pk>/", contests.contest_page, name="director_contest"),
     path(

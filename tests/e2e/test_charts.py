@@ -39,10 +39,12 @@ def test_score_card_traveller_and_hand_record_charts_at_both_widths(live_server,
     import os
     from pathlib import Path
 
+    from django.contrib.auth import get_user_model
     from django.core.management import call_command
 
     from tournament.models import Event
 
+    get_user_model().objects.create_user("demo-td", password="pw-demo-td-1915", is_staff=True)
     call_command("demo", verbosity=0)
     event = Event.objects.get(name__startswith="Demo: Whist")
     folder = Path(os.environ.get("SCREENSHOTS_DIR") or tmp_path)

@@ -26,7 +26,9 @@ def event(director):
 
 @pytest.fixture
 def demo(db):
-    """The demo's two finished events: (the 5-table pair contest, the team match)."""
+    """The demo's two finished events: (the 5-table pair contest, the team match), owned
+    by the club's first director (the demo makes no account of its own)."""
+    get_user_model().objects.create_user("demo-td", password="pw-demo-td-1915", is_staff=True)
     call_command("demo", verbosity=0)
     return Event.objects.get(name__startswith="Demo: Whist"), Event.objects.get(
         name__startswith="Demo: team"

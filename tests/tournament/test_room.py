@@ -148,6 +148,7 @@ def running_room(env: dict[str, str]) -> Iterator[Room]:
         ["sh", "-c", make_run_command(port)],
         cwd=ROOT,
         env=env,
+        stdin=subprocess.DEVNULL,  # no terminal, as under a service manager: nothing is asked
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,
@@ -244,6 +245,15 @@ def test_make_run_serves_the_room_on_its_lan_address(tmp_path):
         assert server.get("/login/", Host=lan_host)[0] == 200
         assert server.get("/login/", Host="evil.example")[0] == 400
 
+        # No director yet (the event's owner is a plain account): the first one is made with
+        # a generated password, printed once, beside the address, and never logged.
+        name, password = re.fullmatch(
+            r"(\S+), password: (\S+)", server.printed("First director:")
+        ).groups()
+        assert "\n".join(server.live).count(password) == 1
+        server.log_in(name, password)
+        assert server.get("/director/accounts/")[0] == 200
+
         # Table links and QR codes carry the printed address, not the director's 127.0.0.1.
         server.log_in("td", "pw-td-1915")
         status, _, links = server.get(f"/director/events/{setup['event']}/links/")
@@ -260,6 +270,10 @@ def test_make_run_serves_the_room_on_its_lan_address(tmp_path):
         status, _, page = server.get("/no-such-page/")
         assert status == 404
         assert b"Not found" in page and b"URLconf" not in page and b"director/events" not in page
+
+    # The log file holds what the server did, never the first director's password.
+    log = (tmp_path / "log" / "room.log").read_text()
+    assert "director director added" in log and password not in log
 
     # The secret key was made on first start, private to its owner.
     key_file = tmp_path / "secret_key"

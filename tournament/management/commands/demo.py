@@ -5,7 +5,8 @@
 * a team match of three pairs a team (Law G).
 
 Deals come from a fixed seed and the play is simulated from them, so the
-demo is the same every time.  A director account is created to log in with.
+demo is the same every time.  The events belong to a director of the club
+(``--owner``, or the first director); the demo creates no account of its own.
 """
 
 from __future__ import annotations
@@ -13,8 +14,7 @@ from __future__ import annotations
 import datetime
 import random
 
-from django.contrib.auth import get_user_model
-from django.core.management.base import BaseCommand, CommandParser
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import transaction
 
 from scoring import parse_pbn_deal
@@ -24,9 +24,8 @@ from tournament import services
 from tournament.choices import Form
 from tournament.deals import deal_event
 from tournament.models import Board, Event, Seating
+from tournament.services import directors as accounts
 
-DEMO_USER = "director"
-DEMO_PASSWORD = "auction1915"
 PAIRS_EVENT = "Demo: Whist Club pairs (5-table Mitchell)"
 TEAMS_EVENT = "Demo: team match, three pairs a team"
 NAMES = [
@@ -70,7 +69,7 @@ def simulate(deal, rng: random.Random) -> services.Entry:
 
 
 class Command(BaseCommand):
-    help = "Create the demo events (finished and published) and a director account."
+    help = "Create the demo events (finished and published), owned by a director."
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument(
@@ -79,28 +78,36 @@ class Command(BaseCommand):
             help="do nothing when the database already has events",
         )
         parser.add_argument("--reset", action="store_true", help="delete and recreate the demo")
+        parser.add_argument(
+            "--owner", help="the director who owns the demo events (default: the first director)"
+        )
 
     @transaction.atomic
     def handle(self, *args, **opts) -> None:
-        user_model = get_user_model()
         if opts["if_empty"] and Event.objects.exists():
             self.stdout.write("The database has events already; demo not loaded.")
             return
         if opts["reset"]:
             Event.objects.filter(name__in=[PAIRS_EVENT, TEAMS_EVENT]).delete()
-        user, created = user_model.objects.get_or_create(
-            username=DEMO_USER, defaults={"is_staff": True, "is_superuser": True}
-        )
-        if created:
-            user.set_password(DEMO_PASSWORD)
-            user.save()
+        user = self._owner(opts.get("owner"))
         if not Event.objects.filter(name=PAIRS_EVENT).exists():
             self._pairs(user)
         if not Event.objects.filter(name=TEAMS_EVENT).exists():
             self._teams(user)
-        self.stdout.write(
-            f"Demo loaded. Log in at http://127.0.0.1:8000/login/ as {DEMO_USER} / {DEMO_PASSWORD}"
-        )
+        self.stdout.write(f"Demo loaded: its events belong to director {user.get_username()}.")
+
+    def _owner(self, name: str | None):
+        if name:
+            user = accounts.directors().filter(username=name).first()
+            if user is None:
+                raise CommandError(f"No director called {name!r}.")
+            return user
+        user = accounts.directors().first()
+        if user is None:
+            raise CommandError(
+                "No director yet to own the demo: run manage.py createdirector first."
+            )
+        return user
 
     def _deal_and_play(self, event: Event, user, seed: str) -> None:
         rng = random.Random(seed)

@@ -22,8 +22,13 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import connections
 
 from tournament import room
-from tournament.management.commands import demo
+from tournament.management.commands.createdirector import (
+    first_director_lines,
+    make_first_director,
+)
 from tournament.models import Event
+from tournament.services import ServiceError, user_message
+from tournament.services import directors as accounts
 
 
 class Command(BaseCommand):
@@ -51,6 +56,13 @@ class Command(BaseCommand):
         parser.add_argument(
             "--no-demo", action="store_true", help="do not load the demo on an empty database"
         )
+        parser.add_argument(
+            "--noinput",
+            "--no-input",
+            action="store_true",
+            help="ask nothing on a new database: generate the first director's password and "
+            "print it once (the default when not at a terminal)",
+        )
 
     def handle(self, *args: Any, **opts: Any) -> None:
         host = str(opts["host"])
@@ -61,6 +73,13 @@ class Command(BaseCommand):
         workers = int(opts["workers"]) or room.default_workers(sqlite)
 
         call_command("migrate", interactive=False, verbosity=0)
+        first, generated = None, None
+        if not accounts.directors().exists():
+            interactive = not opts["noinput"] and sys.stdin.isatty()
+            try:
+                first, generated = make_first_director(self.stdout, interactive=interactive)
+            except ServiceError as e:
+                raise CommandError(user_message(e)) from e
         demo_loaded = False
         if not opts["no_demo"] and not Event.objects.exists():
             call_command("demo", "--if-empty", stdout=io.StringIO())
@@ -94,8 +113,13 @@ class Command(BaseCommand):
                 )
             )
         out(f"On this machine:    {room.origin('127.0.0.1', port)}/")
+        if first is not None:
+            head, *rest = first_director_lines(first, generated, f"{public}/login/")
+            out(self.style.WARNING(head) if generated else head)
+            for line in rest:
+                out(line)
         if demo_loaded:
-            out(f"Demo loaded: log in as {demo.DEMO_USER} / {demo.DEMO_PASSWORD}")
+            out("Demo loaded: two finished, published events to explore.")
         out(
             f"Database: {settings.DATABASES['default']['ENGINE'].rsplit('.', 1)[-1]}; "
             f"{workers} workers; errors logged to {settings.LOG_FILE or 'the console'}"

@@ -1,0 +1,125 @@
+"""The Directors page: the club's director accounts, managed by its directors.
+
+Add a director (a user name and a first password), remove one (never the last,
+never oneself), reset another's password, and change one's own. The forms are
+Django's own (``UserCreationForm``, ``SetPasswordForm``, ``PasswordChangeForm``),
+so every password passes the validators in settings; the verbs are in
+:mod:`tournament.services.directors`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth import get_user_model
+from django.contrib.auth import views as auth_views
+from django.contrib.auth.forms import SetPasswordForm, UserCreationForm, UsernameField
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse_lazy
+from django.utils.decorators import method_decorator
+from django.views.decorators.http import require_POST
+
+from ..access import accounts_view
+from ..services import ServiceError, user_message
+from ..services import directors as accounts
+
+
+class NewDirectorForm(UserCreationForm):
+    """A user name and a first password, typed twice (the validators apply)."""
+
+    class Meta:
+        model = get_user_model()
+        fields = ("username",)
+        field_classes = {"username": UsernameField}
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["username"].label = "User name"
+        self.fields["username"].help_text = "Letters, digits and @ . + - _ only."
+        self.fields["username"].widget.attrs.pop("autofocus", None)
+        self.fields["password1"].label = "First password"
+        self.fields["password1"].help_text = (
+            "At least 8 characters, not a common password. Give it to the new director, who "
+            "changes it after logging in."
+        )
+        self.fields["password2"].label = "First password again"
+
+
+def _target(pk: int) -> Any:
+    target = accounts.directors().filter(pk=pk).first()
+    if target is None:
+        raise Http404("No such director")
+    return target
+
+
+@accounts_view
+def directors_page(request: HttpRequest) -> HttpResponse:
+    form = NewDirectorForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            user = accounts.add_director(
+                form.cleaned_data["username"], form.cleaned_data["password1"], by=request.user
+            )
+        except ServiceError as e:
+            form.add_error(None, user_message(e))
+        else:
+            messages.success(
+                request,
+                f"Director {user.get_username()} added. Give them the password you chose; they "
+                "can change it from this page once logged in.",
+            )
+            return redirect("director_accounts")
+    return render(
+        request,
+        "director/directors.html",
+        {"directors": accounts.directors(), "form": form, "me": request.user},
+    )
+
+
+@require_POST
+@accounts_view
+def director_remove(request: HttpRequest, pk: int) -> HttpResponse:
+    target = _target(pk)
+    try:
+        moved = accounts.remove_director(target, by=request.user)
+    except ServiceError as e:
+        messages.error(request, user_message(e))
+    else:
+        passed = f" Their {moved} event{'s' if moved != 1 else ''} are now yours." if moved else ""
+        messages.success(
+            request, f"{target.get_username()} can no longer log in as a director.{passed}"
+        )
+    return redirect("director_accounts")
+
+
+@accounts_view
+def director_password(request: HttpRequest, pk: int) -> HttpResponse:
+    """Reset another director's password (one's own: the change-password page)."""
+    target = _target(pk)
+    if target.pk == request.user.pk:
+        return redirect("password_change")
+    form = SetPasswordForm(target, request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        accounts.set_password(target, form.cleaned_data["new_password1"], by=request.user)
+        messages.success(
+            request,
+            f"{target.get_username()}'s password is changed. Give them the new one; they can "
+            "change it again once logged in.",
+        )
+        return redirect("director_accounts")
+    return render(request, "director/director_password.html", {"target": target, "form": form})
+
+
+@method_decorator(accounts_view, name="dispatch")
+class OwnPasswordView(auth_views.PasswordChangeView):
+    """Change one's own password (the old one asked first); stays logged in."""
+
+    template_name = "director/password_change.html"
+    success_url = reverse_lazy("director_accounts")
+
+    def form_valid(self, form: Any) -> HttpResponse:
+        response = super().form_valid(form)
+        messages.success(self.request, "Your password is changed.")
+        return response

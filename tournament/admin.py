@@ -81,7 +81,21 @@ admin.site.unregister(User)
 
 @admin.register(User)
 class GuardedUserAdmin(NoSecretLookups, UserAdmin):
-    """Django's user admin, without filters on the password hash."""
+    """Django's user admin, to look at accounts only, without filters on the password hash.
+
+    Director accounts are added, removed and given passwords on the Directors page
+    alone, which keeps its rules (the validators, never the last director, events
+    passing on): the admin offers none of those actions a second time.
+    """
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
 
 
 class NoAddAdmin(NoSecretLookups):

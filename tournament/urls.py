@@ -3,6 +3,7 @@
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import path
+from django.views.generic import RedirectView
 
 from .views import (
     contests,
@@ -25,6 +26,8 @@ urlpatterns = [
     path("calculator/", public.deal_calculator, name="deal_calculator"),
     path("login/", auth_views.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
+    # The admin's own "Change password" link leads to the Directors page's.
+    path("admin/password_change/", RedirectView.as_view(pattern_name="password_change")),
     path("admin/", admin.site.urls),
     # Results, public once published.
     path("events/", events.published_events, name="events"),

@@ -259,6 +259,27 @@ def test_only_directors_reach_the_directors_page_and_the_admin():
     assert logged_in(director).get("/admin/").status_code == 200
 
 
+@pytest.mark.django_db
+def test_the_admin_offers_no_account_action_of_its_own():
+    """Accounts change on the Directors page alone, where its rules hold."""
+    me, other = new_director("alden"), new_director("brewster")
+    c = logged_in(me)
+    assert c.get("/admin/auth/user/").status_code == 200  # to look at
+    assert c.get("/admin/auth/user/add/").status_code == 403
+    assert c.post(f"/admin/auth/user/{other.pk}/delete/", {"post": "yes"}).status_code == 403
+    r = c.post(f"/admin/auth/user/{other.pk}/change/", {"username": "x", "is_active": ""})
+    assert r.status_code == 403
+    r = c.post(
+        f"/admin/auth/user/{other.pk}/password/",
+        {"password1": "x-y-z-1234567", "password2": "x-y-z-1234567"},
+    )
+    assert r.status_code in (403, 404)
+    assert c.get("/admin/password_change/").url == reverse("password_change")
+    other.refresh_from_db()
+    assert other.is_active and other.get_username() == "brewster"
+    assert other.check_password(STRONG)
+
+
 # Two directors removing each other at once leave one.
 
 

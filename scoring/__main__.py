@@ -506,7 +506,9 @@ a Law G match.  Reads one JSON object on standard input:
    "next": "round-robin" | "swiss" | null}
 
 Each meeting once (either team's view), its exact Law G points (a whole number
-or "p/q") and its winner (null: a tie); "opponent": null is a bye.  Writes
+or "p/q") and its winner (null: a tie; left out: the team with more points);
+a winner the points contradict is refused (Law G: the team with more points
+wins, equal exact totals tie); "opponent": null is a bye.  Writes
 {"standings": [{"team", "played", "won", "tied", "lost", "byes", "matches",
 "margin", "margin_display", "rank"}, ...]} (matches won: a win 1, a tie or a
 bye 1/2; then the exact total margin), and with "next": "round-robin" every

@@ -8,6 +8,7 @@ the field at fault; none of them prints.
 from __future__ import annotations
 
 import unicodedata
+from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
@@ -26,7 +27,7 @@ from .contract import parse_contract
 from .deal import DealResult, Penalty
 from .errors import ScoringError, short_repr
 from .irregular import ADJUSTMENTS
-from .league import LeagueMatch
+from .league import LeagueMatch, match_winner
 from .pairs import METHODS, BoardResult
 from .rulings import Ruled
 from .rulings import apply as apply_ruling
@@ -466,5 +467,8 @@ def league_from_json(obj: Any) -> tuple[list[str], list[tuple[int, LeagueMatch]]
             raise ScoringError(f"{where}: the winner is a team's name, or null for a tie")
         points = _exact_points(m.get("points", 0), where)
         against = _exact_points(m.get("opponent_points", 0), where)
-        out.append((rnd, LeagueMatch(team, opp, points, against, winner)))
+        match = LeagueMatch(team, opp, points, against, winner)
+        if opp is not None and "winner" not in m:  # left out: Law G's, from the points
+            match = replace(match, winner=match_winner(match))
+        out.append((rnd, match))
     return teams, out, nxt

@@ -502,7 +502,8 @@ def apply(auction: Auction, irregularity: str, key: str, offender: str, call: st
     (as said at the table: "1C", "8S", "X"; the card exposed for Law 65), and do to
     ``auction`` what the option says.  A ruling that does not fit the auction (the call
     was in turn, or is allowed, or is another irregularity) raises
-    :class:`~scoring.errors.ScoringError` in the director's words, and changes nothing."""
+    :class:`~scoring.errors.ScoringError` in the director's words, and changes nothing.
+    After the auction, points or a lead are ruled on the director's word alone."""
     code = auction.code
     try:
         item, opt = option(code, irregularity, key)
@@ -517,9 +518,11 @@ def apply(auction: Auction, irregularity: str, key: str, offender: str, call: st
         )
     made: Call | None = None
     text = call.strip() if isinstance(call, str) else ""
-    if item.key in _IN_TURN:
+    # A penalty found after the auction is ruled on the director's word.
+    checked = opt.changes_auction or not auction.is_over
+    if checked and item.key in _IN_TURN:
         made = _in_turn_call(auction, item, opt, offender, text)
-    elif item.key in ("out-of-turn", "changed", "pass-out-of-turn"):
+    elif checked and item.key in ("out-of-turn", "changed", "pass-out-of-turn"):
         made = _out_of_turn_call(auction, item, offender, text)
     recorded: Call | None = None
     final: Call | None = None

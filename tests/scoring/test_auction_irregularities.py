@@ -491,3 +491,11 @@ def test_a_ruling_names_a_seat_an_irregularity_and_an_option():
         R.apply(a, "exposed", "seven", "N", "")
     with pytest.raises(ScoringError, match="no irregularity"):
         R.apply(a, "royal", "void", "N", "1SR")  # a Royalton irregularity only
+
+
+def test_after_the_auction_points_are_ruled_on_the_directors_word():
+    # Found after the auction: N redoubled twice (1915 Law 54: 100 points).  The call
+    # is no longer checked against the auction; nothing changes in it.
+    a = run_auction(C1915, "N", ["1NT", "X", "XX", "P", "P", "P"])
+    ruled = R.apply(a, "redouble-twice", "hundred", "N", "XX")
+    assert ruled.penalty == Penalty("EW", 100, "Law 54") and calls(a)[-1] == "P"

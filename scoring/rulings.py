@@ -168,10 +168,8 @@ def guide(code: Code) -> tuple[Irregularity, ...]:
                     "order",
                     "The order is unaffected; the offender may not declare or double again "
                     "unless the declaration he passed is overbid or doubled",
-                    "The pass is not recorded: it is still the turn of the player whose turn it "
-                    "was. The offender may not declare or double (a double is a declaration, "
-                    "Law 57) in his later turns unless the declaration he passed has since been "
-                    "overbid or doubled by another player; he may pass.",
+                    "The pass is not recorded: the player whose turn it was calls. In his own "
+                    "turns the offender may pass; a double counts as a declaration (Law 57).",
                     0,
                     laws["pass_out_of_turn"],
                     bar="offender-until-overbid",
@@ -202,8 +200,7 @@ def guide(code: Code) -> tuple[Irregularity, ...]:
                 "Made sufficient in the declaration named; the partner may not declare "
                 "unless an opponent bids or doubles",
                 "The offender's declaration becomes the lowest sufficient one in the same "
-                "denomination; his partner may not declare again unless an opponent "
-                "subsequently bids or doubles.",
+                "denomination.",
                 0,
                 laws["insufficient"],
                 bar="partner-until",
@@ -241,8 +238,7 @@ def guide(code: Code) -> tuple[Irregularity, ...]:
                 "Made seven in the suit named; the partner may not declare unless an "
                 "opponent bids or doubles",
                 "The declaration becomes seven in the denomination named, even where that "
-                "seven is not higher than the last declaration; the offender's partner may "
-                "not declare again unless an opponent subsequently bids or doubles.",
+                "seven is not higher than the last declaration.",
                 0,
                 seven_law,
                 bar="partner-until",
@@ -318,8 +314,8 @@ def guide(code: Code) -> tuple[Irregularity, ...]:
             Option(
                 "stands",
                 "The declaration stands; neither the offender nor his partner may declare again",
-                "The opponents let the declaration stand; the offender and his partner take "
-                "no further part in the bidding, even if the opponents double or declare.",
+                "The opponents let the declaration stand; the bar holds even if the opponents "
+                "double or declare.",
                 0,
                 laws["barred"],
                 bar="both",
@@ -328,8 +324,7 @@ def guide(code: Code) -> tuple[Irregularity, ...]:
             Option(
                 "void",
                 "The declaration is void; neither the offender nor his partner may declare again",
-                "The declaration does not count (the offender passes instead); the offender "
-                "and his partner take no further part in the bidding.",
+                "The declaration does not count: the offender passes instead.",
                 0,
                 laws["barred"],
                 bar="both",
@@ -443,9 +438,8 @@ def guide(code: Code) -> tuple[Irregularity, ...]:
                         "law-65",
                         "The offender's partner may not bid or double again; the card is "
                         "subject to call",
-                        "The auction goes on; the offender's partner may not bid or double "
-                        "for the rest of it (a bid by him is Law 50a's). Write the card "
-                        "exposed in the call box (e.g. SQ) for the log.",
+                        "The auction goes on (a bid by the partner is Law 50a's). Write the "
+                        "card exposed in the call box (e.g. SQ) for the log.",
                         0,
                         laws["exposed"],
                         bar="partner",

@@ -28,7 +28,16 @@ from .contract import Contract
 from .deal import Penalty
 from .errors import ScoringError, short_repr
 
-__all__ = ["BARS", "Irregularity", "Option", "Ruled", "apply", "guide", "option"]
+__all__ = [
+    "BARS",
+    "Irregularity",
+    "Option",
+    "Ruled",
+    "apply",
+    "guide",
+    "marks_a_call",
+    "option",
+]
 
 LAW_F = "Duplicate Law F"
 
@@ -477,6 +486,17 @@ def option(code: Code, irregularity: str, key: str) -> tuple[Irregularity, Optio
                     return item, opt
             raise ValueError(f"{item.name}: there is no option {key!r}")
     raise ValueError(f"there is no irregularity {irregularity!r} in the rulings guide")
+
+
+def marks_a_call(code: Code, irregularity: str, key: str) -> bool:
+    """Does this ruling put a declaration, double or redouble into the auction with the
+    director's mark (the call a PBN note explains)?  A pass recorded by a ruling, a
+    ruling that voids a call or only bars a player, does not."""
+    try:
+        item, opt = option(code, irregularity, key)
+    except ValueError:
+        return False
+    return opt.call in ("as-made", "sufficient", "seven") and item.key != "pass-out-of-turn"
 
 
 # Irregularities of a call made in its turn that the code refuses, and the calls

@@ -407,3 +407,36 @@ def test_law_65_a_card_exposed_bars_the_partner_for_the_rest_of_the_auction(game
     with pytest.raises(auctions.CallRefused, match=r"W may not declare or double again \(Law 65\)"):
         auctions.make_call(event, seating, board, "1S", seen=3, by=Actor.tablet(1))
     assert Ruling.objects.get().call == "SQ"
+
+
+def test_pbn_notes_explain_the_marked_calls_only(game, director):
+    # N 1H; W passes out of turn (Law 49: nothing recorded, W barred); E 1S overbids
+    # 1H (W's bar lifts); W declares 2C in South's turn, standing under Law F.  The PBN
+    # note of the marked call is Law F's, not Law 49's.
+    from tournament import exports
+
+    event, seating, board = game
+    bid(game, "1H")
+    auctions.rule(
+        event, seating, board, irregularity="pass-out-of-turn", option="order",
+        offender="W", call="P", by=Actor.director(director),
+    )  # fmt: skip
+    bid(game, "1S")
+    auctions.rule(
+        event, seating, board, irregularity="out-of-turn", option="stands",
+        offender="W", call="2C", by=Actor.director(director),
+    )  # fmt: skip
+    a = bid(game, "P", "P", "P")
+    assert auctions.auction_text(a) == "1H 1S P 2C* P P P"
+    services.enter_result(
+        event,
+        board_number=1,
+        round_no=1,
+        table=1,
+        entry=services.Entry("2C", "W", 8, honours={"N": 1, "S": 1, "E": 2, "W": 1}),
+        by=Actor.tablet(1, "k"),
+    )
+    text = exports.write_pbn(event)
+    game_1 = text[text.index('[Board "1"]') : text.index('[Board "2"]')]
+    assert '[Note "1:W: A declaration, double or redouble out of turn' in game_1
+    assert "A pass out of turn" not in game_1

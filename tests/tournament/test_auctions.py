@@ -312,6 +312,8 @@ def test_a_pass_out_of_turn_bars_the_offender_and_the_tablet_says_only_pass(clie
         offender="W", call="P", by=Actor.director(director, "W passed in E's turn"),
     )  # fmt: skip
     assert ruling.penalty is None and ruling.law == "Law 49"
+    with pytest.raises(ServiceError, match="ruled since that call"):
+        auctions.undo_call(event, seating, board, seen=1, by=Actor.tablet(1))
     a = bid(game, "P", "P")
     assert [str(c) for c in a.calls] == ["1H", "P", "P"] and a.to_call == "W"
     with pytest.raises(auctions.CallRefused, match=r"\(Law 49\) unless 1H, the declaration"):

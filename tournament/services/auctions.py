@@ -142,6 +142,11 @@ def undo_call(event: Event, seating: Seating, board: Board, *, seen: int, by: Ac
         raise ServiceError("the auction has changed meanwhile: look at it again")
     if auction.calls[-1].note or auction.final_by_ruling is not None:
         raise ServiceError("the director ruled on that call: only the director changes it")
+    if any(b.since >= len(auction.calls) for b in auction.bars):
+        raise ServiceError(
+            "the director has ruled since that call (a player is barred): only the director "
+            "changes it"
+        )
     auction.calls.pop()
     auction.bars = [b for b in auction.bars if b.since <= len(auction.calls)]
     record.data = to_record(auction)

@@ -144,23 +144,17 @@ def test_law_49_the_offender_may_not_double_the_declaration_he_passed(code):
 
 
 @pytest.mark.parametrize("code", [C1915, C1913], ids=lambda c: c.key)
-def test_law_49_the_bar_lifts_when_another_player_overbids_or_doubles(code):
-    # N 1H, W passes out of turn; E 2C (an overbid, by his partner): W may bid.
+@pytest.mark.parametrize(("lift", "then"), [("2C", "2NT"), ("X", "2C")])
+def test_law_49_the_bar_lifts_when_another_player_overbids_or_doubles(code, lift, then):
+    # N 1H, W passes out of turn; E overbids 1H (2C) or doubles it: another player, his
+    # partner counts.  S passes; W may declare again.
     a = run_auction(code, "N", ["1H"])
     R.apply(a, "pass-out-of-turn", "order", "W", "P")
-    a.add("2C")
+    a.add(lift)
     a.add("P")
-    a.add("2NT")
-    assert calls(a) == ["1H", "2C", "P", "2NT"]
+    a.add(then)
+    assert calls(a) == ["1H", lift, "P", then]
     assert a.bar_notes() == ["W's bar (Law 49) has been lifted."]
-    # N 1H, W passes out of turn; E doubles 1H (another player: his partner counts):
-    # W may declare again.
-    b = run_auction(code, "N", ["1H"])
-    R.apply(b, "pass-out-of-turn", "order", "W", "P")
-    b.add("X")
-    b.add("P")
-    b.add("2C")
-    assert calls(b) == ["1H", "X", "P", "2C"]
 
 
 def test_law_49_a_pass_before_any_declaration_passes_the_first_one_made():

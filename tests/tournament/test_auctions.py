@@ -28,6 +28,32 @@ def bid(game, *calls, table=1):
     return auctions.auction_of(event, seating, board)
 
 
+def rule(game, director, irregularity, option, offender, call="", reason=""):
+    """The director's ruling at table 1 on board 1."""
+    event, seating, board = game
+    return auctions.rule(
+        event, seating, board, irregularity=irregularity, option=option, offender=offender,
+        call=call, by=Actor.director(director, reason),
+    )  # fmt: skip
+
+
+def board_1_pbn(game, contract, declarer, tricks):
+    """Board 1's PBN game once table 1 has entered its result from the tablet."""
+    from tournament import exports
+
+    event, _, _ = game
+    services.enter_result(
+        event,
+        board_number=1,
+        round_no=1,
+        table=1,
+        entry=services.Entry(contract, declarer, tricks, honours={"N": 1, "S": 1, "E": 2, "W": 1}),
+        by=Actor.tablet(1, "k"),
+    )
+    text = exports.write_pbn(event)
+    return text[text.index('[Board "1"]') : text.index('[Board "2"]')]
+
+
 def test_calls_are_checked_and_a_retry_is_not_recorded_twice(game):
     event, seating, board = game
     a = bid(game, "1H", "P")
@@ -215,23 +241,11 @@ def test_tablet_pages_and_the_directors_guide(client, game, director):
 def test_the_auction_goes_into_the_pbn_export(game, director):
     from tournament import exports
 
-    event, seating, board = game
+    event, _, _ = game
     bid(game, "1H", "P")
-    auctions.rule(
-        event, seating, board, irregularity="double-partner", option="fifty",
-        offender="S", call="X", by=Actor.director(director),
-    )  # fmt: skip
+    rule(game, director, "double-partner", "fifty", "S", "X")
     bid(game, "2H", "X", "XX", "P", "P", "P")
-    services.enter_result(
-        event,
-        board_number=1,
-        round_no=1,
-        table=1,
-        entry=services.Entry("2HXX", "N", 8, honours={"N": 1, "S": 1, "E": 2, "W": 1}),
-        by=Actor.tablet(1, "k"),
-    )
-    text = exports.write_pbn(event)
-    game_1 = text[text.index('[Board "1"]') : text.index('[Board "2"]')]
+    game_1 = board_1_pbn(game, "2HXX", "N", 8)
     assert '[Declarer "N"]' in game_1 and '[Contract "2HXX"]' in game_1 and '[Result "8"]' in game_1
     # PBN export format: CRLF line ends.  The voided double left no trace.
     assert '[Auction "N"]\r\n1H Pass 2H X\r\nXX AP\r\n' in game_1
@@ -307,10 +321,7 @@ def test_a_pass_out_of_turn_bars_the_offender_and_the_tablet_says_only_pass(clie
     # W may not declare or double unless 1H is overbid or doubled by another player.
     event, seating, board = game
     bid(game, "1H")
-    ruling = auctions.rule(
-        event, seating, board, irregularity="pass-out-of-turn", option="order",
-        offender="W", call="P", by=Actor.director(director, "W passed in E's turn"),
-    )  # fmt: skip
+    ruling = rule(game, director, "pass-out-of-turn", "order", "W", "P", "W passed in E's turn")
     assert ruling.penalty is None and ruling.law == "Law 49"
     with pytest.raises(ServiceError, match="ruled since that call"):
         auctions.undo_call(event, seating, board, seen=1, by=Actor.tablet(1))
@@ -337,10 +348,7 @@ def test_an_impossible_declaration_makes_the_adversarys_own_last_declaration_fin
     with pytest.raises(auctions.CallRefused) as e:
         auctions.make_call(event, seating, board, "7S", seen=3, by=Actor.tablet(1))
     assert auctions.refusal(event, seating, board, "W", e.value.call) == "impossible"
-    auctions.rule(
-        event, seating, board, irregularity="impossible", option="last-final",
-        offender="W", call="7S", by=Actor.director(director),
-    )  # fmt: skip
+    rule(game, director, "impossible", "last-final", "W", "7S")
     a = auctions.auction_of(event, seating, board)
     assert a.is_over and str(a.contract()) == "7NT" and a.declarer() == "N"
 
@@ -348,12 +356,8 @@ def test_an_impossible_declaration_makes_the_adversarys_own_last_declaration_fin
 def test_an_insufficient_declaration_left_to_stand_is_scored_as_bid(game, director):
     # Law 50b's note: N 2S, E 2H (insufficient) stands as regular; S P, W P, N repeats
     # 2S, all pass: 2S by N.
-    event, seating, board = game
     bid(game, "2S")
-    auctions.rule(
-        event, seating, board, irregularity="insufficient", option="stands",
-        offender="E", call="2H", by=Actor.director(director),
-    )  # fmt: skip
+    rule(game, director, "insufficient", "stands", "E", "2H")
     a = bid(game, "P", "P", "2S", "P", "P", "P")
     assert [str(c) for c in a.calls] == ["2S", "2H", "P", "P", "2S", "P", "P", "P"]
     assert str(a.contract()) == "2S" and a.declarer() == "N"
@@ -364,15 +368,9 @@ def test_a_ruling_the_auction_does_not_bear_out_is_refused_with_nothing_changed(
     event, seating, board = game
     bid(game, "1H")
     with pytest.raises(ServiceError, match="allowed now"):
-        auctions.rule(
-            event, seating, board, irregularity="insufficient", option="stands",
-            offender="E", call="1S", by=Actor.director(director),
-        )  # fmt: skip
+        rule(game, director, "insufficient", "stands", "E", "1S")
     with pytest.raises(ServiceError, match="out of turn"):
-        auctions.rule(
-            event, seating, board, irregularity="insufficient", option="stands",
-            offender="S", call="1C", by=Actor.director(director),
-        )  # fmt: skip
+        rule(game, director, "insufficient", "stands", "S", "1C")
     assert not Ruling.objects.exists()
     assert [str(c) for c in auctions.auction_of(event, seating, board).calls] == ["1H"]
 
@@ -401,10 +399,7 @@ def test_the_royalton_guide_offers_its_own_irregularities_and_says_where_it_read
 def test_law_65_a_card_exposed_bars_the_partner_for_the_rest_of_the_auction(game, director):
     event, seating, board = game
     bid(game, "1H")
-    auctions.rule(
-        event, seating, board, irregularity="exposed", option="law-65",
-        offender="E", call="SQ", by=Actor.director(director, "E showed the queen of spades"),
-    )  # fmt: skip
+    rule(game, director, "exposed", "law-65", "E", "SQ", "E showed the queen of spades")
     bid(game, "P", "P")
     with pytest.raises(auctions.CallRefused, match=r"W may not declare or double again \(Law 65\)"):
         auctions.make_call(event, seating, board, "1S", seen=3, by=Actor.tablet(1))
@@ -415,30 +410,12 @@ def test_pbn_notes_explain_the_marked_calls_only(game, director):
     # N 1H; W passes out of turn (Law 49: nothing recorded, W barred); E 1S overbids
     # 1H (W's bar lifts); W declares 2C in South's turn, standing under Law F.  The PBN
     # note of the marked call is Law F's, not Law 49's.
-    from tournament import exports
-
-    event, seating, board = game
     bid(game, "1H")
-    auctions.rule(
-        event, seating, board, irregularity="pass-out-of-turn", option="order",
-        offender="W", call="P", by=Actor.director(director),
-    )  # fmt: skip
+    rule(game, director, "pass-out-of-turn", "order", "W", "P")
     bid(game, "1S")
-    auctions.rule(
-        event, seating, board, irregularity="out-of-turn", option="stands",
-        offender="W", call="2C", by=Actor.director(director),
-    )  # fmt: skip
+    rule(game, director, "out-of-turn", "stands", "W", "2C")
     a = bid(game, "P", "P", "P")
     assert auctions.auction_text(a) == "1H 1S P 2C* P P P"
-    services.enter_result(
-        event,
-        board_number=1,
-        round_no=1,
-        table=1,
-        entry=services.Entry("2C", "W", 8, honours={"N": 1, "S": 1, "E": 2, "W": 1}),
-        by=Actor.tablet(1, "k"),
-    )
-    text = exports.write_pbn(event)
-    game_1 = text[text.index('[Board "1"]') : text.index('[Board "2"]')]
+    game_1 = board_1_pbn(game, "2C", "W", 8)
     assert '[Note "1:W: A declaration, double or redouble out of turn' in game_1
     assert "A pass out of turn" not in game_1

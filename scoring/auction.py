@@ -316,7 +316,7 @@ class Auction:
                     f"under the {self.code.name} laws the dealer must declare ({laws['pass']})"
                 )
             return
-        barred = self._bar_on(call.seat) if bars else None
+        barred = self.barred(call.seat) if bars else None
         if barred is not None:
             raise refuse(
                 f"{self.describe_bar(barred)}: only a pass, or call the director", "barred"
@@ -484,17 +484,6 @@ class Auction:
             f"{bid} is an impossible declaration ({self.code.laws['impossible_remedy']})"
         )
 
-    def is_impossible(self, bid: Contract, seat: str | None = None) -> bool:
-        """An impossible declaration: more than seven, or one that cannot be made
-        sufficient in its own denomination at seven or less (RULES.md 6)."""
-        if bid.level > 7:
-            return True
-        try:
-            self.sufficient(bid, seat)
-        except ScoringError:
-            return True
-        return False
-
     # Bars.
     def _passed_index(self, bar: Bar) -> int | None:
         for i in range(bar.since - 1, -1, -1):
@@ -528,22 +517,23 @@ class Auction:
             )
         return False
 
-    def _bar_on(self, seat: str) -> Bar | None:
+    def barred(self, seat: str) -> Bar | None:
+        """The bar in force on ``seat`` now, if any.
+
+        **Reading:** where the dealer must declare (1913 Law 42), a dealer barred before
+        his first call (his partner exposed a card, Law 65) still makes that compulsory
+        declaration; the bar holds from then on."""
+        if not self.calls and seat == self.dealer and not self.code.dealer_may_pass:
+            return None
         for bar in self.bars:
             if bar.seat == seat and not self.is_lifted(bar):
                 return bar
         return None
 
-    def barred(self, seat: str) -> Bar | None:
-        """The bar in force on ``seat`` now, if any."""
-        return self._bar_on(seat)
-
     def describe_bar(self, bar: Bar) -> str:
         """The bar in the director's words: "W may not declare or double again (Law 49)
         unless 1H, the declaration he passed, is overbid or doubled by another player"."""
         text = f"{bar.seat} may not declare or double again ({bar.law})"
-        if bar.lifts == "opponent":
-            return text + " unless an opponent bids or doubles"
         if bar.lifts == "overbid":
             passed = self.passed_declaration(bar)
             what = (
@@ -552,7 +542,7 @@ class Auction:
                 else "the first declaration made after his pass"
             )
             return text + f" unless {what} is overbid or doubled by another player"
-        return text + " in this auction"
+        return f"{text} {LIFTS[bar.lifts]}"
 
     def bar_notes(self) -> list[str]:
         """Each bar of the auction in words, a lifted one said to be lifted."""

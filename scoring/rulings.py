@@ -458,6 +458,11 @@ def guide(code: Code) -> tuple[Irregularity, ...]:
                 note=f'{laws["exposed"]}: "After the deal and before the declaration has been '
                 "finally determined, if any player lead or expose a card, his partner may not "
                 'thereafter bid or double during that declaration."',
+                reading=""
+                if code.dealer_may_pass
+                else "Our reading: the dealer must declare (Law 42), so a dealer whose partner "
+                "exposed a card before the dealer's first call still makes that compulsory "
+                "declaration; the bar holds from then on.",
             ),
         )
     return (

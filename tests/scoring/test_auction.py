@@ -341,7 +341,7 @@ def test_cli_rulings_among_the_calls():
     assert out[1]["contract"] == "1S" and out[1]["declarer"] == "W"
     assert out[1]["penalties"] == [{"side": "NS", "points": 50, "law": "Duplicate Law F"}]
     assert out[1]["bars"] == [
-        "E may not declare or double again (Duplicate Law F) in this auction."
+        "E may not declare or double again (Duplicate Law F) for the rest of the auction."
     ]
     assert out[2]["call"] == 2 and "no option" in out[2]["error"]
     assert out[3]["call"] == 2 and "fields are text" in out[3]["error"]

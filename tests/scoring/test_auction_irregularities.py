@@ -349,6 +349,19 @@ def test_law_50a_a_bid_by_a_player_barred_under_law_65():
     assert {b.seat for b in a.bars} == {"W", "E"}
 
 
+def test_1913_a_dealer_barred_before_his_first_call_still_makes_his_compulsory_declaration():
+    # 1913 Law 42: "The dealer ... must declare"; Law 65 bars him when his partner
+    # exposes a card before the dealer has called.  Our reading: N makes his
+    # compulsory declaration (1S), then the bar holds: he may not double or bid again.
+    a = Auction(C1913, "N")
+    R.apply(a, "exposed", "law-65", "S", "HA")
+    offered = {str(c) for c in a.legal_calls()}
+    assert "P" not in offered and "1S" in offered
+    for call in ("1S", "2H", "P", "P"):
+        a.add(call)
+    assert refused(a, "X").kind == "barred"  # North may not double East's 2H
+
+
 def test_royalton_a_card_exposed_during_the_auction_has_no_option_in_duplicate():
     # Royalton Law 50: "there must be a new deal"; Duplicate Law F allows none.
     item = next(i for i in R.guide(ROYALTON) if i.key == "exposed")

@@ -133,6 +133,8 @@ def test_a_barred_player_may_only_pass_until_his_bar_lifts(case):
         barred = any(
             b.seat == seat and not _lifted(a.calls, seat, b.lifts, start, upto) for b, start in bars
         )
+        if upto == 0 and seat == a.dealer and not a.code.dealer_may_pass:
+            barred = False  # 1913 Law 42: the dealer must declare (our reading: first)
         if barred:
             assert legal == ["P"], (seat, ruled.summary, [str(c) for c in a.calls[:upto]])
         else:

@@ -238,10 +238,23 @@ def _par_answer(obj: Any) -> dict:
 
 def _auction_answer(obj: Any) -> dict:
     try:
-        auction, nullo_to_partner = auction_from_json(obj)
+        auction, nullo_to_partner, ruled = auction_from_json(obj)
     except AuctionError as e:
-        return {"call": e.call, "error": str(e)}
-    return auction.to_json(nullo_to_partner=nullo_to_partner)
+        out: dict[str, Any] = {"call": e.call, "error": str(e)}
+        if e.kind:
+            out["irregularity"] = e.kind
+        return out
+    answer = auction.to_json(nullo_to_partner=nullo_to_partner)
+    if ruled:
+        # The penalties as the deal command reads them ("penalties" of a deal line).
+        answer["rulings"] = [{"ruling": r.summary, "law": r.option.law} for r in ruled]
+        answer["penalties"] = [
+            {"side": r.penalty.side, "points": r.penalty.points, "law": r.penalty.law}
+            for r in ruled
+            if r.penalty
+        ]
+        answer["bars"] = auction.bar_notes()
+    return answer
 
 
 def _deal_line(raw: str | bytes, lineno: int, answer: Callable[[Any], dict] = _deal_answer) -> dict:
@@ -364,17 +377,31 @@ Input fields ("dealer" and "calls" required):
   nullo_to_partner  true: a Royalton nullo declarant hands the play to his
                     partner (Law 34); "plays" says who plays
 
+Among the calls, a director's ruling on an irregularity, at the moment it was
+made (the rulings guide, scoring/rulings.py):
+  {"ruling": "pass-out-of-turn", "option": "order", "offender": "W", "call": "P"}
+"ruling" is one of out-of-turn, pass-out-of-turn, insufficient, impossible,
+double-partner, redouble-twice, barred, information, and exposed (1913, 1915),
+changed and royal (Royalton); "call" is the call as it was said ("1C", "8S").
+
 Output, one of:
   {"id": ..., "final": true, "contract": "2HX", "declarer": "N"}
   {"id": ..., "final": true, "contract": "PASS", "declarer": null}
   {"id": ..., "final": false, "to_call": "E", "contract": "2H" or null}
-  {"id": ..., "call": 3, "error": "<what is wrong, citing the law>"}
-"call" counts from 1: the first call the code does not allow.  Sufficiency
-is the code's own: 1915 by rank (Law 45), 1913 by value in points (Law 44:
-"three spades" beats "one club"; Law 53: "three clubs" beats "two royal
-spades" doubled), Royalton by level with a royal bid above every plain bid of
-its level (Law 32).  A line that is not an auction (bad JSON, an unknown
-field) gets an error with exit status 1; the other lines are still answered.
+  {"id": ..., "call": 3, "error": "<what is wrong, citing the law>",
+   "irregularity": "insufficient"}
+With rulings, also "rulings" (each ruling and its law), "penalties" (as the
+deal command reads them: {"side": "NS", "points": 50, "law": "Duplicate Law
+F"}) and "bars" (who may not declare or double, and until when).
+"call" counts the entries of "calls" from 1: the first the code does not
+allow (its irregularity named for the rulings guide), or a ruling that does
+not fit the auction.  Sufficiency is the code's own: 1915 by rank (Law 45),
+1913 by value in points (Law 44: "three spades" beats "one club"; Law 53:
+"three clubs" beats "two royal spades" doubled), Royalton by level with a
+royal bid above every plain bid of its level, and a royal only of the last
+declaration's number of tricks (Law 32).  A line that is not an auction (bad
+JSON, an unknown field) gets an error with exit status 1; the other lines are
+still answered.
 """
 
 TEAMS_HELP = """\
@@ -479,7 +506,9 @@ a Law G match.  Reads one JSON object on standard input:
    "next": "round-robin" | "swiss" | null}
 
 Each meeting once (either team's view), its exact Law G points (a whole number
-or "p/q") and its winner (null: a tie); "opponent": null is a bye.  Writes
+or "p/q") and its winner (null: a tie; left out: the team with more points);
+a winner the points contradict is refused (Law G: the team with more points
+wins, equal exact totals tie); "opponent": null is a bye.  Writes
 {"standings": [{"team", "played", "won", "tied", "lost", "byes", "matches",
 "margin", "margin_display", "rank"}, ...]} (matches won: a win 1, a tie or a
 bye 1/2; then the exact total margin), and with "next": "round-robin" every

@@ -18,12 +18,20 @@ nullo declarant may hand the play to his partner (Law 34); the scoring side
 is the same, so the recorder keeps both: ``declarer`` (the declarant, whose
 side scores) and ``plays``.
 
+A Royalton royal is "a declaration of an equal number of tricks" to the
+last declaration, made by any other player in turn (Law 32): no opening
+royal, no jump royal.
+
 Irregularities are not this module's to settle: a call the code does not
 allow raises :class:`AuctionError` naming the law, and the director rules
 (:mod:`scoring.rulings`).  A ruling may bar a player from the rest of the
-bidding (Duplicate Law F, 1915/1913 Law 50a, Royalton Law 39) or until an
-opponent bids or doubles (1915/1913 Law 50, Royalton Law 38): see
-:meth:`Auction.bar`.
+bidding (Duplicate Law F, 1915/1913 Laws 50a and 65, Royalton Law 39), until
+an opponent bids or doubles (1915/1913 Law 50, Royalton Law 38), or, after a
+pass out of turn, until the declaration he passed is overbid or doubled by
+another player (1915/1913 Law 49): see :meth:`Auction.bar`.  A bid left to
+stand though it was insufficient stands as regular, and the bid over which
+it was made may be repeated unless a higher one has intervened (1915/1913
+Law 50b and its note, Royalton Law 40).
 """
 
 from __future__ import annotations
@@ -33,16 +41,18 @@ from dataclasses import dataclass, field
 
 from .cards import SEATS, partner, rotate_seat, side_of
 from .codes import Code
-from .contract import Contract, ContractError, parse_contract
+from .contract import STRAIN_NAMES, Contract, ContractError, parse_contract
 from .errors import ScoringError, short_repr
 
 __all__ = [
+    "LIFTS",
     "Auction",
     "AuctionError",
     "Bar",
     "Call",
     "from_record",
     "parse_call",
+    "parse_named",
     "run_auction",
     "to_record",
 ]
@@ -65,7 +75,8 @@ class AuctionError(ScoringError):
 
     ``kind`` names the irregularity for the rulings guide (:mod:`scoring.rulings`):
     "out-of-turn", "insufficient", "impossible", "double-partner", "redouble-twice",
-    "barred", or "" for a call that is simply not possible (after the auction, say).
+    "barred", "royal" (a Royalton royal not of an equal number), or "" for a call that
+    is simply not possible (after the auction, say).
     """
 
     def __init__(self, message: str, call: int, kind: str = ""):
@@ -89,19 +100,41 @@ class Call:
         return {"pass": "P", "double": "X", "redouble": "XX"}[self.kind]
 
 
+# When a bar lifts (Bar.lifts).
+LIFTS = {
+    "": "for the rest of the auction",
+    "opponent": "unless an opponent bids or doubles",
+    "overbid": "unless the declaration he passed is overbid or doubled by another player",
+}
+
+
 @dataclass(frozen=True, slots=True)
 class Bar:
-    """A player barred from declaring (a bid, a double or a redouble) by a ruling.
+    """A player barred from declaring (a bid, a double or a redouble: a double is a
+    declaration, Law 57) by a ruling; he may still pass.
 
-    ``until_opponent_acts``: the bar of an insufficient or impossible declaration
-    lasts "unless an adversary subsequently bid or double" (1915/1913 Law 50,
-    Royalton Law 38); the bars of Duplicate Law F and Law 50a last the deal.
+    ``lifts`` says when the bar ends (a key of :data:`LIFTS`):
+
+    * ``""``: never in this auction: Duplicate Law F (the partner of a declaration
+      out of turn), Law 65 (the partner of a player who exposed a card), Law 50a;
+    * ``"opponent"``: the bar of an insufficient or impossible declaration lasts
+      "unless an adversary subsequently bid or double" (1915/1913 Law 50, Royalton
+      Law 38);
+    * ``"overbid"``: a player who passed out of turn "may only [re-enter] in case the
+      declaration he has passed is overbid or doubled" (1915/1913 Law 49), by
+      another player.  Passing out of turn before any declaration, he passed the
+      first declaration made after it (**Reading**: Foster, "the player whose turn
+      it was must declare himself").
     """
 
     seat: str
     law: str
-    until_opponent_acts: bool = False
+    lifts: str = ""
     since: int = 0  # the number of calls made when the bar began
+
+    @property
+    def until_opponent_acts(self) -> bool:
+        return self.lifts == "opponent"
 
 
 def parse_call(text: str, seat: str, code: Code) -> Call:
@@ -135,6 +168,26 @@ def parse_call(text: str, seat: str, code: Code) -> Call:
     return Call(seat, "bid", bid)
 
 
+def parse_named(text: str, seat: str, code: Code) -> tuple[Call, int]:
+    """A call as it was said at the table, for a ruling, even an impossible one: the
+    call (a bid of more than seven is read at seven, in the denomination named) and
+    the number of tricks said ("8H": a bid of 7H, and 8)."""
+    if not isinstance(text, str) or not text.strip():
+        raise ScoringError("say which call was made, e.g. 1C, 8S, X or P")
+    raw = " ".join(text.strip().upper().split()).replace(" ", "")
+    digits = len(raw) - len(raw.lstrip("0123456789"))
+    said = int(raw[:digits]) if digits else 0
+    if digits and said > 7:
+        raw = "7" + raw[digits:]
+    call = parse_call(raw, seat, code)
+    return call, (said if call.kind == "bid" else 0)
+
+
+def _named(bid: Contract) -> str:
+    """The denomination of a declaration in words: "diamonds", "royal spades"."""
+    return f"{'royal ' if bid.royal else ''}{STRAIN_NAMES[bid.strain]}"
+
+
 def _denomination(bid: Contract) -> str:
     """What "named the suit" compares (Law 47): royal spades and a royal bid name the
     same trumps as plain ones."""
@@ -149,8 +202,9 @@ class Auction:
     dealer: str
     calls: list[Call] = field(default_factory=list)
     bars: list[Bar] = field(default_factory=list)
-    # A ruling that ends the auction ("the last declaration of the offending side
-    # becomes final", 1913 Law 50, Royalton Law 38): that bid's index in ``calls``.
+    # A ruling that ends the auction ("the last declaration made on behalf of his
+    # partnership become the final declaration", 1913 Law 50, Royalton Law 38: the
+    # adversary's side's last bid): that bid's index in ``calls``.
     final_by_ruling: int | None = None
 
     def __post_init__(self) -> None:
@@ -205,7 +259,11 @@ class Auction:
         if self.final_by_ruling is not None:
             bid = self.calls[self.final_by_ruling].bid
             assert bid is not None
-            kinds = [c.kind for c in self.calls[self.final_by_ruling + 1 :]]
+            kinds = []  # the doubles of that declaration: up to the next one
+            for c in self.calls[self.final_by_ruling + 1 :]:
+                if c.kind == "bid":
+                    break
+                kinds.append(c.kind)
             doubled = 2 if "redouble" in kinds else 1 if "double" in kinds else 0
             return Contract(bid.level, bid.strain, bid.royal, doubled)
         last = self.last_bid
@@ -229,19 +287,25 @@ class Auction:
         return last.seat  # unreachable: the last bid itself names it
 
     # The rules of a call.
-    def check(self, call: Call) -> None:
-        """Raise :class:`AuctionError` if the code does not allow ``call`` now."""
+    def check(self, call: Call, *, in_turn: bool = True, bars: bool = True) -> None:
+        """Raise :class:`AuctionError` if the code does not allow ``call`` now.
+
+        For a director's ruling: ``in_turn=False`` checks a call out of turn as though
+        it were in turn (its sufficiency, its doubles); ``bars=False`` checks a barred
+        player's call as though he were not barred."""
         n = len(self.calls) + 1
         laws = self.code.laws
 
         def refuse(message: str, kind: str = "") -> AuctionError:
             return AuctionError(message, n, kind)
 
-        if call.seat != self.to_call:
+        if in_turn and call.seat != self.to_call:
+            what = "a pass out of turn" if call.kind == "pass" else "a call out of turn"
+            law = laws["pass_out_of_turn"] if call.kind == "pass" else laws["out_of_turn"]
             raise refuse(
-                f"it is {self.to_call}'s turn, not {call.seat}'s: a call out of turn is for "
-                f"the director ({laws['out_of_turn']}; Duplicate Law F)",
-                "out-of-turn",
+                f"it is {self.to_call}'s turn, not {call.seat}'s: {what} is for "
+                f"the director ({law}; Duplicate Law F)",
+                "pass-out-of-turn" if call.kind == "pass" else "out-of-turn",
             )
         if self.is_over:
             what = "the deal was passed out" if self.passed_out else "the auction is over"
@@ -252,27 +316,41 @@ class Auction:
                     f"under the {self.code.name} laws the dealer must declare ({laws['pass']})"
                 )
             return
-        barred = self._bar_on(call.seat)
+        barred = self.barred(call.seat) if bars else None
         if barred is not None:
             raise refuse(
-                f"{call.seat} may not declare again on this deal ({barred.law}): "
-                "only a pass, or call the director",
-                "barred",
+                f"{self.describe_bar(barred)}: only a pass, or call the director", "barred"
             )
         last = self.last_bid
         if call.kind == "bid":
             assert call.bid is not None
-            if last is not None and last.bid is not None:
-                mine = self.code.bid_key(call.bid.level, call.bid.strain, call.bid.royal)
-                theirs = self.code.bid_key(last.bid.level, last.bid.strain, last.bid.royal)
-                if mine <= theirs:
+            bid = call.bid
+            if (
+                last is not None
+                and last.bid is not None
+                and not self._higher(bid)
+                and not self.may_repeat(bid)
+            ):
+                order = (
+                    f"{laws['bidding']}: {_ORDER_IN_WORDS[self.code.bid_order]}; "
+                    f"doubling never changes a declaration's value, {laws['doubling']}"
+                )
+                try:
+                    self.sufficient(bid, call.seat)
+                except ScoringError:
                     raise refuse(
-                        f"{call.bid} is not higher than {last.bid}: an insufficient declaration "
-                        f"({laws['bidding']}: {_ORDER_IN_WORDS[self.code.bid_order]}; "
-                        f"doubling never changes a declaration's value, {laws['doubling']}); "
-                        f"call the director ({laws['insufficient']})",
-                        "insufficient",
-                    )
+                        f"{bid} is not higher than {last.bid}, and no declaration in "
+                        f"{_named(bid)} of seven or less is: an impossible declaration "
+                        f"({order}); call the director ({laws['impossible_remedy']})",
+                        "impossible",
+                    ) from None
+                raise refuse(
+                    f"{bid} is not higher than {last.bid}: an insufficient declaration "
+                    f"({order}); call the director ({laws['insufficient']})",
+                    "insufficient",
+                )
+            if bid.royal and not self._royal_allowed(bid.level, call.seat):
+                raise refuse(self._royal_refusal(bid, call.seat), "royal")
             return
         if last is None:
             raise refuse(f"there is no declaration to {call.kind} yet ({laws['calls']})")
@@ -335,17 +413,146 @@ class Auction:
             legal.append(c)
         return legal
 
-    def _bar_on(self, seat: str) -> Bar | None:
-        for bar in self.bars:
-            if bar.seat != seat:
-                continue
-            if bar.until_opponent_acts and any(
-                c.kind in ("bid", "double") and side_of(c.seat) != side_of(seat)
-                for c in self.calls[bar.since :]
-            ):
-                continue  # an adversary has since bid or doubled: the bar is lifted
-            return bar
+    # Sufficiency, royals and the repeat of Law 50b's note.
+    def _key(self, bid: Contract) -> tuple[int, ...]:
+        return self.code.bid_key(bid.level, bid.strain, bid.royal)
+
+    def _higher(self, bid: Contract) -> bool:
+        """Is ``bid`` higher than the last declaration, by the code's own order?"""
+        last = self.last_bid
+        return last is None or last.bid is None or self._key(bid) > self._key(last.bid)
+
+    def may_repeat(self, bid: Contract) -> bool:
+        """An insufficient declaration left to stand "stands as regular", and "the bid
+        over which it was made may be repeated unless some higher bid have intervened"
+        (1915/1913 Law 50b note, Royalton Law 40): ``bid`` is that bid, and the
+        insufficient one is still the last declaration."""
+        i = self._last_bid_index()
+        if i is None:
+            return False
+        below = next((c for c in reversed(self.calls[:i]) if c.kind == "bid"), None)
+        last = self.calls[i]
+        return (
+            below is not None
+            and below.bid is not None
+            and last.bid is not None
+            and self._key(last.bid) <= self._key(below.bid)
+            and (bid.level, bid.strain, bid.royal)
+            == (below.bid.level, below.bid.strain, below.bid.royal)
+        )
+
+    def _royal_allowed(self, level: int, seat: str) -> bool:
+        """Royalton Law 32: "Whenever a player has declared any number of tricks ...,
+        any other player in turn may make a declaration of an equal number of tricks
+        'odd' royal": the last declaration is of ``level`` tricks, by another player."""
+        last = self.last_bid
+        return (
+            last is not None
+            and last.bid is not None
+            and last.bid.level == level
+            and last.seat != seat
+        )
+
+    def _royal_refusal(self, bid: Contract, seat: str) -> str:
+        law = self.code.laws["royal"]
+        last = self.last_bid
+        if last is None or last.bid is None:
+            why = "no declaration has been made yet: there is no opening royal"
+        elif last.seat == seat:
+            why = f"the last declaration, {last.bid}, is {seat}'s own"
+        else:
+            why = f"the last declaration is {last.bid}: no jump royal"
+        return (
+            f"{bid}: a royal is a declaration of an equal number of tricks to the last "
+            f"declaration, made by another player ({law}); {why}; call the director"
+        )
+
+    def sufficient(self, bid: Contract, seat: str | None = None) -> Contract:
+        """The lowest declaration in ``bid``'s denomination higher than the last one
+        ("made sufficient in the declaration named", Law 50).  A Royalton royal stays
+        royal only where Law 32 allows one (at the last declaration's number); above
+        it the plain declaration of the next number is the sufficient one.  A plain
+        declaration is never made royal: that is another declaration."""
+        seat = self.to_call if seat is None else seat
+        for level in range(bid.level, 8):
+            for royal in (True, False) if bid.royal else (False,):
+                candidate = Contract(level, bid.strain, royal)
+                if self._higher(candidate) and (not royal or self._royal_allowed(level, seat)):
+                    return candidate
+        raise ScoringError(
+            f"no declaration in {_named(bid)} of seven or less is higher than the last one: "
+            f"{bid} is an impossible declaration ({self.code.laws['impossible_remedy']})"
+        )
+
+    # Bars.
+    def _passed_index(self, bar: Bar) -> int | None:
+        for i in range(bar.since - 1, -1, -1):
+            if self.calls[i].kind == "bid":
+                return i
+        for i in range(bar.since, len(self.calls)):
+            if self.calls[i].kind == "bid" and self.calls[i].seat != bar.seat:
+                return i
         return None
+
+    def passed_declaration(self, bar: Bar) -> Call | None:
+        """The declaration a player barred under Law 49 passed: the last one standing at
+        his pass, or, before any, the first made after it by another player."""
+        i = self._passed_index(bar)
+        return None if i is None else self.calls[i]
+
+    def is_lifted(self, bar: Bar) -> bool:
+        """Has the bar been lifted by the calls since it began?"""
+        if bar.lifts == "opponent":
+            return any(
+                c.kind in ("bid", "double") and side_of(c.seat) != side_of(bar.seat)
+                for c in self.calls[bar.since :]
+            )
+        if bar.lifts == "overbid":
+            i = self._passed_index(bar)
+            if i is None:
+                return False
+            return any(
+                c.kind in ("bid", "double") and c.seat != bar.seat
+                for c in self.calls[max(i + 1, bar.since) :]
+            )
+        return False
+
+    def barred(self, seat: str) -> Bar | None:
+        """The bar in force on ``seat`` now, if any.
+
+        **Reading:** where the dealer must declare (1913 Law 42), a dealer barred before
+        his first call (his partner exposed a card, Law 65) still makes that compulsory
+        declaration; the bar holds from then on."""
+        if not self.calls and seat == self.dealer and not self.code.dealer_may_pass:
+            return None
+        for bar in self.bars:
+            if bar.seat == seat and not self.is_lifted(bar):
+                return bar
+        return None
+
+    def describe_bar(self, bar: Bar) -> str:
+        """The bar in the director's words: "W may not declare or double again (Law 49)
+        unless 1H, the declaration he passed, is overbid or doubled by another player"."""
+        text = f"{bar.seat} may not declare or double again ({bar.law})"
+        if bar.lifts == "overbid":
+            passed = self.passed_declaration(bar)
+            what = (
+                f"{passed.bid}, the declaration he passed,"
+                if passed is not None
+                else "the first declaration made after his pass"
+            )
+            return text + f" unless {what} is overbid or doubled by another player"
+        return f"{text} {LIFTS[bar.lifts]}"
+
+    def bar_notes(self) -> list[str]:
+        """Each bar of the auction in words, a lifted one said to be lifted."""
+        notes = []
+        for bar in self.bars:
+            if self.is_lifted(bar):
+                notes.append(f"{bar.seat}'s bar ({bar.law}) has been lifted.")
+            else:
+                notes.append(self.describe_bar(bar) + ".")
+        return notes
 
     def add(self, call: Call | str) -> Call:
         """Make the next call (text in the code's notation, or a :class:`Call`)."""
@@ -376,38 +583,31 @@ class Auction:
         self.calls.append(ruled)
         return ruled
 
-    def end_with_last_of(self, side: str) -> None:
-        """The offending side's last declaration becomes final (1913 Law 50, Royalton Law 38)."""
+    def end_with_last_of(self, side: str) -> Call:
+        """``side``'s last declaration becomes final: after an impossible declaration,
+        "the last declaration made on behalf of his partnership" (the adversary's who
+        demands it; 1913 Law 50, Royalton Law 38)."""
         for i in range(len(self.calls) - 1, -1, -1):
             c = self.calls[i]
             if c.kind == "bid" and side_of(c.seat) == side:
                 self.final_by_ruling = i
-                return
-        raise ScoringError("the offending side has made no declaration yet: choose another penalty")
-
-    def sufficient(self, bid: Contract) -> Contract:
-        """The lowest declaration in ``bid``'s denomination higher than the last one
-        ("made sufficient in the declaration named", Law 50)."""
-        last = self.last_bid
-        for level in range(bid.level, 8):
-            candidate = Contract(level, bid.strain, bid.royal)
-            if (
-                last is None
-                or last.bid is None
-                or self.code.bid_key(level, bid.strain, bid.royal)
-                > self.code.bid_key(last.bid.level, last.bid.strain, last.bid.royal)
-            ):
-                return candidate
+                return c
         raise ScoringError(
-            f"no {bid.strain} declaration of seven or less is higher than the last one: "
+            f"{side} have made no declaration yet, so none of theirs can become final: "
             "choose another penalty"
         )
 
-    def bar(self, seat: str, law: str, *, until_opponent_acts: bool = False) -> Bar:
-        """Bar ``seat`` from declaring, from now on (a director's ruling)."""
+    def bar(
+        self, seat: str, law: str, *, until_opponent_acts: bool = False, lifts: str = ""
+    ) -> Bar:
+        """Bar ``seat`` from declaring, from now on (a director's ruling); ``lifts`` is
+        a key of :data:`LIFTS` (``until_opponent_acts`` is ``lifts="opponent"``)."""
         if seat not in SEATS:
             raise ScoringError(f"a seat is N, E, S or W, not {short_repr(seat)}")
-        bar = Bar(seat, law, until_opponent_acts, len(self.calls))
+        lifts = "opponent" if until_opponent_acts else lifts
+        if lifts not in LIFTS:
+            raise ScoringError(f"a bar lifts {', '.join(map(repr, LIFTS))}, not {lifts!r}")
+        bar = Bar(seat, law, lifts, len(self.calls))
         self.bars.append(bar)
         return bar
 
@@ -436,7 +636,7 @@ def to_record(auction: Auction) -> dict:
     the bars, and a ruling's final declaration."""
     return {
         "calls": [[c.seat, str(c), c.note] for c in auction.calls],
-        "bars": [[b.seat, b.law, b.until_opponent_acts, b.since] for b in auction.bars],
+        "bars": [[b.seat, b.law, b.lifts, b.since] for b in auction.bars],
         "final": auction.final_by_ruling,
     }
 
@@ -447,8 +647,10 @@ def from_record(code: Code, dealer: str, data: dict) -> Auction:
     for seat, text, note in data.get("calls", []):
         call = parse_call(text, seat, code)
         auction.calls.append(Call(seat, call.kind, call.bid, note))
+    # A bar stored before Law 49's bar existed says True/False for "until an opponent acts".
     auction.bars = [
-        Bar(seat, law, until, since) for seat, law, until, since in data.get("bars", [])
+        Bar(seat, law, ("opponent" if lifts else "") if isinstance(lifts, bool) else lifts, since)
+        for seat, law, lifts, since in data.get("bars", [])
     ]
     auction.final_by_ruling = data.get("final")
     return auction

@@ -179,11 +179,16 @@ WC1915 = Code(
             "passed_out": "Law 44",
             "doubles": "Law 54",
             "out_of_turn": "Law 49",
+            "pass_out_of_turn": "Law 49",
             "insufficient": "Law 50",
             "impossible": "Law 45 (one to seven odd tricks)",
+            # No impossible-declaration law of its own: the 1913 Law 50 remedy (RULES.md 6).
+            "impossible_remedy": "Law 50, read with the 1913 Law 50",
             "barred": "Law 50a",
             "lapse": "Law 50b",
+            "repeat": "Law 50b, note",
             "information": "Law 51",
+            "exposed": "Law 65",
         }
     ),
 )
@@ -237,11 +242,15 @@ WC1913 = Code(
             "passed_out": "Law 42",
             "doubles": "Law 54",
             "out_of_turn": "Law 49",
+            "pass_out_of_turn": "Law 49",
             "insufficient": "Law 50",
             "impossible": "Law 50",
+            "impossible_remedy": "Law 50",
             "barred": "Law 50a",
             "lapse": "Law 50b",
+            "repeat": "Law 50b, note 11",
             "information": "Law 51",
+            "exposed": "Law 65",
         }
     ),
 )
@@ -296,11 +305,17 @@ ROYALTON = Code(
             "passed_out": "Royalton Law 30",
             "doubles": "Royalton Law 45",
             "out_of_turn": "Royalton Law 37",
+            "pass_out_of_turn": "Royalton Law 37",
             "insufficient": "Royalton Law 38",
             "impossible": "Royalton Law 38",
+            "impossible_remedy": "Royalton Law 38",
             "barred": "Royalton Law 39",
             "lapse": "Royalton Law 40",
+            "repeat": "Royalton Law 40",
             "information": "Royalton Law 42",
+            "changed": "Royalton Law 43",
+            "exposed": "Royalton Law 50",
+            "infraction": "Royalton Law 99",
         }
     ),
 )

@@ -6,7 +6,10 @@ and without the English rules), the Royalton laws and today's duplicate
 contract bridge would score it.  What crosses from one code to another is the
 play: the level, the trumps and the doubles (a 1913 royal spade and a
 Royalton royal bid are spades elsewhere; the 1913 dealer's weak spade too, as
-the same trumps and level).  What does not cross is said, not guessed:
+the same trumps and level).  A spade declaration of another code is royal
+spades under the 1913 laws (their real spade declaration, 9 a trick), but a
+1913 plain spade (2 a trick, the dealer's "one spade" of Law 48) stays plain
+in a 1913 column: its own code's score is never re-read.  What does not cross is said, not guessed:
 a nullo exists only in Royalton; revoke penalties and the director's penalty
 points belong to the code under which they arose, so the comparison leaves
 them out (and says so).
@@ -78,12 +81,18 @@ def vulnerable(board: int, side: str) -> bool:
     return v == "Both" or v == side
 
 
-def _translate(contract: Contract, code: Code) -> Contract | None:
+def _weak_spades(code: Code) -> bool:
+    """Does ``code`` have the 1913 plain spade at 2 a trick (no English bidding rule)?"""
+    return "RS" in code.trick_values and not code.english_bidding
+
+
+def _translate(contract: Contract, source: Code, code: Code) -> Contract | None:
     """The same trumps, level and doubles under ``code``; None where it has no such contract."""
     if contract.is_nullo:
         return contract if code.has_nullo else None
+    plain_1913 = contract.strain == "S" and _weak_spades(source)
     strain = "S" if contract.strain == "RS" else contract.strain
-    if strain == "S" and "RS" in code.trick_values and not code.english_bidding:
+    if strain == "S" and _weak_spades(code) and not plain_1913:
         strain = "RS"  # 1913: the real spade declaration is royal spades (9 a trick)
     try:
         return parse_contract(f"{contract.level}{strain}{'X' * contract.doubled}", code)
@@ -151,7 +160,7 @@ def every_code(
     out = []
     for label, key, options in CODES:
         target = get_code(key, **options)
-        translated = _translate(contract, target)
+        translated = _translate(contract, code, target)
         if translated is None:
             out.append(CodeScore(label, unavailable=f"no {contract} under these laws"))
             continue

@@ -8,6 +8,7 @@ the field at fault; none of them prints.
 from __future__ import annotations
 
 import unicodedata
+from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
@@ -19,15 +20,17 @@ from .adjusted import (
     is_director_adjustment,
     parse_weights,
 )
-from .auction import Auction, run_auction
+from .auction import Auction, AuctionError
 from .cards import DealError, parse_pbn_deal
 from .codes import Code, get_code
 from .contract import parse_contract
 from .deal import DealResult, Penalty
 from .errors import ScoringError, short_repr
 from .irregular import ADJUSTMENTS
-from .league import LeagueMatch
+from .league import LeagueMatch, match_winner
 from .pairs import METHODS, BoardResult
+from .rulings import Ruled
+from .rulings import apply as apply_ruling
 from .teams import TableSeating, TeamBoardResult
 
 __all__ = [
@@ -130,9 +133,13 @@ def _code_of(obj: dict) -> Code:
 _AUCTION_FIELDS = ("id", "code", "english_bidding", "dealer", "calls", "nullo_to_partner")
 
 
-def auction_from_json(obj: Any) -> tuple[Auction, bool]:
-    """Replay one input object of ``python -m scoring auction``; an
-    :class:`~scoring.auction.AuctionError` names the first call refused."""
+_RULING_FIELDS = ("ruling", "option", "offender", "call")
+
+
+def auction_from_json(obj: Any) -> tuple[Auction, bool, list[Ruled]]:
+    """Replay one input object of ``python -m scoring auction``: its calls, and the
+    director's rulings among them; an :class:`~scoring.auction.AuctionError` names the
+    first entry of "calls" refused (counting from 1)."""
     if not isinstance(obj, dict):
         raise ScoringError(
             'each line must be a JSON object such as {"dealer": "N", "calls": ["1H", "P", '
@@ -150,7 +157,38 @@ def auction_from_json(obj: Any) -> tuple[Auction, bool]:
         )
     if len(calls) > 320:  # 35 declarations, each doubled and redoubled, with passes between
         raise ScoringError(f"an auction has at most 320 calls, not {len(calls)}")
-    return run_auction(code, dealer, calls), _flag(obj, "nullo_to_partner", False)
+    auction = Auction(code, dealer)
+    ruled: list[Ruled] = []
+    for n, entry in enumerate(calls, 1):
+        try:
+            if isinstance(entry, dict):
+                ruled.append(_ruling(auction, entry))
+            else:
+                auction.add(entry)
+        except AuctionError as e:
+            raise AuctionError(str(e), n, e.kind) from None
+        except ScoringError as e:
+            raise AuctionError(str(e), n) from None
+    return auction, _flag(obj, "nullo_to_partner", False), ruled
+
+
+def _ruling(auction: Auction, entry: dict) -> Ruled:
+    """One director's ruling in an auction line: {"ruling": "pass-out-of-turn", "option":
+    "order", "offender": "W", "call": "P"}."""
+    _unknown(entry, _RULING_FIELDS, "a ruling has ")
+    texts = {k: entry.get(k, "") for k in _RULING_FIELDS}
+    if not all(isinstance(v, str) for v in texts.values()):
+        raise ScoringError(
+            'a ruling\'s fields are text: {"ruling": "insufficient", "option": "sufficient", '
+            '"offender": "E", "call": "1C"}'
+        )
+    return apply_ruling(
+        auction,
+        texts["ruling"],
+        texts["option"],
+        texts["offender"].strip().upper(),
+        texts["call"],
+    )
 
 
 def deal_result_from_json(obj: Any) -> tuple[DealResult, Code]:
@@ -429,5 +467,8 @@ def league_from_json(obj: Any) -> tuple[list[str], list[tuple[int, LeagueMatch]]
             raise ScoringError(f"{where}: the winner is a team's name, or null for a tie")
         points = _exact_points(m.get("points", 0), where)
         against = _exact_points(m.get("opponent_points", 0), where)
-        out.append((rnd, LeagueMatch(team, opp, points, against, winner)))
+        match = LeagueMatch(team, opp, points, against, winner)
+        if opp is not None and "winner" not in m:  # left out: Law G's, from the points
+            match = replace(match, winner=match_winner(match))
+        out.append((rnd, match))
     return teams, out, nxt

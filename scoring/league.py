@@ -36,7 +36,9 @@ from .pairs import rank_labels
 __all__ = [
     "LeagueMatch",
     "LeagueRow",
+    "check_winner",
     "league_standings",
+    "match_winner",
     "round_robin",
     "swiss_draw",
 ]
@@ -140,11 +142,39 @@ class _Record:
     margin: Fraction = Fraction(0)
 
 
+def match_winner(m: LeagueMatch) -> str | None:
+    """Law G's winner of a meeting from its exact points: the team with more points
+    rounded to the whole point, the exact fraction deciding a rounded tie; equal exact
+    totals are a tie (None).  Rounding never reverses an order, so this is the team
+    with more exact points."""
+    a, b = Fraction(m.points), Fraction(m.opponent_points)
+    return m.team if a > b else m.opponent if b > a else None
+
+
+def check_winner(m: LeagueMatch) -> None:
+    """Refuse a meeting whose winner contradicts its points (Law G)."""
+    right = match_winner(m)
+    if m.winner == right:
+        return
+    score = f"{exact(Fraction(m.points))} to {exact(Fraction(m.opponent_points))}"
+    if right is None:
+        raise ScoringError(
+            f"{m.team} v {m.opponent}: {score} is a tie (equal exact totals, Law G), "
+            f"not a win for {m.winner}: give no winner (null)"
+        )
+    said = "a tie" if m.winner is None else f"won by {m.winner}"
+    raise ScoringError(
+        f"{m.team} v {m.opponent}: {score} is won by {right} (more points; Law G), not {said}: "
+        "correct the points or the winner"
+    )
+
+
 def league_standings(teams: Sequence[str], matches: Iterable[LeagueMatch]) -> list[LeagueRow]:
     """The event's standings: matches won, then the total margin; best first.
 
     ``matches``: one entry per meeting (either team's view) or bye.  A meeting's
-    ``winner`` is Law G's (:class:`scoring.teams.MatchResult`).
+    ``winner`` is Law G's (:class:`scoring.teams.MatchResult`); one that contradicts the
+    meeting's points is refused (:func:`check_winner`).
     """
     _check_teams(teams)
     rec = {t: _Record() for t in teams}
@@ -156,6 +186,7 @@ def league_standings(teams: Sequence[str], matches: Iterable[LeagueMatch]) -> li
             continue
         if m.winner not in (None, m.team, m.opponent):
             raise ScoringError(f"{m.team} v {m.opponent}: the winner must be one of them")
+        check_winner(m)
         diff = Fraction(m.points) - Fraction(m.opponent_points)
         for side, sign in ((m.team, 1), (m.opponent, -1)):
             r = rec[side]

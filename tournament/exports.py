@@ -55,6 +55,7 @@ from scoring.pbn import (
     printing_text,
     standard_contract,
 )
+from scoring.rulings import marks_a_call
 
 from . import deals, services, standings
 from .gcpause import gc_paused
@@ -847,8 +848,14 @@ def _auction_section(b: PbnBoard) -> list[str]:
         return []
     ruled = Ruling.objects.filter(
         board=b.board, seating__round=told["round"], seating__table=told["table"]
-    ).values_list("offender", "summary", "law")
-    notes = [f"{who}: {summary} ({law})" for who, summary, law in ruled]
+    ).values_list("offender", "summary", "law", "irregularity", "option")
+    # A note for each marked call, in order: a ruling that marked none (a void double,
+    # a bar) has no call to explain.
+    notes = [
+        f"{who}: {summary} ({law})"
+        for who, summary, law, irregularity, option in ruled
+        if marks_a_call(b.event.laws, irregularity, option)
+    ]
     return pbn_auction(b.board.dealer, told["auction"], notes)
 
 

@@ -9,7 +9,7 @@ from tournament.models import Result
 
 from ..factories import make_event
 from .axe import no_axe_violations
-from .conftest import PHONE
+from .conftest import PHONE, log_in
 from .test_scorer_flow import tap
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -73,3 +73,61 @@ def test_an_auction_a_ruling_and_its_penalty(live_server, browser, shots):
     assert result.auction == "1H P 2H P P P"
     assert "Law 54" in tablet.inner_text("main")
     shots(tablet, "scorer-auction-score")
+
+
+def test_a_pass_out_of_turn_bars_the_offenders_double_of_the_declaration_he_passed(
+    live_server, browser, shots
+):
+    """1915 Law 49: N 1H; W passes in East's turn; the director rules (the order is
+    unaffected, W barred until 1H is overbid or doubled); E and S pass; W's double of
+    1H is refused at the table with Law 49 named; W passes and 1H stands."""
+    td = get_user_model().objects.create_user("td", password="whist-club-1915")
+    event = make_event(td, record_auctions=True)  # 1915 laws, board 1 dealt by North
+    link = tablets.link_for(event, 1)
+    tablet_context = browser.new_context(**PHONE)
+    tablet = tablet_context.new_page()
+    tablet.goto(f"{live_server.url}/t/{link.token}/boards/1/auction/")
+
+    def call(text):
+        tablet.click(f"form:has(input[name=call][value='{text}']) button")
+        tablet.wait_for_load_state()
+
+    call("1H")  # North
+    # West passes out of turn: the table calls the director.
+    tablet.click("button:has-text('A call out of turn, or anything else? Call the director')")
+    tablet.wait_for_selector("text=The director has been called")
+
+    director_context, director = log_in(browser, live_server, 1280, "whist-club-1915")
+    director.goto(f"{live_server.url}/director/events/{event.pk}/")
+    director.click("a:has-text('Rule on board 1')")
+    guide = director.locator("fieldset:has(legend:has-text('A pass out of turn'))")
+    assert "Law 49" in guide.inner_text() and "overbid or doubled" in guide.inner_text()
+    assert director.locator("legend:has-text('A card exposed or led during the auction')").count()
+    director.select_option("#offender", "W")
+    director.fill("#made", "P")
+    guide.locator("label.choice").click()
+    shots(director, "director-ruling-pass-out-of-turn-1280")
+    no_axe_violations(director)
+    director.click("button:has-text('Record the ruling')")
+    director.wait_for_selector("text=Ruled: A pass out of turn")
+
+    tablet.reload()
+    assert "W may not declare or double again (Law 49)" in tablet.inner_text(".bars")
+    call("P")  # East: the order is unaffected
+    call("P")  # South
+    assert "only Pass" in tablet.inner_text(".big-note")
+    assert "1H, the declaration he passed" in tablet.inner_text(".barred-now")
+    assert not tablet.locator(".bars").count()  # said once, beside the bid box
+    shots(tablet, "scorer-auction-law-49-barred")
+    call("X")  # West doubles the declaration he passed: refused
+    refused = tablet.locator(".refused")
+    assert "X by W is not allowed" in refused.inner_text()
+    assert "(Law 49)" in refused.inner_text()
+    assert not tablet.locator(".barred-now").count()  # the refusal says it
+    assert tablet.evaluate("document.documentElement.scrollWidth") <= 390
+    shots(tablet, "scorer-auction-law-49-refused")
+    no_axe_violations(tablet)
+    call("P")  # West passes: 1H is final
+    assert "1H" in tablet.inner_text(".big-note") and "by N" in tablet.inner_text(".big-note")
+    tablet_context.close()
+    director_context.close()

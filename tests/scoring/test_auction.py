@@ -73,10 +73,11 @@ def test_1913_english_bidding_spades_are_royal_and_the_dealer_may_pass():
 
 
 def test_royalton_law_32_royal_above_every_plain_bid_of_its_level():
-    # One royal spade beats one no trump and one nullo; two spades beats one royal nullo.
+    # One royal spade (over one nullo, of an equal number) beats one no trump and one
+    # nullo; two spades beats one royal nullo.
     out = final(ROYALTON, "N", ["1NULLO", "1SR", "P", "P", "P"])
     assert out["contract"] == "1SR" and out["declarer"] == "E"
-    assert final(ROYALTON, "N", ["1NULLOR", "2S", "P", "P", "P"])["contract"] == "2S"
+    assert final(ROYALTON, "N", ["1H", "1NULLOR", "2S", "P", "P", "P"])["contract"] == "2S"
     # Plain order at one level: S < C < D < H < NT < NULLO.
     assert final(ROYALTON, "N", ["1S", "1C", "1H", "1NT", "1NULLO", "P", "P", "P"])["contract"] == (
         "1NULLO"
@@ -175,7 +176,9 @@ def test_law_f_bars_the_offenders_partner_for_the_deal():
     a.bar_partner("E", "Duplicate Law F")  # East declared out of turn: West is barred
     a.add("1S")  # East, in turn
     a.add("P")
-    with pytest.raises(AuctionError, match=r"W may not declare again .*Duplicate Law F"):
+    with pytest.raises(
+        AuctionError, match=r"W may not declare or double again \(Duplicate Law F\)"
+    ):
         a.add("2S")
     a.add("P")  # a pass is always allowed
     a.add("2H")  # North
@@ -301,3 +304,45 @@ def test_any_sequence_is_answered_not_crashed(code, dealer, calls):
         run_auction(code, dealer, calls)
     except AuctionError as e:
         assert 1 <= e.call <= len(calls) and str(e)
+
+
+def test_cli_rulings_among_the_calls():
+    # 1915 Law 49: N 1H, W passes out of turn (the order is unaffected), E P, S P, W X:
+    # refused, the fifth entry, with the law; Duplicate Law F: W 1S out of turn stands,
+    # 50 to NS, E barred; the penalties come out as the deal command reads them.
+    pass_oot = {"ruling": "pass-out-of-turn", "option": "order", "offender": "W", "call": "P"}
+    status, out = run_cli(
+        [
+            json.dumps({"id": 1, "dealer": "N", "calls": ["1H", pass_oot, "P", "P", "X"]}),
+            json.dumps(
+                {
+                    "id": 2,
+                    "dealer": "N",
+                    "calls": [
+                        "1H",
+                        {
+                            "ruling": "out-of-turn",
+                            "option": "stands",
+                            "offender": "W",
+                            "call": "1S",
+                        },
+                        "P",
+                        "P",
+                        "P",
+                    ],
+                }
+            ),
+            json.dumps({"id": 3, "dealer": "N", "calls": ["1H", {"ruling": "exposed"}]}),
+            json.dumps({"id": 4, "dealer": "N", "calls": ["1H", {"ruling": 3}]}),
+        ]
+    )
+    assert out[0]["call"] == 5 and out[0]["irregularity"] == "barred"
+    assert "(Law 49)" in out[0]["error"] and "1H, the declaration he passed" in out[0]["error"]
+    assert out[1]["contract"] == "1S" and out[1]["declarer"] == "W"
+    assert out[1]["penalties"] == [{"side": "NS", "points": 50, "law": "Duplicate Law F"}]
+    assert out[1]["bars"] == [
+        "E may not declare or double again (Duplicate Law F) for the rest of the auction."
+    ]
+    assert out[2]["call"] == 2 and "no option" in out[2]["error"]
+    assert out[3]["call"] == 2 and "fields are text" in out[3]["error"]
+    assert status == 1  # a line refused

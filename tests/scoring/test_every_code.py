@@ -107,3 +107,39 @@ def test_cli_every_code():
     out = io.StringIO()
     assert main(["deal", "--every-code"], io.BytesIO(bad.encode()), out, io.StringIO()) == 1
     assert "board is a number from 1" in out.getvalue()
+
+
+def test_a_1913_dealers_plain_one_spade_stays_plain_in_its_own_codes_column():
+    # 1913 Law 48: "The loss on the dealer's original declaration of 'one spade' is
+    # limited to 100 points, whether doubled or not, unless redoubled."  Its spades are
+    # worth 2 a trick (Law 3), not royal spades' 9.  N deals and plays one spade; no
+    # honours counted (E holds three: EW simple honours 2 x 2 = 4).
+    honours = {"N": 1, "S": 1, "E": 3, "W": 0}
+    made = by_code(
+        every_code("1S", get_code("1913"), declarer="N", tricks=9, dealer="N", honours=honours)
+    )
+    own = made['Whist Club 1913 ("royal spades")']
+    # Nine tricks: 3 odd tricks at 2 = 6 (not 3 x 9 = 27); EW honours 4: net 2.
+    assert own.contract == "1S" and own.net_ns == 2
+    assert "NS trick 6: 3 odd tricks at 2, Law 3" in own.items
+    # Elsewhere the same trumps are spades at 9: 27 - 18 (EW honours 2 x 9) = 9.
+    assert made["Whist Club 1915"].net_ns == 9
+    assert made["Whist Club 1913, both English rules"].net_ns == 9
+    # Doubled and down four: 4 x 100 = 400, limited to 100 by Law 48 (not -400).
+    down = by_code(
+        every_code("1SX", get_code("1913"), declarer="N", tricks=3, dealer="N", honours=honours)
+    )
+    own = down['Whist Club 1913 ("royal spades")']
+    assert own.net_ns == -104 and any("limited to 100" in i for i in own.items)
+    assert down["Whist Club 1915"].net_ns == -418  # 400 + EW honours 18
+
+
+def test_another_codes_spades_are_royal_spades_under_1913():
+    # 1915 one spade by N, nine tricks: under 1913 the same trumps are royal spades
+    # (9 a trick, Law 3), the real spade declaration: 27 - 18 = 9.
+    honours = {"N": 1, "S": 1, "E": 3, "W": 0}
+    s = by_code(
+        every_code("1S", get_code("1915"), declarer="N", tricks=9, dealer="N", honours=honours)
+    )
+    assert s['Whist Club 1913 ("royal spades")'].contract == "1RS"
+    assert s['Whist Club 1913 ("royal spades")'].net_ns == 9

@@ -1,5 +1,6 @@
 """Team events of many teams (scoring/league.py): worked examples and properties."""
 
+import io
 import json
 import subprocess
 import sys
@@ -10,6 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from scoring import ScoringError
+from scoring.__main__ import main
 from scoring.league import LeagueMatch, league_standings, round_robin, swiss_draw
 
 F = Fraction
@@ -173,3 +175,34 @@ def test_cli_round_robin_standings_and_swiss():
     assert ["Hawks", "Wrens"] not in got["draw"]
     bad = run({"teams": FOUR, "matches": [{"team": "Hawks", "points": "x"}]})
     assert bad.returncode == 2 and "not a number" in bad.stderr and not bad.stdout
+
+
+def test_a_winner_the_points_contradict_is_refused():
+    # Law G: the team with more points (rounded, the exact fraction deciding a rounded
+    # tie) wins; equal exact totals are a tie.
+    teams = ["Hawks", "Owls"]
+    with pytest.raises(ScoringError, match=r"120 to 80 is won by Hawks .*not won by Owls"):
+        league_standings(teams, [LeagueMatch("Hawks", "Owls", 120, 80, "Owls")])
+    with pytest.raises(ScoringError, match=r"80 to 80 is a tie .*not a win for Hawks"):
+        league_standings(teams, [LeagueMatch("Hawks", "Owls", 80, 80, "Hawks")])
+    with pytest.raises(ScoringError, match=r"is won by Hawks .*not a tie"):
+        league_standings(teams, [LeagueMatch("Hawks", "Owls", 120, 80, None)])
+    # Won by the fraction of a point: 1201/10 rounds to 120, as does 120: the exact
+    # fraction decides.
+    rows = league_standings(teams, [LeagueMatch("Hawks", "Owls", F(1201, 10), 120, "Hawks")])
+    assert [r.team for r in rows] == ["Hawks", "Owls"] and rows[0].won == 1
+
+
+def test_cli_league_refuses_a_contradicted_winner_and_fills_in_a_missing_one():
+    line = {
+        "teams": ["Hawks", "Owls"],
+        "matches": [{"team": "Hawks", "opponent": "Owls", "points": 80, "opponent_points": 120}],
+    }
+    out, err = io.StringIO(), io.StringIO()
+    assert main(["league"], io.BytesIO(json.dumps(line).encode()), out, err) == 0
+    standings = json.loads(out.getvalue())["standings"]
+    assert standings[0]["team"] == "Owls" and standings[0]["won"] == 1
+    line["matches"][0]["winner"] = "Hawks"
+    out, err = io.StringIO(), io.StringIO()
+    assert main(["league"], io.BytesIO(json.dumps(line).encode()), out, err) == 2
+    assert "80 to 120 is won by Owls" in err.getvalue() and out.getvalue() == ""

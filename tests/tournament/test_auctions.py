@@ -28,6 +28,32 @@ def bid(game, *calls, table=1):
     return auctions.auction_of(event, seating, board)
 
 
+def rule(game, director, irregularity, option, offender, call="", reason=""):
+    """The director's ruling at table 1 on board 1."""
+    event, seating, board = game
+    return auctions.rule(
+        event, seating, board, irregularity=irregularity, option=option, offender=offender,
+        call=call, by=Actor.director(director, reason),
+    )  # fmt: skip
+
+
+def board_1_pbn(game, contract, declarer, tricks):
+    """Board 1's PBN game once table 1 has entered its result from the tablet."""
+    from tournament import exports
+
+    event, _, _ = game
+    services.enter_result(
+        event,
+        board_number=1,
+        round_no=1,
+        table=1,
+        entry=services.Entry(contract, declarer, tricks, honours={"N": 1, "S": 1, "E": 2, "W": 1}),
+        by=Actor.tablet(1, "k"),
+    )
+    text = exports.write_pbn(event)
+    return text[text.index('[Board "1"]') : text.index('[Board "2"]')]
+
+
 def test_calls_are_checked_and_a_retry_is_not_recorded_twice(game):
     event, seating, board = game
     a = bid(game, "1H", "P")
@@ -208,29 +234,18 @@ def test_tablet_pages_and_the_directors_guide(client, game, director):
     a = auctions.auction_of(event, seating, board)
     assert [str(c) for c in a.calls] == ["1H", "P", "2C"]  # 1C made sufficient: 2C
     page = client.get(url).content.decode()
-    assert "2C *" in page and "N may not declare again" in page
+    assert "2C *" in page
+    assert "N may not declare or double again (Law 50) unless an opponent" in page
 
 
 def test_the_auction_goes_into_the_pbn_export(game, director):
     from tournament import exports
 
-    event, seating, board = game
+    event, _, _ = game
     bid(game, "1H", "P")
-    auctions.rule(
-        event, seating, board, irregularity="double-partner", option="fifty",
-        offender="S", call="X", by=Actor.director(director),
-    )  # fmt: skip
+    rule(game, director, "double-partner", "fifty", "S", "X")
     bid(game, "2H", "X", "XX", "P", "P", "P")
-    services.enter_result(
-        event,
-        board_number=1,
-        round_no=1,
-        table=1,
-        entry=services.Entry("2HXX", "N", 8, honours={"N": 1, "S": 1, "E": 2, "W": 1}),
-        by=Actor.tablet(1, "k"),
-    )
-    text = exports.write_pbn(event)
-    game_1 = text[text.index('[Board "1"]') : text.index('[Board "2"]')]
+    game_1 = board_1_pbn(game, "2HXX", "N", 8)
     assert '[Declarer "N"]' in game_1 and '[Contract "2HXX"]' in game_1 and '[Result "8"]' in game_1
     # PBN export format: CRLF line ends.  The voided double left no trace.
     assert '[Auction "N"]\r\n1H Pass 2H X\r\nXX AP\r\n' in game_1
@@ -299,3 +314,108 @@ def test_a_call_out_of_turn_is_reported_from_the_auction_page(client, game, dire
     a = auctions.auction_of(event, seating, board)
     assert [str(c) for c in a.calls] == ["P", "1D"] and a.to_call == "S"  # North's turn lost
     assert Ruling.objects.get().penalty == {"side": "NS", "points": 50, "law": "Duplicate Law F"}
+
+
+def test_a_pass_out_of_turn_bars_the_offender_and_the_tablet_says_only_pass(client, game, director):
+    # 1915 Law 49: N 1H; W passes in East's turn.  The order is unaffected (E calls);
+    # W may not declare or double unless 1H is overbid or doubled by another player.
+    event, seating, board = game
+    bid(game, "1H")
+    ruling = rule(game, director, "pass-out-of-turn", "order", "W", "P", "W passed in E's turn")
+    assert ruling.penalty is None and ruling.law == "Law 49"
+    with pytest.raises(ServiceError, match="ruled since that call"):
+        auctions.undo_call(event, seating, board, seen=1, by=Actor.tablet(1))
+    a = bid(game, "P", "P")
+    assert [str(c) for c in a.calls] == ["1H", "P", "P"] and a.to_call == "W"
+    with pytest.raises(auctions.CallRefused, match=r"\(Law 49\) unless 1H, the declaration"):
+        auctions.make_call(event, seating, board, "X", seen=3, by=Actor.tablet(1))
+    link = tablets.link_for(event, 1)
+    page = client.get(reverse("scorer_auction", args=[link.token, 1])).content.decode()
+    assert "only Pass" in page and "W may not declare or double again (Law 49)" in page
+    log = AuditEntry.objects.get(event=event, action="ruling").detail
+    assert "A pass out of turn" in log and "W may not declare or double again (Law 49)" in log
+    a = bid(game, "P")
+    assert a.is_over and str(a.contract()) == "1H"
+
+
+def test_an_impossible_declaration_makes_the_adversarys_own_last_declaration_final(game, director):
+    # 1915 (our reading: the 1913 Law 50 remedy): N 1NT, E 2H, S 7NT, W 7S (no spade
+    # declaration of seven or less is higher than 7NT).  North demands that the last
+    # declaration made on behalf of his partnership be final: South's 7NT, played by
+    # North, who named no trump first (Law 47).
+    event, seating, board = game
+    bid(game, "1NT", "2H", "7NT")
+    with pytest.raises(auctions.CallRefused) as e:
+        auctions.make_call(event, seating, board, "7S", seen=3, by=Actor.tablet(1))
+    assert auctions.refusal(event, seating, board, "W", e.value.call) == "impossible"
+    rule(game, director, "impossible", "last-final", "W", "7S")
+    a = auctions.auction_of(event, seating, board)
+    assert a.is_over and str(a.contract()) == "7NT" and a.declarer() == "N"
+
+
+def test_an_insufficient_declaration_left_to_stand_is_scored_as_bid(game, director):
+    # Law 50b's note: N 2S, E 2H (insufficient) stands as regular; S P, W P, N repeats
+    # 2S, all pass: 2S by N.
+    bid(game, "2S")
+    rule(game, director, "insufficient", "stands", "E", "2H")
+    a = bid(game, "P", "P", "2S", "P", "P", "P")
+    assert [str(c) for c in a.calls] == ["2S", "2H", "P", "P", "2S", "P", "P", "P"]
+    assert str(a.contract()) == "2S" and a.declarer() == "N"
+    assert auctions.auction_text(a) == "2S 2H* P P 2S P P P"
+
+
+def test_a_ruling_the_auction_does_not_bear_out_is_refused_with_nothing_changed(game, director):
+    event, seating, board = game
+    bid(game, "1H")
+    with pytest.raises(ServiceError, match="allowed now"):
+        rule(game, director, "insufficient", "stands", "E", "1S")
+    with pytest.raises(ServiceError, match="out of turn"):
+        rule(game, director, "insufficient", "stands", "S", "1C")
+    assert not Ruling.objects.exists()
+    assert [str(c) for c in auctions.auction_of(event, seating, board).calls] == ["1H"]
+
+
+def test_the_royalton_guide_offers_its_own_irregularities_and_says_where_it_reads(client, director):
+    event = make_event(director, record_auctions=True, code="royalton")
+    client.force_login(director)
+    page = client.get(reverse("director_ruling", args=[event.pk, 1, 1, 1])).content.decode()
+    assert "A declaration changed after the next player called" in page  # Royalton Law 43
+    assert "A royal not of an equal number of tricks" in page  # Royalton Law 32
+    assert "Our reading of an open point" in page and "Royalton Law 37" in page
+    assert "Royalton Law 50" in page and "Nothing to record here" in page  # a card exposed
+    seating = event.seating_set.get(round=1, table=1)
+    board = Board.objects.get(event=event, number=1)
+    auctions.make_call(event, seating, board, "2H", seen=0, by=Actor.tablet(1))
+    with pytest.raises(auctions.CallRefused, match="no jump royal"):
+        auctions.make_call(event, seating, board, "3SR", seen=1, by=Actor.tablet(1))
+    assert auctions.refusal(event, seating, board, "E", "3SR") == "royal"
+    r = auctions.rule(
+        event, seating, board, irregularity="royal", option="void",
+        offender="E", call="3SR", by=Actor.director(director),
+    )  # fmt: skip
+    assert r.penalty == {"side": "NS", "points": 25, "law": "Royalton Law 32, Royalton Law 99"}
+
+
+def test_law_65_a_card_exposed_bars_the_partner_for_the_rest_of_the_auction(game, director):
+    event, seating, board = game
+    bid(game, "1H")
+    rule(game, director, "exposed", "law-65", "E", "SQ", "E showed the queen of spades")
+    bid(game, "P", "P")
+    with pytest.raises(auctions.CallRefused, match=r"W may not declare or double again \(Law 65\)"):
+        auctions.make_call(event, seating, board, "1S", seen=3, by=Actor.tablet(1))
+    assert Ruling.objects.get().call == "SQ"
+
+
+def test_pbn_notes_explain_the_marked_calls_only(game, director):
+    # N 1H; W passes out of turn (Law 49: nothing recorded, W barred); E 1S overbids
+    # 1H (W's bar lifts); W declares 2C in South's turn, standing under Law F.  The PBN
+    # note of the marked call is Law F's, not Law 49's.
+    bid(game, "1H")
+    rule(game, director, "pass-out-of-turn", "order", "W", "P")
+    bid(game, "1S")
+    rule(game, director, "out-of-turn", "stands", "W", "2C")
+    a = bid(game, "P", "P", "P")
+    assert auctions.auction_text(a) == "1H 1S P 2C* P P P"
+    game_1 = board_1_pbn(game, "2C", "W", 8)
+    assert '[Note "1:W: A declaration, double or redouble out of turn' in game_1
+    assert "A pass out of turn" not in game_1

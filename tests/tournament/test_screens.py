@@ -189,6 +189,20 @@ def test_every_code_page_only_for_a_board_the_viewer_may_see(director, client):
     )
 
 
+def test_every_code_page_keeps_a_1913_dealers_one_spade_plain(director, client):
+    # 1913 Law 48: board 1 dealt by North, N plays one spade and takes nine tricks, no
+    # honours entered.  Its own column: 3 odd tricks at 2 = 6, not royal spades' 27.
+    event = event_with_results(director, {(1, 1, 1): "1S N 9"}, code="1913")
+    result = event.result_set.get(round=1, table=1)
+    client.force_login(director)
+    page = client.get(reverse("event_every_code", args=[event.pk, result.pk])).content.decode()
+    own = page[page.index('class="ours"') :]
+    own = own[: own.index("</tr>")]
+    assert "<td>1S</td>" in own and "<strong>6</strong>" in own
+    assert "NS trick 6: 3 odd tricks at 2, Law 3" in own
+    assert "stays plain under 1913" in page
+
+
 def test_par_on_the_hand_record_the_traveller_and_in_pbn(director, client):
     pytest.importorskip("endplay", reason="endplay (the double-dummy solver) is not installed")
     from tournament import deals, exports

@@ -10,6 +10,8 @@ lock first (as saving a result does), then the auction's row, and re-checks unde
 them that the round is still open at this table and the board has no result yet.
 A call carries the number of calls the tablet saw: a retry of a call already
 recorded is answered with the auction as it stands, never recorded twice.
+What a ruling does to the auction (the call recorded, the bars, the points) is
+:func:`scoring.rulings.apply`'s; this module keeps it and logs it.
 """
 
 from __future__ import annotations
@@ -17,9 +19,7 @@ from __future__ import annotations
 from django.db import transaction
 
 from scoring import rulings as guide
-from scoring.auction import Auction, AuctionError, Call, from_record, parse_call, to_record
-from scoring.cards import side_of
-from scoring.contract import Contract
+from scoring.auction import Auction, AuctionError, from_record, parse_call, to_record
 from scoring.errors import ScoringError
 
 from ..models import AuctionRecord, Board, Event, Result, Ruling, Seating
@@ -55,6 +55,16 @@ def grid(auction: Auction) -> list[list[str]]:
     if not auction.is_over:
         cells.append("?")
     return [cells[i : i + 4] for i in range(0, len(cells), 4)]
+
+
+def bar_lines(auction: Auction) -> tuple[str, list[str]]:
+    """The bars in words, with the law: the one on the player to call now ("" if none:
+    the tablet says it beside the bid box, where only Pass is offered), and the others
+    (a lifted one said to be lifted)."""
+    now = None if auction.is_over else auction.barred(auction.to_call)
+    notes = auction.bar_notes()
+    others = [n for b, n in zip(auction.bars, notes, strict=True) if b is not now]
+    return (auction.describe_bar(now) if now is not None else ""), others
 
 
 def refusal(event: Event, seating: Seating, board: Board, seat: str, call: str) -> str:
@@ -132,22 +142,16 @@ def undo_call(event: Event, seating: Seating, board: Board, *, seen: int, by: Ac
         raise ServiceError("the auction has changed meanwhile: look at it again")
     if auction.calls[-1].note or auction.final_by_ruling is not None:
         raise ServiceError("the director ruled on that call: only the director changes it")
+    if any(b.since >= len(auction.calls) for b in auction.bars):
+        raise ServiceError(
+            "the director has ruled since that call (a player is barred): only the director "
+            "changes it"
+        )
     auction.calls.pop()
     auction.bars = [b for b in auction.bars if b.since <= len(auction.calls)]
     record.data = to_record(auction)
     record.save(update_fields=["data", "updated_at"])
     return auction
-
-
-def _bid_named(text: str, code, seat: str) -> Contract:
-    """The declaration a player named, even an impossible one ("8H" names hearts)."""
-    raw = text.strip().upper().replace(" ", "")
-    if raw[:1].isdigit() and raw[:1] not in "1234567":
-        raw = "7" + raw.lstrip("0123456789")
-    call = parse_call(raw, seat, code)
-    if call.kind != "bid" or call.bid is None:
-        raise ScoringError("name the declaration the player made, e.g. 1H or 8S")
-    return call.bid
 
 
 @transaction.atomic
@@ -175,7 +179,7 @@ def rule(
         )
     code = event.laws
     try:
-        item, opt = guide.option(code, irregularity, option)
+        _, opt = guide.option(code, irregularity, option)
     except ValueError as e:
         raise ServiceError(str(e)) from None
     if offender not in ("N", "E", "S", "W"):
@@ -183,18 +187,13 @@ def rule(
     has_result = Result.objects.filter(seating=locked, board=board).live().exists()
     record, _ = AuctionRecord.objects.select_for_update().get_or_create(seating=locked, board=board)
     auction = from_record(code, board.dealer, record.data)
-    changes_auction = (
-        bool(opt.makes)
-        or irregularity in ("out-of-turn", "barred")
-        or (irregularity == "pass-out-of-turn" and opt.key == "stands")
-    )
-    if has_result and (changes_auction or opt.bar):
+    if has_result and opt.changes_auction:
         raise ServiceError(
             f"board {board.number} already has its result at this table: only a penalty or a "
             "lead can be ruled now (correct the result for anything else)"
         )
     try:
-        _apply(auction, item.key, opt, offender, call, code)
+        ruled = guide.apply(auction, irregularity, option, offender, call)
     except ScoringError as e:
         raise ServiceError(str(e)) from None
     record.data = to_record(auction)
@@ -203,13 +202,13 @@ def rule(
         event=event,
         seating=locked,
         board=board,
-        irregularity=item.key,
+        irregularity=ruled.irregularity.key,
         option=opt.key,
         offender=offender,
-        call=call[:12],
-        points=opt.points,
-        law=opt.law,
-        summary=f"{item.name}: {opt.title}"[:300],
+        call=call.strip()[:12],
+        points=ruled.penalty.points if ruled.penalty else 0,
+        law=opt.law[:80],
+        summary=ruled.summary[:300],
         reason=by.reason[:300],
         actor=by.label,
     )
@@ -217,44 +216,13 @@ def rule(
         event,
         "ruling",
         f"board {board.number}, table {locked.table}, {offender}: {ruling.summary}"
-        + (
-            f"; {opt.points} to {'EW' if offender in 'NS' else 'NS'} ({opt.law})"
-            if opt.points
-            else ""
-        ),
+        + (f"; {ruled.penalty.points} to {ruled.penalty.side} ({opt.law})" if ruled.penalty else "")
+        + "".join(f"; {auction.describe_bar(b)}" for b in ruled.bars),
         by=by,
     )
     if has_result and opt.points:
         _post_to_result(event, locked, board, by)
     return ruling
-
-
-def _apply(
-    auction: Auction, irregularity: str, opt: guide.Option, offender: str, call: str, code
-) -> None:
-    """What the option does to the auction (scoring.rulings.Option)."""
-    if opt.makes == "sufficient":
-        named = _bid_named(call, code, offender)
-        auction.add_ruled(Call(offender, "bid", auction.sufficient(named)), opt.law)
-    elif opt.makes == "seven":
-        named = _bid_named(call, code, offender)
-        auction.add_ruled(Call(offender, "bid", Contract(7, named.strain, named.royal)), opt.law)
-    elif opt.makes == "last-final":
-        auction.end_with_last_of(side_of(offender))
-    elif irregularity == "out-of-turn" or (irregularity == "barred" and opt.key == "stands"):
-        made = parse_call(call, offender, code)
-        auction.add_ruled(made, opt.law)
-    elif irregularity == "barred" or (
-        irregularity == "pass-out-of-turn" and opt.key == "stands"
-    ):  # void: the offender passes instead
-        auction.add_ruled(Call(offender, "pass"), opt.law)
-    if opt.bar == "partner":
-        auction.bar_partner(offender, opt.law)
-    elif opt.bar == "partner-until":
-        auction.bar_partner(offender, opt.law, until_opponent_acts=True)
-    elif opt.bar == "both":
-        auction.bar(offender, opt.law)
-        auction.bar_partner(offender, opt.law)
 
 
 def ruling_penalties(seating: Seating, board: Board) -> list[dict]:

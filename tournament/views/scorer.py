@@ -676,6 +676,7 @@ def scorer_auction(request: HttpRequest, link: TableLink, number: int) -> HttpRe
             messages.error(request, user_message(e))
             return redirect("scorer_auction", link.token, number)
     auction = auctions.auction_of(event, seating, board)
+    barred_now, bar_notes = auctions.bar_lines(auction)
     return render(
         request,
         "scorer/auction.html",
@@ -686,6 +687,8 @@ def scorer_auction(request: HttpRequest, link: TableLink, number: int) -> HttpRe
             "board": board,
             "auction": auction,
             "grid": auctions.grid(auction),
+            "bar_notes": bar_notes,
+            "barred_now": barred_now,
             "box": _bid_box(auction) if not auction.is_over else [],
             "refused": refused,
             "seen": len(auction.calls),

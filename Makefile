@@ -20,7 +20,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 # manage.py room migrates, runs "manage.py demo --if-empty", collects the static
-# files, prints the tablets' address and becomes gunicorn (tournament/room.py).
+# files, prints the tablets' address and becomes gunicorn (tournament/room/address.py).
 run: $(STAMP)
 	HOST=$(HOST) PORT=$(PORT) $(BIN)/python manage.py room
 

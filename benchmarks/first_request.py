@@ -6,7 +6,7 @@ request for a table's board page and then twenty more (other tables' boards).
 Twice, each on a fresh server:
 
 * "warmed": ``tournament.wsgi``, which loads every view and compiles every
-  template before the fork (``tournament/warm.py``);
+  template before the fork (``tournament/room/warm.py``);
 * "cold": Django's plain ``get_wsgi_application()``, as the app was served
   before: the first request imports the views (and openpyxl, numpy) and
   compiles the templates it uses.
@@ -37,7 +37,7 @@ sys.path.insert(0, ROOT)
 
 from tablets_load import free_port, prepare  # noqa: E402
 
-from tournament.room import GUNICORN_OPTIONS  # noqa: E402
+from tournament.room.address import GUNICORN_OPTIONS  # noqa: E402
 
 APPS = {
     "warmed": "tournament.wsgi",

@@ -58,9 +58,9 @@ from scoring.pbn import (
 from scoring.rulings import marks_a_call
 
 from . import deals, services, standings
-from .gcpause import gc_paused
 from .models import Board, Contest, Event, League, Result, Ruling
 from .movements import MovementError
+from .room.gcpause import gc_paused
 
 if TYPE_CHECKING:
     from openpyxl.worksheet._write_only import WriteOnlyWorksheet
@@ -550,7 +550,7 @@ def write_xlsx(
     ``boards``: only these boards' traveller lines, and no deal seed.  ``progress``:
     told the number of traveller lines written so far, every 500 (a job's progress).
     """
-    with gc_paused():  # half a million cells, none in a cycle (tournament.gcpause)
+    with gc_paused():  # half a million cells, none in a cycle (tournament.room.gcpause)
         _write_xlsx(event, out, boards=boards, progress=progress)
 
 

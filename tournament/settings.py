@@ -218,7 +218,7 @@ STORAGES = {
     # Compressed and named by content once collected (tablets cache them for
     # good); plain names, never a 500, before (see staticstorage.py). The
     # tests, which do not collect, use the plain storage (tests/conftest.py).
-    "staticfiles": {"BACKEND": "tournament.staticstorage.ContentNamedStaticFiles"},
+    "staticfiles": {"BACKEND": "tournament.room.staticstorage.ContentNamedStaticFiles"},
 }
 # Files not collected yet are served from the apps' folders under their plain names.
 WHITENOISE_USE_FINDERS = True

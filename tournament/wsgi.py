@@ -1,6 +1,6 @@
 """WSGI entry point (gunicorn tournament.wsgi).
 
-The app is warmed as it loads (:mod:`tournament.warm`): with ``manage.py room``'s
+The app is warmed as it loads (:mod:`tournament.room.warm`): with ``manage.py room``'s
 ``--preload`` that happens once, before the workers fork, so no tablet waits for
 a worker's first imports.
 """
@@ -12,6 +12,6 @@ from django.core.wsgi import get_wsgi_application
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tournament.settings")
 application = get_wsgi_application()
 
-from tournament.warm import warm  # noqa: E402 (needs the app set up first)
+from tournament.room.warm import warm  # noqa: E402 (needs the app set up first)
 
 warm()

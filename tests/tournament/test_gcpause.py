@@ -5,7 +5,7 @@ import threading
 
 import pytest
 
-from tournament.gcpause import gc_paused
+from tournament.room.gcpause import gc_paused
 
 
 def test_the_collector_is_held_back_inside_and_runs_again_after():

@@ -34,7 +34,7 @@ from django.core.files.storage import storages
 from django.db import connection
 
 from tests.tournament.conftest import make_event
-from tournament import room
+from tournament.room import address as room
 
 ROOT = Path(__file__).resolve().parents[2]
 STATIC = ROOT / "tournament" / "static" / "tournament"
@@ -317,7 +317,7 @@ def test_the_room_logger_keeps_the_console_and_adds_the_file_once(tmp_path, monk
 
     from gunicorn.config import Config
 
-    from tournament.roomlog import RoomLogger
+    from tournament.room.roomlog import RoomLogger
 
     log = tmp_path / "log" / "room.log"
     monkeypatch.setenv("LOG_FILE", str(log))
@@ -447,7 +447,7 @@ def test_a_server_started_without_collectstatic_still_has_its_css_and_script(
     folders, instead of a 500 on every page for want of a manifest."""
     settings.STORAGES = {
         **settings.STORAGES,
-        "staticfiles": {"BACKEND": "tournament.staticstorage.ContentNamedStaticFiles"},
+        "staticfiles": {"BACKEND": "tournament.room.staticstorage.ContentNamedStaticFiles"},
     }
     settings.STATIC_ROOT = tmp_path  # collected nothing
     page = client.get("/login/")

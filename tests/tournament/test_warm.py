@@ -1,4 +1,4 @@
-"""The app is warmed before gunicorn forks (tournament/warm.py): every view imported,
+"""The app is warmed before gunicorn forks (tournament/room/warm.py): every view imported,
 every template compiled, and no database connection opened in the process that forks."""
 
 import gc
@@ -10,7 +10,7 @@ import pytest
 from django.template import TemplateSyntaxError
 from django.test import override_settings
 
-from tournament.warm import project_templates, warm
+from tournament.room.warm import project_templates, warm
 
 from .test_safe_defaults import CLEAN_ENV, ROOT
 
@@ -21,7 +21,7 @@ def test_loading_the_wsgi_app_imports_the_views_and_compiles_every_template(tmp_
         "import tournament.wsgi\n"
         "from django.db import connections\n"
         "from django.template import engines\n"
-        "from tournament.warm import project_templates\n"
+        "from tournament.room.warm import project_templates\n"
         "loader = engines['django'].engine.template_loaders[0]\n"
         "print(json.dumps({\n"
         "  'views': 'tournament.views.scorer' in sys.modules and 'openpyxl' in sys.modules,\n"

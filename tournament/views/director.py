@@ -856,7 +856,7 @@ def audit_log(request: HttpRequest, event: Event) -> HttpResponse:
 
 def _display_url(request: HttpRequest, event: Event) -> str:
     """The room display's private link, on the address the room's screens use."""
-    from tournament.room import absolute_url  # as in _link_rows
+    from tournament.room.address import absolute_url  # as in _link_rows
 
     token = event.display_token or display.display_link(event, by=_by(request))
     return absolute_url(request, reverse("room_display", args=[token]))
@@ -865,7 +865,7 @@ def _display_url(request: HttpRequest, event: Event) -> str:
 def _link_rows(request: HttpRequest, event: Event) -> list[dict]:
     """Each table's link and QR code, on the address the tablets use (PUBLIC_URL),
     which need not be the one the director's browser used (127.0.0.1)."""
-    from tournament.room import absolute_url  # kept here: only this function needs it
+    from tournament.room.address import absolute_url  # kept here: only this function needs it
 
     rows = []
     for link in tablets.links(event):

@@ -21,12 +21,12 @@ from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import connections
 
-from tournament import room
 from tournament.management.commands.createdirector import (
     first_director_lines,
     make_first_director,
 )
 from tournament.models import Event
+from tournament.room import address
 from tournament.services import ServiceError, user_message
 from tournament.services import directors as accounts
 
@@ -51,7 +51,7 @@ class Command(BaseCommand):
             type=int,
             default=int(os.environ.get("WEB_CONCURRENCY") or 0),
             help="gunicorn worker processes (env WEB_CONCURRENCY; default: 2 a core on "
-            f"PostgreSQL, 2 a core and one more, at most {room.SQLITE_MAX_WORKERS}, on SQLite)",
+            f"PostgreSQL, 2 a core and one more, at most {address.SQLITE_MAX_WORKERS}, on SQLite)",
         )
         parser.add_argument(
             "--no-demo", action="store_true", help="do not load the demo on an empty database"
@@ -70,7 +70,7 @@ class Command(BaseCommand):
         if not 0 < port < 65536:
             raise CommandError(f"PORT must be 1-65535, not {port}")
         sqlite = settings.DATABASES["default"]["ENGINE"].endswith("sqlite3")
-        workers = int(opts["workers"]) or room.default_workers(sqlite)
+        workers = int(opts["workers"]) or address.default_workers(sqlite)
 
         call_command("migrate", interactive=False, verbosity=0)
         first, generated = None, None
@@ -87,14 +87,14 @@ class Command(BaseCommand):
         call_command("collectstatic", interactive=False, verbosity=0)
         connections.close_all()
 
-        addresses = room.room_addresses(host)
-        public = settings.PUBLIC_URL or room.origin(
+        addresses = address.room_addresses(host)
+        public = settings.PUBLIC_URL or address.origin(
             addresses[0] if addresses else "127.0.0.1", port
         )
         allowed = list(dict.fromkeys([*settings.ALLOWED_HOSTS, *addresses]))
         os.environ["PUBLIC_URL"] = public
         os.environ["ALLOWED_HOSTS"] = ",".join(allowed)
-        # gunicorn's own log goes to the same file (tournament/roomlog.py reads it here,
+        # gunicorn's own log goes to the same file (tournament/room/roomlog.py reads it here,
         # before Django is set up); empty: the console only.
         os.environ["LOG_FILE"] = settings.LOG_FILE
 
@@ -102,7 +102,7 @@ class Command(BaseCommand):
         out("")
         out(self.style.SUCCESS(f"Tablets and phones: {public}/"))
         out("  (table cards' QR codes and table links carry this address)")
-        others = [room.origin(a, port) for a in addresses[1:]]
+        others = [address.origin(a, port) for a in addresses[1:]]
         if others:
             out(f"Also reachable at:  {', '.join(others)}")
         if not addresses and not settings.PUBLIC_URL:
@@ -112,7 +112,7 @@ class Command(BaseCommand):
                     "reach the server. Join the club's network, or set PUBLIC_URL."
                 )
             )
-        out(f"On this machine:    {room.origin('127.0.0.1', port)}/")
+        out(f"On this machine:    {address.origin('127.0.0.1', port)}/")
         if first is not None:
             head, *rest = first_director_lines(first, generated, f"{public}/login/")
             out(self.style.WARNING(head) if generated else head)
@@ -139,6 +139,6 @@ class Command(BaseCommand):
             bind,
             "--workers",
             str(workers),
-            *room.GUNICORN_OPTIONS,
+            *address.GUNICORN_OPTIONS,
         ]
         os.execv(sys.executable, argv)

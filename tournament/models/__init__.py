@@ -1,0 +1,50 @@
+"""The event's records: who plays, what was dealt, where everyone sat, what they scored.
+
+The laws live in :mod:`scoring`; these models only hold what happened.  One
+module a family of records (:mod:`.events`, :mod:`.field`, :mod:`.play`,
+:mod:`.tables`, :mod:`.rulings`, :mod:`.jobs`); every model is named here, so the
+rest of the app imports ``from tournament.models import Event`` without knowing
+which family holds it, and Django finds the app's models in one place.
+"""
+
+from .events import Contest, Event, League, LeagueTeam
+from .field import FieldChange, Pair, Player, Team
+from .jobs import Job
+from .play import (
+    AuditEntry,
+    Board,
+    Result,
+    ResultQuerySet,
+    Round,
+    SeatAssignment,
+    Seating,
+    SeatingQuerySet,
+)
+from .rulings import AuctionRecord, Ruling
+from .tables import DirectorCall, PinFailure, TableLink, new_token
+
+__all__ = [
+    "AuctionRecord",
+    "AuditEntry",
+    "Board",
+    "Contest",
+    "DirectorCall",
+    "Event",
+    "FieldChange",
+    "Job",
+    "League",
+    "LeagueTeam",
+    "Pair",
+    "PinFailure",
+    "Player",
+    "Result",
+    "ResultQuerySet",
+    "Round",
+    "Ruling",
+    "SeatAssignment",
+    "Seating",
+    "SeatingQuerySet",
+    "TableLink",
+    "Team",
+    "new_token",
+]

@@ -1,0 +1,86 @@
+"""The field: who plays. Teams, pairs and their players, and the changes to the
+field during play (a late pair, a withdrawal).
+
+Apart from the play records because a field is set up before anything is dealt
+or scored, and changed only through :mod:`tournament.services.field`.
+"""
+
+from __future__ import annotations
+
+from django.db import models
+
+from .events import Event
+
+
+class Team(models.Model):
+    event = models.ForeignKey(Event, on_delete=models.CASCADE)
+    label = models.CharField(max_length=4)  # "A" or "B"
+    name = models.CharField(max_length=80, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["event", "label"], name="one_team_per_label")
+        ]
+        ordering = ["label"]
+
+    def __str__(self) -> str:
+        return self.name or f"Team {self.label}"
+
+
+class Pair(models.Model):
+    event = models.ForeignKey(Event, on_delete=models.CASCADE)
+    label = models.CharField(max_length=8)  # "1", "12", "A1"
+    team = models.ForeignKey(Team, null=True, blank=True, on_delete=models.CASCADE)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["event", "label"], name="one_pair_per_label")
+        ]
+
+    def __str__(self) -> str:
+        names = " & ".join(p.name for p in self.player_set.all() if p.name)
+        return f"{self.label} {names}".strip()
+
+    @property
+    def names(self) -> str:
+        return " & ".join(p.name for p in self.player_set.all() if p.name)
+
+
+class Player(models.Model):
+    pair = models.ForeignKey(Pair, on_delete=models.CASCADE)
+    position = models.PositiveSmallIntegerField()  # 1 or 2
+    name = models.CharField(max_length=80, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["pair", "position"], name="two_players_per_pair")
+        ]
+        ordering = ["position"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class FieldChange(models.Model):
+    """A late pair or a withdrawal during play (issue 17.1), in the order made.
+
+    The movement as played is the movement with these applied in order
+    (:func:`tournament.movements.with_field_changes`); the seating rows follow it.
+    """
+
+    class Kind(models.TextChoices):
+        LATE = "late", "Late pair"
+        WITHDRAWN = "withdrawn", "Withdrawn"
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE)
+    kind = models.CharField(max_length=10, choices=Kind)
+    pair = models.ForeignKey(Pair, on_delete=models.CASCADE)
+    from_round = models.PositiveSmallIntegerField()
+    place = models.CharField(max_length=8, blank=True)  # a late pair: the place it takes
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["id"]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()}: pair {self.pair.label} from round {self.from_round}"

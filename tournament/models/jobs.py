@@ -1,0 +1,42 @@
+"""Long work outside the request: a :class:`Job` the director starts (solving the
+deals double-dummy), with its progress.
+
+Its own module because it is the one record that is not about the bridge: it is
+how :mod:`tournament.jobs` reports to the page that started it.
+"""
+
+from __future__ import annotations
+
+from django.db import models
+
+from .events import Event
+
+
+class Job(models.Model):
+    """Long work the director starts, run outside the request (issue 19): solving the
+    boards' double-dummy tables after dealing or importing them.  Progress is kept
+    here, so the director can leave the page and come back (tournament.jobs)."""
+
+    class State(models.TextChoices):
+        QUEUED = "queued", "Waiting to start"
+        RUNNING = "running", "Running"
+        DONE = "done", "Done"
+        FAILED = "failed", "Failed"
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE)
+    kind = models.CharField(max_length=20, default="solve")
+    state = models.CharField(max_length=10, choices=State, default=State.QUEUED)
+    done = models.PositiveIntegerField(default=0)
+    total = models.PositiveIntegerField(default=0)
+    message = models.CharField(max_length=300, blank=True)
+    started_by = models.CharField(max_length=60, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    beat_at = models.DateTimeField(null=True, blank=True)  # the runner's last sign of life
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return f"{self.kind} for {self.event}: {self.state} {self.done}/{self.total}"

@@ -1,4 +1,10 @@
-"""The server error page, made so that it cannot fail in turn.
+"""What goes wrong, told in a director's or scorer's words.
+
+Two kinds of error live here, at the bottom of the app so every layer may raise
+or show them: the refusals (:class:`ServiceError` and its kinds: what a verb or
+a read of the results refuses, and why; :func:`user_message` makes one a
+sentence), and the server's own error pages, made so that they cannot fail in
+turn.
 
 Django's own handler renders ``500.html`` and lets an error in that rendering
 escape, leaving the phone with gunicorn's bare text. The page here is
@@ -10,9 +16,13 @@ classic cause of a 500), a plain page stands in for it.
 from __future__ import annotations
 
 import logging
+from typing import TYPE_CHECKING
 
 from django.http import HttpRequest, HttpResponseForbidden, HttpResponseServerError
 from django.template import loader
+
+if TYPE_CHECKING:
+    from .models import Result, Seating
 
 logger = logging.getLogger(__name__)
 
@@ -57,3 +67,46 @@ def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponseForbidde
         logger.exception("the 403 page could not be rendered; served the plain one")
         html = CSRF_PLAIN
     return HttpResponseForbidden(html)
+
+
+class ServiceError(Exception):
+    """Something the director or scorer asked for that cannot be done, and why."""
+
+
+class ResultConflict(ServiceError):
+    """A live result already exists where a new one was entered: ``existing`` stands."""
+
+    def __init__(self, message: str, existing: Result):
+        super().__init__(message)
+        self.existing = existing
+
+
+class NotTablesBoard(ServiceError):
+    """A tablet entered a board that is not one of its table's boards now.
+
+    ``seating`` is the table's current round (``None``: it has finished every
+    round): the tablet went back from the next round's page, or a bookmark, so
+    the page says where the table is now instead of storing anything.
+    """
+
+    def __init__(self, seating: Seating | None, board_number: int):
+        if seating is None:
+            message = f"board {board_number}: this table has finished every round"
+        else:
+            message = (
+                f"board {board_number} is not one of this table's boards now: it plays round "
+                f"{seating.round}, boards {seating.first_board}\u2013{seating.last_board}"
+            )
+        super().__init__(message)
+        self.seating = seating
+        self.board_number = board_number
+
+
+def user_message(error: Exception | str) -> str:
+    """An error as a director or scorer reads it: a sentence with a capital letter.
+
+    The verbs and :mod:`scoring` word their errors to be composed ("board 3: the
+    declarer is missing"); where one reaches a page it starts a sentence.
+    """
+    text = str(error).strip()
+    return text[:1].upper() + text[1:]

@@ -1,7 +1,8 @@
 """The verbs of running an event, one module per family.
 
-Read bottom-up: ``errors`` and ``audit`` (who acts and why) at the bottom;
-``entries`` (an entry and the laws applied to it); then the verbs:
+Read bottom-up: ``audit`` (who acts and why) at the bottom, beside what a verb
+refuses (:mod:`tournament.errors`, named here too: a verb's refusals are part of
+its face); ``entries`` (an entry and the laws applied to it); then the verbs:
 ``events`` (create, players, publish), ``results`` (enter, correct, confirm,
 void), ``rounds`` (agree, close, reopen, absent), ``irregular`` (Law B) and
 ``adjusted`` (the director's adjusted scores, fouled boards) and ``field``
@@ -11,6 +12,7 @@ depends on, re-checks their state under the lock, and writes an audit entry.
 The laws are applied by :mod:`scoring`; nothing here computes a point itself.
 """
 
+from ..errors import NotTablesBoard, ResultConflict, ServiceError, user_message
 from .adjusted import adjust_score, set_adjusted_values, set_fouled
 from .audit import Actor, audit
 from .contests import (
@@ -21,7 +23,6 @@ from .contests import (
     share_deals,
 )
 from .entries import Entry, deal_result, preview
-from .errors import NotTablesBoard, ResultConflict, ServiceError, user_message
 from .events import create_event, movement_for, set_player_names, set_published
 from .field import add_late_pair, field_changes, places_free, withdraw_pair
 from .irregular import IrregularPlan, apply_irregular, irregular_plan

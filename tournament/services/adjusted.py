@@ -18,10 +18,10 @@ from scoring import ScoringError
 from scoring.adjusted import WEIGHTED, AdjustedValues, is_director_adjustment, parse_weights
 from scoring.fractions_fmt import exact
 
+from ..errors import ServiceError
 from ..models import Board, Event, Result, Seating
 from .audit import Actor, audit
 from .entries import Entry
-from .errors import ServiceError
 from .results import correct_result, enter_result, live_result, lock_seating
 
 TEAM_MATCH_REFUSAL = (

@@ -22,9 +22,9 @@ from scoring import rulings as guide
 from scoring.auction import Auction, AuctionError, from_record, parse_call, to_record
 from scoring.errors import ScoringError
 
+from ..errors import ServiceError
 from ..models import AuctionRecord, Board, Event, Result, Ruling, Seating
 from .audit import Actor, audit
-from .errors import ServiceError
 from .results import _check_board, _check_may_change, lock_seating
 
 

@@ -22,9 +22,9 @@ from scoring.sessions import OverallRow, carry_over, session_standings
 from scoring.wording import count
 
 from ..choices import Form, Method
+from ..errors import ServiceError
 from ..models import Board, Contest, Event
 from .audit import Actor, audit
-from .errors import ServiceError
 from .events import create_event, set_group_published
 
 MAX_SECTIONS = 8

@@ -25,8 +25,8 @@ from django.core.exceptions import ValidationError
 from django.db import models, transaction
 from django.db.models import QuerySet
 
+from ..errors import ServiceError
 from ..models import Contest, Event, League
-from .errors import ServiceError
 
 log = logging.getLogger("tournament.accounts")
 

@@ -18,9 +18,9 @@ from datetime import datetime, timedelta
 from django.db import transaction
 from django.utils import timezone
 
+from ..errors import ServiceError
 from ..models import Event, Round, Seating
 from .audit import Actor, audit
-from .errors import ServiceError
 
 MAX_MINUTES = 120
 WARNING_SECONDS = 120  # "two minutes left": finish the board in play

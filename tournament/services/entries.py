@@ -13,8 +13,8 @@ from typing import Any
 from scoring import DealResult, DealScore, Penalty, ScoringError, parse_contract, parse_pbn_deal
 from scoring import score_deal as _score_deal
 
+from ..errors import ServiceError
 from ..models import Board, Event
-from .errors import ServiceError
 
 
 @dataclass(frozen=True)

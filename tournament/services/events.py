@@ -11,6 +11,7 @@ from scoring import pair_label_key
 from scoring.wording import count
 
 from ..choices import CodeOfLaws, Form, MovementKind
+from ..errors import ServiceError
 from ..models import (
     Board,
     Event,
@@ -31,7 +32,6 @@ from ..movements import (
     with_field_changes,
 )
 from .audit import Actor, audit
-from .errors import ServiceError
 
 
 def movement_for(event: Event) -> Movement:

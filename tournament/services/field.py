@@ -26,6 +26,7 @@ from django.db.models import Q
 
 from scoring.wording import count
 
+from ..errors import ServiceError
 from ..models import (
     AuctionRecord,
     Event,
@@ -41,7 +42,6 @@ from ..movements import FieldChange as Change
 from ..movements import Movement, MovementError, make_movement, phantom_of, vacant_places
 from ..movements import with_field_changes as applied
 from .audit import Actor, audit
-from .errors import ServiceError
 
 
 def _lock(event: Event) -> Event:

@@ -22,10 +22,10 @@ from django.db import transaction
 from scoring import ScoringError, irregular_procedure
 from scoring.irregular import Procedure
 
+from ..errors import ServiceError
 from ..models import Board, Event, Result, Round, Seating
 from .audit import Actor, audit
 from .entries import Entry
-from .errors import ServiceError
 from .results import correct_result, enter_result, live_result, lock_seating, void_result
 
 

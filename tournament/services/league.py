@@ -24,9 +24,9 @@ from scoring.league import LeagueMatch, LeagueRow, league_standings, round_robin
 from scoring.wording import count
 
 from ..choices import Form
+from ..errors import ServiceError
 from ..models import Event, League, LeagueTeam
 from .audit import Actor, audit
-from .errors import ServiceError
 from .events import create_event, set_group_published
 
 MAX_TEAMS = 40

@@ -26,10 +26,10 @@ from django.utils import timezone
 from scoring import DealScore, ScoringError, parse_contract
 from scoring.irregular import ADJUSTMENTS, check_artificial_score
 
+from ..errors import NotTablesBoard, ResultConflict, ServiceError
 from ..models import Board, Event, Result, Round, Seating
 from .audit import Actor, audit
 from .entries import Entry, preview
-from .errors import NotTablesBoard, ResultConflict, ServiceError
 from .prepared import Prepared, PreparedInsert
 
 MAX_KEY = 64  # Result.idempotency_key's length

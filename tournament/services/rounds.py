@@ -11,9 +11,9 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils import timezone
 
+from ..errors import ServiceError
 from ..models import Event, Result, Round, Seating
 from .audit import Actor, audit
-from .errors import ServiceError
 from .results import lock_seating
 
 

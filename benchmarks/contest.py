@@ -52,7 +52,7 @@ def build(tables: int):
 
     from tournament import services
     from tournament.models import Board, Result, Seating
-    from tournament.services import contests
+    from tournament.queries import contests
 
     user, _ = get_user_model().objects.get_or_create(username="bench")
     contest = services.create_contest(
@@ -117,8 +117,8 @@ def main() -> None:
     args = parser.parse_args()
     setup_django()
     from scoring.sessions import carry_over, session_standings
-    from tournament import exports, services, standings
-    from tournament.services import contests
+    from tournament import exports
+    from tournament.queries import contests, standings
 
     t = time.perf_counter()
     contest, results = build(args.tables)
@@ -141,7 +141,7 @@ def main() -> None:
     show("floor: the arithmetic alone", floor_times)
     show(
         "overall standings (from the DB)",
-        timed(lambda: services.overall_table(contest), args.runs),
+        timed(lambda: contests.overall_table(contest), args.runs),
         base,
     )
     size = len(exports.contest_xlsx_bytes(contest))

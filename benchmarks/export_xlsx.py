@@ -61,7 +61,8 @@ import django
 django.setup()
 from openpyxl import Workbook
 from scoring import compare_boards
-from tournament import exports, standings
+from tournament import exports
+from tournament.queries import standings
 from tournament.models import Event
 event = Event.objects.get(pk=int(sys.argv[1]))
 t0, c0 = time.perf_counter(), time.process_time()

@@ -169,8 +169,8 @@ def main() -> None:
     from django.db import connection
 
     from scoring import pair_standings
-    from tournament import standings
     from tournament.models import AuditEntry
+    from tournament.queries import standings
 
     print(f"database: {connection.vendor}")
     small, n_small = build_event(10, args.rounds, args.boards_per_round)

@@ -33,7 +33,7 @@ def _jobs_in_the_request():
 
 @pytest.fixture(autouse=True)
 def _empty_cache():
-    """Each test starts with an empty cache.  The pages' cache (tournament.pagecache) is
+    """Each test starts with an empty cache.  The pages' cache (tournament.queries.pagecache) is
     keyed on the database's ids, which a rolled-back test transaction hands out again
     to the next test's rows; a real database never does (AUTOINCREMENT on SQLite,
     sequences on PostgreSQL)."""

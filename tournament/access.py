@@ -108,7 +108,7 @@ def publication(
     finished.
 
     ``versions``: (board number, round, table, live) of every result version, when
-    the caller has read them already (:class:`tournament.standings.EventRows`).
+    the caller has read them already (:class:`tournament.queries.standings.EventRows`).
     """
     number_of = dict(Board.objects.filter(event=event).values_list("pk", "number"))
     boards = frozenset(number_of.values())

@@ -41,7 +41,7 @@ from openpyxl.chart import BarChart, LineChart, Reference
 from openpyxl.styles import Alignment, Font
 from openpyxl.utils import get_column_letter
 
-from scoring import BoardResult, charts
+from scoring import BoardResult
 from scoring.adjusted import describe as describe_adjusted
 from scoring.fractions_fmt import exact, round_half_away, two_decimals
 from scoring.pairs import BoardLine
@@ -57,9 +57,10 @@ from scoring.pbn import (
 )
 from scoring.rulings import marks_a_call
 
-from . import deals, services, standings
+from . import deals, services
 from .models import Board, Contest, Event, League, Result, Ruling
 from .movements import MovementError
+from .queries import charts, contests, leagues, standings, travellers
 from .room.gcpause import gc_paused
 
 if TYPE_CHECKING:
@@ -246,7 +247,7 @@ def traveller_rows(
     # A team match compares no line with an average (Law G adds the pairs' nets): each
     # line's points go to the teams instead, as its traveller page shows them.
     teams = _pair_teams(event) if event.is_team_match else None
-    labels = standings.team_labels(event) if teams is not None else []
+    labels = travellers.team_labels(event) if teams is not None else []
     for r, line in zip(live.rows, live.compared, strict=True):
         if boards is not None and r["board__number"] not in boards:
             continue
@@ -287,7 +288,7 @@ def traveller_columns(event: Event) -> list[tuple[str, int]]:
     names = dict(event.team_set.values_list("label", "name"))
     team = [
         (f"To team {t}" + (f" ({names[t]})" if names.get(t) else ""), 16)
-        for t in standings.team_labels(event)
+        for t in travellers.team_labels(event)
     ]
     return [*TRAVELLER_COLUMNS[:16], *team, *TRAVELLER_COLUMNS[18:]]
 
@@ -687,7 +688,7 @@ def _charts_sheet(
                     f"D{first - 1}",
                 )
             )
-    # Each board's spread as its traveller page draws it (scoring.charts.spread_of_lines):
+    # Each board's spread as its traveller page draws it (queries.charts.spread_of_lines):
     # every line at the net score it was compared at, Law B's artificial and the
     # director's weighted scores counted and named, the Law H average the traveller's
     # "+/- average" columns use (none in a team match: Law G compares no line with an
@@ -1189,7 +1190,7 @@ def league_rows(league: League) -> list[list[Any]]:
             round_half_away(r.margin),
             _precise(r.margin),
         ]
-        for r in services.league_table(league)
+        for r in leagues.league_table(league)
     ]
 
 
@@ -1210,7 +1211,7 @@ def meeting_rows(league: League) -> list[list[Any]]:
             int(m.points[1]) if m.points[1] else None,
             _meeting_outcome(m),
         ]
-        for m in services.meetings(league)
+        for m in leagues.meetings(league)
     ]
 
 
@@ -1233,9 +1234,9 @@ def league_csv_bytes(league: League) -> bytes:
 def contest_session_rows(
     contest: Contest, session: int, table: list[Any] | None = None
 ) -> list[list[Any]]:
-    names = services.contests.pair_names(contest, session)
-    mp = services.contests.parts(contest, session)[0].method == "matchpoints"
-    rows = table if table is not None else services.session_table(contest, session)
+    names = contests.pair_names(contest, session)
+    mp = contests.parts(contest, session)[0].method == "matchpoints"
+    rows = table if table is not None else contests.session_table(contest, session)
     return [
         [
             rank_cell(s.rank),
@@ -1280,12 +1281,12 @@ def contest_overall_rows(
             *(value(x) if x is not None else None for x in r.sessions),
             value(r.total),
         ]
-        for r in services.overall_table(contest, tables)
+        for r in contests.overall_table(contest, tables)
     ]
 
 
 def contest_overall_columns(contest: Contest) -> list[tuple[str, int]]:
-    sessions = services.contests.sessions_of(contest)
+    sessions = contests.sessions_of(contest)
     what = "percent" if contest.carry == "average" else "score"
     return [
         ("Rank", 6),
@@ -1298,7 +1299,7 @@ def contest_overall_columns(contest: Contest) -> list[tuple[str, int]]:
 
 def contest_xlsx_bytes(contest: Contest) -> bytes:
     """Overall and every session's standings; each session compared once."""
-    tables = {s: services.session_table(contest, s) for s in services.contests.sessions_of(contest)}
+    tables = {s: contests.session_table(contest, s) for s in contests.sessions_of(contest)}
     wb = Workbook(write_only=True)
     _sheet(wb, "Overall", contest_overall_columns(contest), contest_overall_rows(contest, tables))
     for s, table in tables.items():

@@ -5,8 +5,9 @@ import re
 import pytest
 from django.contrib.auth import get_user_model
 
-from tournament import services, standings
+from tournament import services
 from tournament.models import Event, Result
+from tournament.queries import standings
 from tournament.services import Actor, Entry
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]

@@ -9,8 +9,9 @@ guide cards follow; round 1's results stand.
 import pytest
 from django.contrib.auth import get_user_model
 
-from tournament import services, standings, tablets
+from tournament import services, tablets
 from tournament.models import Result
+from tournament.queries import standings
 from tournament.services import Actor, Entry
 
 from ..tournament.conftest import make_event

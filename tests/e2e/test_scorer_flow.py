@@ -3,8 +3,9 @@
 import pytest
 from django.contrib.auth import get_user_model
 
-from tournament import services, standings, tablets
+from tournament import services, tablets
 from tournament.models import Result
+from tournament.queries import standings
 from tournament.services import Actor, Entry
 
 from ..tournament.conftest import make_event

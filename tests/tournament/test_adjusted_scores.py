@@ -9,8 +9,9 @@ from fractions import Fraction
 import pytest
 from django.urls import reverse
 
-from tournament import exports, services, standings, usebio
+from tournament import exports, services, usebio
 from tournament.models import AuditEntry, Board, Result
+from tournament.queries import standings, travellers
 from tournament.services import Actor, ServiceError
 
 from ..factories import enter, make_event
@@ -22,7 +23,7 @@ def by(event, reason="table 2 ran out of time"):
 
 def lines_of(event, number=1):
     board = Board.objects.get(event=event, number=number)
-    return {(tl.result.round, tl.result.table): tl for tl in standings.traveller(event, board)}
+    return {(tl.result.round, tl.result.table): tl for tl in travellers.traveller(event, board)}
 
 
 @pytest.fixture
@@ -74,7 +75,7 @@ def test_split_award_in_matchpoints(director):
     line = lines_of(event)[(3, 2)]
     # Three lines: a top of 2 x 2 = 4; average 50% = 2, average-minus 40% = 8/5.
     assert (line.line.ns_score, line.line.ew_score) == (2, Fraction(8, 5))
-    notes = standings.adjusted_notes(event, line.result.board, list(lines_of(event).values()))
+    notes = travellers.adjusted_notes(event, line.result.board, list(lines_of(event).values()))
     assert any("average-plus 60%" in n for n in notes)
 
 
@@ -155,7 +156,7 @@ def test_fouled_board_versions(played):
     assert v2 == 0 and lines[(2, 3)].version == 2
     board = Board.objects.get(event=played, number=1)
     assert board.fouled == [[2, 3], [3, 2]]
-    assert "fouled board" in standings.adjusted_notes(played, board, list(lines.values()))[0]
+    assert "fouled board" in travellers.adjusted_notes(played, board, list(lines.values()))[0]
     with pytest.raises(ServiceError, match="not played at round 1, table 3"):
         services.set_fouled(played, board_number=1, second=[(1, 3)], by=by(played, "x"))
     with pytest.raises(ServiceError, match="at least one table"):

@@ -21,7 +21,7 @@ ROOT = Path(__file__).resolve().parents[2]
 RESULTS = """
 def results():
     from django.apps import apps
-    from tournament import standings
+    from tournament.queries import standings
     from tournament.models import Event
     out = {}
     for e in Event.objects.order_by("name"):

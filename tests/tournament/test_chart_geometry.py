@@ -2,7 +2,7 @@
 
 from fractions import Fraction
 
-from scoring import charts
+from tournament.queries import charts
 
 
 def test_spread_counts_each_score_once_lowest_left():
@@ -25,7 +25,7 @@ def test_nothing_to_chart():
 def test_running_and_board_charts_geometry():
     from fractions import Fraction
 
-    from scoring.charts import average_x, boards, running, spread
+    from tournament.queries.charts import average_x, boards, running, spread
 
     chart = running([1, 2, 3], [10, -5, 20], [15, 15, 30], percent=False)
     assert [p.value for p in chart.mine] == [10, -5, 20]

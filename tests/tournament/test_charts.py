@@ -68,8 +68,8 @@ def test_the_traveller_marks_this_pairs_line_and_the_average(client, director):
 
 def test_the_score_cards_charts_equal_its_table(client, director):
     from scoring.fractions_fmt import round_half_away
-    from tournament import standings
     from tournament.models import Pair
+    from tournament.queries import score_cards, standings
 
     event = event_with_results(
         director,
@@ -103,11 +103,11 @@ def test_the_score_cards_charts_equal_its_table(client, director):
     assert running.label_x > running.mine[-1].x
     assert running.last_mine == f"{round_half_away(total):+d}"
     pair = Pair.objects.get(event=event, label="1")
-    assert standings.score_card_charts(event, pair, set())["boards_chart"] is None
+    assert score_cards.score_card_charts(event, pair, set())["boards_chart"] is None
 
 
 def test_the_standings_and_team_margin_charts_equal_their_tables(demo, client):
-    from tournament import standings
+    from tournament.queries import standings
 
     pairs_event, teams_event = demo
     r = client.get(reverse("event_standings", args=[pairs_event.pk]))
@@ -135,8 +135,9 @@ def test_the_xlsx_carries_the_charts_with_their_figures(demo):
 
     from openpyxl import load_workbook
 
-    from tournament import exports, standings
+    from tournament import exports
     from tournament.models import Result
+    from tournament.queries import standings
 
     pairs_event, teams_event = demo
     wb = load_workbook(io.BytesIO(exports.xlsx_bytes(pairs_event)))
@@ -207,7 +208,7 @@ def test_a_match_won_by_the_fraction_of_a_point_charts_it_as_the_page_says():
     decides, the figure the sentence under the table gives."""
     from fractions import Fraction
 
-    from scoring import charts
+    from tournament.queries import charts
 
     chart = charts.margin([1, 2], [10, -2], 0, Fraction(2, 3))
     assert chart.total.value == 0 and chart.total_value == "level; A by 2/3"

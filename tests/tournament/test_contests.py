@@ -5,10 +5,10 @@ import datetime
 import pytest
 from django.urls import reverse
 
-from tournament import deals, exports, services, standings
+from tournament import deals, exports, services
 from tournament.models import Board, Contest
+from tournament.queries import contests, standings
 from tournament.services import Actor, Entry, ServiceError
-from tournament.services import contests as contest_services
 
 
 def make_contest(owner, sections=2, sessions=2, carry="total", method="total"):
@@ -39,7 +39,7 @@ def enter(event, board, round_no, table, line):
 
 def test_a_contest_is_sections_times_sessions_events(director):
     contest = make_contest(director)
-    parts = contest_services.parts(contest)
+    parts = contests.parts(contest)
     assert [(e.session, e.section) for e in parts] == [(1, "A"), (1, "B"), (2, "A"), (2, "B")]
     assert parts[1].name == "Club championship, session 1, section B"
     assert all(e.tables == 3 and e.method == "total" for e in parts)
@@ -47,11 +47,11 @@ def test_a_contest_is_sections_times_sessions_events(director):
 
 def test_sections_are_compared_across(director):
     contest = make_contest(director, sessions=1)
-    a, b = contest_services.parts(contest)
+    a, b = contests.parts(contest)
     # Board 1, round 1, table 1 in each section: 4H by S, 10 tricks (+157) in A, 8 (-100) in B.
     enter(a, 1, 1, 1, "4H S 10")
     enter(b, 1, 1, 1, "4H S 8")
-    across = {s.pair: s.score for s in services.session_table(contest, 1)}
+    across = {s.pair: s.score for s in contests.session_table(contest, 1)}
     # One line a section: within A alone pair 1 scores 0; across, the average is
     # (157 - 100) / 2 = 57/2, so A1 is 157 - 57/2 = +257/2 and B1 -257/2.
     assert {s.pair: s.score for s in standings.pair_contest(a)}["1"] == 0
@@ -60,7 +60,7 @@ def test_sections_are_compared_across(director):
 
 def test_deals_shared_and_different_deals_refused(director):
     contest = make_contest(director, sessions=1)
-    a, b = contest_services.parts(contest)
+    a, b = contests.parts(contest)
     deals.deal_event(a, seed="championship", by=Actor.director(director))
     n = services.share_deals(contest, 1, by=Actor.director(director))
     assert n == Board.objects.filter(event=b).count()
@@ -73,16 +73,16 @@ def test_deals_shared_and_different_deals_refused(director):
     with pytest.raises(
         ServiceError, match="board 1 is not the same deal in section A and section B"
     ):
-        services.session_table(contest, 1)
+        contests.session_table(contest, 1)
 
 
 def test_sessions_carried_over(director):
     contest = make_contest(director, sections=1, sessions=2)
-    s1, s2 = contest_services.parts(contest)
+    s1, s2 = contests.parts(contest)
     for event, tricks in ((s1, (10, 8)), (s2, (8, 10))):
         enter(event, 1, 1, 1, f"4H S {tricks[0]}")  # pair 1 NS v pair 4
         enter(event, 1, 2, 3, f"4H S {tricks[1]}")  # pair 3 NS v pair 5 (the Mitchell)
-    rows = {r.pair: r for r in services.overall_table(contest)}
+    rows = {r.pair: r for r in contests.overall_table(contest)}
     # Session 1: +157 v -100, pair A1 +257/2; session 2 the other way, -257/2: total 0.
     assert rows["A1"].total == 0 and rows["A1"].sessions == (
         pytest.approx(128.5),
@@ -115,7 +115,7 @@ def test_the_pages_and_files(client, director):
     assert r.status_code == 302
     page = client.get(reverse("director_contest", args=[contest.pk]))
     assert page.status_code == 200 and b"Session 2" in page.content
-    a = contest_services.parts(contest, 1)[0]
+    a = contests.parts(contest, 1)[0]
     enter(a, 1, 1, 1, "4H S 10")
     assert exports.contest_xlsx_bytes(contest)[:2] == b"PK"
     public = reverse("contest_standings", args=[contest.pk])
@@ -138,7 +138,7 @@ def test_a_published_contest_lists_and_opens_its_sections(client, director):
     """The contest on the Results page, its page linking each section's results, each
     section public with it (unfinished boards still hidden), none of it before."""
     contest = make_contest(director, sessions=1)
-    a, b = contest_services.parts(contest)
+    a, b = contests.parts(contest)
     enter(a, 1, 1, 1, "4H S 10")
     section = reverse("event_standings", args=[b.pk])
     assert client.get(section).status_code == 404
@@ -157,7 +157,7 @@ def test_a_matchpoint_contest_page_in_its_own_words_one_table_a_direction(client
     """ "(Law H)" (total points) on a matchpoint contest; North-South and East-West in one
     table with the ranks restarting mid-table."""
     contest = make_contest(director, sessions=2, method="matchpoints", carry="average")
-    a, b = contest_services.parts(contest, 1)
+    a, b = contests.parts(contest, 1)
     enter(a, 1, 1, 1, "4H S 10")
     enter(b, 1, 1, 1, "4H S 9")
     client.force_login(director)
@@ -210,7 +210,7 @@ def test_averaged_percentages_are_exported_to_two_decimals(director):
     import openpyxl
 
     contest = make_contest(director, sections=1, carry="average", method="matchpoints")
-    s1 = contest_services.parts(contest, 1)[0]
+    s1 = contests.parts(contest, 1)[0]
     # Board 1 at three tables (top 4), board 2 at two (top 2): pair A1 4/4 and 1/2.
     enter(s1, 1, 1, 1, "4H S 10")
     enter(s1, 1, 2, 3, "4H S 9")

@@ -4,8 +4,8 @@ from django.core.management import call_command
 
 from scoring import BoardResult, pair_standings, score_team_match
 from scoring.teams import TableSeating, TeamBoardResult
-from tournament import standings
 from tournament.models import Event, Result, Seating
+from tournament.queries import standings
 
 
 def test_demo_pairs_standings_match_scoring(demo):

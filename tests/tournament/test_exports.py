@@ -19,8 +19,9 @@ from openpyxl import load_workbook
 from scoring import parse_pbn_deal
 from scoring.fractions_fmt import exact
 from scoring.pbn import parse_pbn, split_table_row
-from tournament import deals, exports, services, standings
+from tournament import deals, exports, services
 from tournament.models import Board, Player, Result
+from tournament.queries import standings
 from tournament.services import Actor, Entry, ServiceError
 
 from ..factories import enter

@@ -26,8 +26,9 @@ from hypothesis import strategies as st
 from openpyxl import Workbook, load_workbook
 
 from scoring.pbn import deals_from_pbn, parse_pbn, split_table_row
-from tournament import exports, standings
+from tournament import exports
 from tournament.models import Board, Player
+from tournament.queries import standings
 
 EXAMPLES = int(os.environ.get("EXPORT_FUZZ_EXAMPLES", "150"))
 

@@ -14,8 +14,9 @@ from django.test import Client
 from django.urls import reverse
 
 from scoring import NewDealRequired, ScoringError
-from tournament import exports, services, standings, tablets
+from tournament import exports, services, tablets
 from tournament.models import Board, Pair, Result
+from tournament.queries import standings, travellers
 from tournament.services import Actor, ServiceError
 
 from ..factories import enter
@@ -58,7 +59,7 @@ def test_an_artificial_score_with_one_real_score_so_far_is_compared(event):
     enter(event, 1, 1, 1, "4H S 10")
     _law_b(event, 2, 3)
     board = Board.objects.get(event=event, number=1)
-    lines = {tl.result.table: tl.line for tl in standings.traveller(event, board)}
+    lines = {tl.result.table: tl.line for tl in travellers.traveller(event, board)}
     assert lines[3].net_ns == 157 and lines[3].ns_score == 0 and lines[1].ns_score == 0
     # Standings count the board for the pairs of both tables.
     boards = {r.pair: r.boards for r in standings.pair_contest(event)}
@@ -68,7 +69,7 @@ def test_an_artificial_score_with_one_real_score_so_far_is_compared(event):
     # -100: the artificial line is -100 too; average (157 - 100 - 100) / 3 = -43/3, so
     # table 1's NS are 157 + 43/3 = 514/3 above it.
     enter(event, 1, 3, 2, "4H S 8")
-    lines = {tl.result.table: tl.line for tl in standings.traveller(event, board)}
+    lines = {tl.result.table: tl.line for tl in travellers.traveller(event, board)}
     assert lines[3].net_ns == -100
     assert lines[1].ns_score == Fraction(514, 3)
 
@@ -83,7 +84,7 @@ def test_an_artificial_score_before_any_real_one_waits_for_it(event):
     _law_b(event, 1, 1, discovered="original-play")
     _law_b(event, 2, 3)
     board = Board.objects.get(event=event, number=1)
-    (line,) = standings.traveller(event, board)
+    (line,) = travellers.traveller(event, board)
     assert line.line.net_ns is None and line.line.ns_score is None
     assert all(r.boards == 0 for r in standings.pair_contest(event))
     _every_page_answers(event)
@@ -92,7 +93,7 @@ def test_an_artificial_score_before_any_real_one_waits_for_it(event):
     page = director.get(reverse("director_traveller", args=[event.pk, 1])).content.decode()
     assert "Artificial score" in page
     enter(event, 1, 1, 1, "3NT N 9")  # the new deal, replayed at the first table
-    lines = {tl.result.table: tl.line for tl in standings.traveller(event, board)}
+    lines = {tl.result.table: tl.line for tl in travellers.traveller(event, board)}
     assert lines[3].net_ns == lines[1].net_ns  # lowest NS = the only NS score
 
 

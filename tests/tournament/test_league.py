@@ -6,8 +6,9 @@ from fractions import Fraction
 import pytest
 from django.urls import reverse
 
-from tournament import exports, services, standings
+from tournament import exports, services
 from tournament.models import AuditEntry, Event, League, Seating
+from tournament.queries import leagues, standings
 from tournament.services import Actor, Entry, ServiceError
 from tournament.services import league as league_module
 
@@ -66,10 +67,10 @@ def test_standings_follow_the_finished_matches(director):
     play(hawks_wrens, {1: 9, 2: 8})
     result = standings.team_match(hawks_wrens)
     assert result.winner == "A"
-    rows = {r.team: r for r in services.league_table(league)}
+    rows = {r.team: r for r in leagues.league_table(league)}
     assert (rows["Hawks"].won, rows["Wrens"].lost) == (1, 1)
     assert rows["Hawks"].margin == result.margin and rows["Owls"].played == 0
-    meetings = [m for m in services.meetings(league) if m.round == 1]
+    meetings = [m for m in leagues.meetings(league) if m.round == 1]
     assert meetings[0].winner == "Hawks" and meetings[1].winner is None
     xlsx = exports.league_xlsx_bytes(league)
     assert xlsx[:2] == b"PK"
@@ -168,10 +169,10 @@ def test_a_bye_counts_once_every_match_of_its_round_is_over(director):
     league = make_league(director, teams=["Hawks", "Owls", "Larks", "Wrens", "Rooks"])
 
     def byes():
-        return {r.team: (r.byes, r.matches) for r in services.league_table(league)}
+        return {r.team: (r.byes, r.matches) for r in leagues.league_table(league)}
 
     assert set(byes().values()) == {(0, 0)}
-    bye_in = {m.home: m.round for m in services.meetings(league) if m.away is None}
+    bye_in = {m.home: m.round for m in leagues.meetings(league) if m.away is None}
     first, second = league.matches.filter(league_round=1).order_by("pk")
     round_1_bye = next(t for t, r in bye_in.items() if r == 1)
     play(first, {1: 9, 2: 8})
@@ -180,7 +181,7 @@ def test_a_bye_counts_once_every_match_of_its_round_is_over(director):
     after = byes()
     assert after[round_1_bye] == (1, Fraction(1, 2))
     assert all(after[t][0] == 0 for t, r in bye_in.items() if r != 1)
-    page = services.meetings(league)
+    page = leagues.meetings(league)
     assert [m.finished for m in page if m.away is None] == [True, False, False, False, False]
 
 

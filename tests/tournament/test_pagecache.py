@@ -1,4 +1,4 @@
-"""The standings kept until the event changes (tournament.pagecache, issue 18).
+"""The standings kept until the event changes (tournament.queries.pagecache, issue 18).
 
 A repeat view or a poll with nothing new must not work the event out again, and
 must never show a state older than the event's: every kind of change moves the
@@ -15,8 +15,9 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from scoring import compare_boards
-from tournament import pagecache, services, standings
+from tournament import services
 from tournament.models import Event, Pair, Result, Seating
+from tournament.queries import pagecache, score_cards, standings
 from tournament.services import Actor, Entry
 
 from ..factories import enter, event_with_results, make_event
@@ -179,7 +180,7 @@ def test_a_score_card_compares_only_its_own_boards_and_equals_the_traveller(dire
             .select_related("board", "ns", "ew")
         )
         with CaptureQueriesContext(connection) as queries:
-            got = standings.pair_lines(event, pair, results)
+            got = score_cards.pair_lines(event, pair, results)
         assert got == expected, pair.label
         assert len(queries) <= 6  # however many tables: summaries, not lines
 
@@ -201,7 +202,7 @@ def test_the_fields_running_best_is_the_plain_sum(director, method):
             acc = per.setdefault(label, {}).setdefault(rnd, [Fraction(0), 0])
             acc[0] += score
             acc[1] += line.top or 0
-    got = standings.running_best(event, shown)
+    got = score_cards.running_best(event, shown)
     fields = {"NS": {x.result.ns for x in lines}, "EW": {x.result.ew for x in lines}}
     for side, field in fields.items():
         best: dict[int, Fraction] = {}

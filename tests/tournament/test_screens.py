@@ -5,8 +5,9 @@ import pytest
 from django.urls import reverse
 
 from scoring.wording import count
-from tournament import services, standings
+from tournament import services
 from tournament.models import Board, Pair
+from tournament.queries import score_cards, travellers
 from tournament.services import Actor, user_message
 
 from ..factories import enter, event_with_results, make_event
@@ -83,9 +84,9 @@ def test_team_match_traveller_gives_each_line_to_a_team(director, client):
     )
     services.set_published(event, True, by=Actor.director(director))
     board = Board.objects.get(event=event, number=1)
-    lines = standings.traveller(event, board)
+    lines = travellers.traveller(event, board)
     assert [tl.team_points for tl in lines] == [("+157", "-157"), ("+100", "-100")]
-    assert standings.team_board_totals(lines, event) == ("+257", "-257")
+    assert travellers.team_board_totals(lines, event) == ("+257", "-257")
     page = client.get(reverse("event_traveller", args=[event.pk, 1])).content.decode()
     # Each team's column by its name, or on a phone by its letter (the name in its title).
     for label, name in (("A", "Hawks"), ("B", "Owls")):
@@ -103,10 +104,10 @@ def test_team_board_total_waits_for_every_table(director):
     event = event_with_results(
         director, {(1, 1, 1): "4H S 10"}, form="teams", movement="teams", tables=2
     )
-    lines = standings.traveller(event, Board.objects.get(event=event, number=1))
-    assert standings.team_board_totals(lines, event) == ()
+    lines = travellers.traveller(event, Board.objects.get(event=event, number=1))
+    assert travellers.team_board_totals(lines, event) == ()
     pair = Pair.objects.get(event=event, label="A1")
-    assert standings.score_card(event, pair)[0]["to_team"] == ""
+    assert score_cards.score_card(event, pair)[0]["to_team"] == ""
 
 
 def test_law_b_line_says_which_score_it_took(director):
@@ -127,7 +128,7 @@ def test_law_b_line_says_which_score_it_took(director):
         surplus_with="partner",
         by=Actor.director(director, "South held 12 cards"),
     )
-    lines = standings.traveller(event, Board.objects.get(event=event, number=1))
+    lines = travellers.traveller(event, Board.objects.get(event=event, number=1))
     law_b = [tl for tl in lines if tl.result.adjusted]
     assert len(law_b) == 1
     assert law_b[0].basis == "North-South's lowest score on the board: -100 to NS, as at table 2"

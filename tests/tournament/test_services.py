@@ -3,8 +3,9 @@
 import pytest
 
 from scoring import BoardResult, pair_standings
-from tournament import access, services, standings
+from tournament import access, services
 from tournament.models import AuditEntry, Board, Pair, Result, Round, SeatAssignment, Seating
+from tournament.queries import standings, travellers
 from tournament.services import Actor, Entry, ResultConflict, ServiceError
 
 from .conftest import make_event
@@ -168,7 +169,7 @@ def test_irregular_partner_surplus_gives_lowest_and_highest(event):
     assert (proc.action, proc.adjusted) == ("artificial-score", "ew-lowest")
     r = services.live_result(event, 1, 3, 2)
     assert r.adjusted == "ew-lowest" and r.net_ns is None
-    lines = {x.result.ns.label: x for x in standings.traveller(event, r.board)}
+    lines = {x.result.ns.label: x for x in travellers.traveller(event, r.board)}
     # EW get the lowest EW score (-157), so NS the highest NS score, +157.
     assert lines[r.ns.label].line.net_ns == 157
 

@@ -12,8 +12,9 @@ from fractions import Fraction
 from django.urls import reverse
 
 from scoring import BoardResult, compare_boards
-from tournament import services, standings
+from tournament import services
 from tournament.models import Board, Pair, Player
+from tournament.queries import score_cards, standings, travellers
 from tournament.services import Actor, Entry
 
 from ..factories import enter, event_with_results, make_event
@@ -31,7 +32,7 @@ def pair(event, label):
 
 def test_traveller_total_points_against_the_average(director):
     event = event_with_results(director, BOARD_1)
-    lines = standings.traveller(event, board(event, 1))
+    lines = travellers.traveller(event, board(event, 1))
     # In playing order (round, table), each line the result it shows.
     assert [(t.result.round, t.result.table, t.result.net_ns) for t in lines] == [
         (1, 1, 157),
@@ -70,7 +71,7 @@ def test_traveller_total_points_against_the_average(director):
 
 def test_traveller_matchpoints(director):
     event = event_with_results(director, BOARD_1, method="matchpoints")
-    lines = standings.traveller(event, board(event, 1))
+    lines = travellers.traveller(event, board(event, 1))
     # Three results: a top of 2 x (3 - 1) = 4.  NS +157 beats both (4), -100 beats none (0),
     # +50 beats one (2); EW get the top less these.
     assert [(t.line.ns_score, t.line.ew_score, t.line.top) for t in lines] == [
@@ -98,7 +99,7 @@ def test_traveller_with_an_artificial_average_rounds_halves_away_from_zero(direc
     event = event_with_results(
         director, {(1, 1, 1): "4H S 10", (1, 2, 3): "4H S 8", (1, 3, 2): "average"}
     )
-    lines = standings.traveller(event, board(event, 1))
+    lines = travellers.traveller(event, board(event, 1))
     # Law B: the artificial net is the mean of the real ones, (157 - 100) / 2 = 57/2, and it
     # enters the average like any other: (157 - 100 + 57/2) / 3 = 57/2.  NS: 157 - 57/2 =
     # 257/2 (128.5 shown 129), -100 - 57/2 = -257/2 (-129), 57/2 - 57/2 = 0.
@@ -107,7 +108,7 @@ def test_traveller_with_an_artificial_average_rounds_halves_away_from_zero(direc
     assert [t.ns_score for t in lines] == ["129", "-129", "0"]
     assert [t.ew_score for t in lines] == ["-129", "129", "0"]
     # Pair 2 held NS at the adjusted table: no net of its own, a score of 0.
-    card = standings.score_card(event, pair(event, "2"))
+    card = score_cards.score_card(event, pair(event, "2"))
     assert [(row["board"], row["net"], row["score"]) for row in card] == [(1, None, "0")]
 
 
@@ -115,7 +116,7 @@ def test_traveller_shows_only_the_live_version_of_a_corrected_result(director):
     event = event_with_results(director, BOARD_1)
     first = services.live_result(event, 1, 1, 1)
     services.correct_result(first, entry=Entry("4H", "S", 9), by=Actor.director(director))
-    lines = standings.traveller(event, board(event, 1))
+    lines = travellers.traveller(event, board(event, 1))
     assert [(t.result.net_ns, t.result.version) for t in lines] == [(-50, 2), (-100, 1), (50, 1)]
     # Average (-50 - 100 + 50) / 3 = -100/3: NS -50 + 100/3 = -50/3 (-17),
     # -100 + 100/3 = -200/3 (-67), 50 + 100/3 = 250/3 (83).
@@ -127,12 +128,12 @@ def test_score_cards_from_each_pairs_side(director):
     # Pair 1 sat NS at table 1 in round 1 against pair 4 on boards 1 and 2.  Board 1:
     # 364/3 (121, as on the traveller); board 2 was played once, so it equals its own
     # average: 155 - 155 = 0.
-    card = standings.score_card(event, pair(event, "1"))
+    card = score_cards.score_card(event, pair(event, "1"))
     rows = [(r["round"], r["table"], r["board"], r["direction"], r["opponents"]) for r in card]
     assert rows == [(1, 1, 1, "NS", "4"), (1, 1, 2, "NS", "4")]
     assert [(r["net"], r["score"]) for r in card] == [(157, "121"), (155, "0")]
     # Pair 4, their EW opponents: the same boards from the other side.
-    card = standings.score_card(event, pair(event, "4"))
+    card = score_cards.score_card(event, pair(event, "4"))
     assert [(r["board"], r["direction"], r["opponents"]) for r in card] == [
         (1, "EW", "1"),
         (2, "EW", "1"),
@@ -140,18 +141,18 @@ def test_score_cards_from_each_pairs_side(director):
     assert [(r["net"], r["score"]) for r in card] == [(-157, "-121"), (-155, "0")]
     # Pair 5 held EW at table 3 in round 2, where NS went two down: +100 for it, and
     # 407/3 = 135.67 against the EW average, shown 136.
-    card = standings.score_card(event, pair(event, "5"))
+    card = score_cards.score_card(event, pair(event, "5"))
     assert [(r["round"], r["table"], r["net"], r["score"]) for r in card] == [(2, 3, 100, "136")]
     # Only a pair's own boards: board 3 at table 2 in round 1 is pairs 2 v 5, not pair 6.
     enter(event, 3, 1, 2, "PASS")
-    assert [r["board"] for r in standings.score_card(event, pair(event, "6"))] == [1]
+    assert [r["board"] for r in score_cards.score_card(event, pair(event, "6"))] == [1]
 
 
 def test_score_card_in_matchpoints_shows_two_decimals(director):
     event = event_with_results(director, BOARD_1, method="matchpoints")
-    card = standings.score_card(event, pair(event, "3"))  # NS at -100: beaten by both
+    card = score_cards.score_card(event, pair(event, "3"))  # NS at -100: beaten by both
     assert [(r["board"], r["direction"], r["score"]) for r in card] == [(1, "NS", "0.00")]
-    card = standings.score_card(event, pair(event, "5"))
+    card = score_cards.score_card(event, pair(event, "5"))
     assert [(r["board"], r["direction"], r["score"]) for r in card] == [(1, "EW", "4.00")]
 
 
@@ -311,12 +312,12 @@ def test_a_board_a_table_missed_is_factored_up_on_its_traveller_as_in_the_standi
         enter(event, 1, rnd, table, ("4H S 10", "4H S 9", "3NT N 9")[i])
     for i, (rnd, table) in enumerate(plays[3][:2]):
         enter(event, 3, rnd, table, ("2S N 8", "2S N 9")[i])
-    lines = standings.traveller(event, Board.objects.get(event=event, number=3))
+    lines = travellers.traveller(event, Board.objects.get(event=event, number=3))
     got = sorted((line.line.ns_score, line.line.ew_score) for line in lines)
     assert got == [(Fraction(1, 2), Fraction(7, 2)), (Fraction(7, 2), Fraction(1, 2))]
     # The same as the score cards count it.
     for line in lines:
-        card = standings.score_card(event, line.result.ns)
+        card = score_cards.score_card(event, line.result.ns)
         mine = next(c for c in card if c["board"] == 3)
         assert mine["line"].ns_score == line.line.ns_score
 
@@ -326,7 +327,7 @@ def test_the_exact_column_shows_only_when_it_says_more_than_the_score():
     Shown when some score is rounded for display; the exports keep it always."""
     from fractions import Fraction
 
-    from tournament.standings import StandingRow, exact_adds
+    from tournament.queries.standings import StandingRow, exact_adds
 
     def row(score: Fraction, display: str) -> StandingRow:
         return StandingRow(

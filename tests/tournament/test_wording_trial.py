@@ -7,9 +7,9 @@ from fractions import Fraction
 from django.urls import reverse
 from openpyxl import load_workbook
 
-from scoring import charts
 from scoring.fractions_fmt import signed
 from tournament import exports, services, tablets
+from tournament.queries import charts
 from tournament.services import Actor
 
 from ..factories import enter

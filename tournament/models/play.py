@@ -250,7 +250,7 @@ class Result(models.Model):
         ]
         indexes = [
             models.Index(fields=["event", "is_live"]),
-            # A score card counts its boards' scores (tournament.standings.pair_lines),
+            # A score card counts its boards' scores (tournament.queries.score_cards.pair_lines),
             # and the most lines a board has, from these alone (issue 18).
             models.Index(
                 fields=["board", "is_live", "adjusted", "net_ns"], name="result_board_scores"

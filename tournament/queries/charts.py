@@ -1,7 +1,10 @@
-"""Geometry of the small SVG charts (issue 19): pure, no Django, exact until display.
+"""Geometry of the small SVG charts: pure, no Django, exact until display.
 
 A chart here is only numbers: the SVG templates draw what this module measures, so
-the picture and the table beside it come from the same figures (tested).
+the picture and the table beside it come from the same figures (tested).  It is on
+the read side, beside the standings and travellers it draws, and not in
+:mod:`scoring`: how a page pictures a board's spread is presentation, not a law of
+the game (it reads the laws' results, :func:`scoring.pairs.law_h_averages`).
 """
 
 from __future__ import annotations
@@ -13,9 +16,9 @@ from fractions import Fraction
 from itertools import pairwise
 from math import ceil
 
-from .fractions_fmt import round_half_away, signed
-from .irregular import ADJUSTMENTS
-from .pairs import BoardLine, law_h_averages
+from scoring.fractions_fmt import round_half_away, signed
+from scoring.irregular import ADJUSTMENTS
+from scoring.pairs import BoardLine, law_h_averages
 
 WIDTH = 320
 BAR_AREA = 120  # height of the tallest bar, in SVG units

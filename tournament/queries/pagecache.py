@@ -30,8 +30,8 @@ from typing import TypeVar
 from django.core.cache import cache
 from django.db import connection
 
-from .models import AuditEntry, Event, Result
-from .room.gcpause import gc_paused
+from ..models import AuditEntry, Event, Result
+from ..room.gcpause import gc_paused
 
 T = TypeVar("T")
 

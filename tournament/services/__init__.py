@@ -15,24 +15,12 @@ The laws are applied by :mod:`scoring`; nothing here computes a point itself.
 from ..errors import NotTablesBoard, ResultConflict, ServiceError, user_message
 from .adjusted import adjust_score, set_adjusted_values, set_fouled
 from .audit import Actor, audit
-from .contests import (
-    create_contest,
-    overall_table,
-    session_table,
-    set_contest_published,
-    share_deals,
-)
+from .contests import create_contest, set_contest_published, share_deals
 from .entries import Entry, deal_result, preview
 from .events import create_event, movement_for, set_player_names, set_published
 from .field import add_late_pair, field_changes, places_free, withdraw_pair
 from .irregular import IrregularPlan, apply_irregular, irregular_plan
-from .league import (
-    create_league,
-    draw_next_round,
-    league_table,
-    meetings,
-    set_league_published,
-)
+from .league import create_league, draw_next_round, set_league_published
 from .results import (
     confirm_result,
     correct_result,
@@ -75,18 +63,14 @@ __all__ = [
     "enter_result",
     "field_changes",
     "irregular_plan",
-    "league_table",
     "live_result",
-    "meetings",
     "movement_for",
     "open_boards",
-    "overall_table",
     "places_free",
     "preview",
     "reopen_round",
     "round_boards",
     "round_closed",
-    "session_table",
     "set_absent",
     "set_adjusted_values",
     "set_contest_published",

@@ -1,11 +1,9 @@
-"""Sections and sessions (issue 17.4): create a contest, share its deals, rank it.
+"""Sections and sessions: create a contest, publish it, share its deals.
 
 Each (session, section) is an :class:`~tournament.models.Event` with its own
 movement, tablets and rounds, so the room machinery is untouched.  The sections
-of a session play the same boards: they are compared across sections
-(:func:`scoring.sessions.session_standings`), and a session whose sections hold
-different hand records for one board is refused, naming it.  The sessions are
-carried over as the director set (:func:`scoring.sessions.carry_over`).
+of a session play the same boards; ranking them across sections and carrying the
+sessions over is the read side's (:mod:`tournament.queries.contests`).
 """
 
 from __future__ import annotations
@@ -16,18 +14,18 @@ from typing import Any
 
 from django.db import transaction
 
-from scoring import ScoringError
-from scoring.pairs import PairStanding
-from scoring.sessions import OverallRow, carry_over, session_standings
 from scoring.wording import count
 
 from ..choices import Form, Method
 from ..errors import ServiceError
-from ..models import Board, Contest, Event
+from ..models import Board, Contest
+from ..queries.contests import parts
 from .audit import Actor, audit
 from .events import create_event, set_group_published
 
 MAX_SECTIONS = 8
+
+
 MAX_SESSIONS = 6
 
 
@@ -70,80 +68,8 @@ def set_contest_published(contest: Contest, published: bool, *, by: Actor) -> No
     """Publish (or hide) a contest's standings, and with them its sessions' sections (a
     section is public while its contest is: :attr:`Event.is_public`).  Audited as an
     event's publishing is: a line in each section's trail (which also moves each
-    section's page stamp, :mod:`tournament.pagecache`), as a league's is."""
+    section's page stamp, :mod:`tournament.queries.pagecache`), as a league's is."""
     set_group_published(contest, published, parts, kind="contest", by=by)
-
-
-def parts(contest: Contest, session: int | None = None) -> list[Event]:
-    """The contest's events, by session then section."""
-    qs = contest.parts.order_by("session", "section")
-    return list(qs.filter(session=session) if session is not None else qs)
-
-
-def sessions_of(contest: Contest) -> list[int]:
-    return sorted({e.session for e in contest.parts.all() if e.session})
-
-
-def _check_same_boards(events: list[Event]) -> None:
-    """Refuse to compare sections whose hand records differ on a board, naming it."""
-    seen: dict[int, tuple[str, str]] = {}
-    rows = (
-        Board.objects.filter(event__in=events).exclude(deal="").order_by("number", "event__section")
-    )
-    for number, deal, section in rows.values_list("number", "deal", "event__section"):
-        first = seen.setdefault(number, (deal, section))
-        if first[0] != deal:
-            raise ServiceError(
-                f"board {number} is not the same deal in section {first[1]} and section "
-                f"{section}: sections are compared only on the same cards (Law H); copy one "
-                "section's hand records to the others"
-            )
-
-
-def session_table(contest: Contest, session: int) -> list[PairStanding]:
-    """One session's standings, every section's pairs compared across sections."""
-    from .. import standings  # the pages' module; it imports the services
-
-    events = parts(contest, session)
-    if not events:
-        raise ServiceError(f"there is no session {session}")
-    _check_same_boards(events)
-    first = events[0]
-    try:
-        return session_standings(
-            {e.section or "A": standings.board_results(e) for e in events},
-            first.method,
-            first.adjusted_values,
-        )
-    except ScoringError as e:
-        raise ServiceError(str(e)) from None
-
-
-def overall_table(
-    contest: Contest, tables: dict[int, list[PairStanding]] | None = None
-) -> list[OverallRow]:
-    """The sessions carried over (added, or percentages averaged); ``tables``: the
-    sessions' standings when the caller has them already (each is computed once)."""
-    events = parts(contest)
-    if not events:
-        return []
-    if tables is None:
-        tables = {s: session_table(contest, s) for s in sessions_of(contest)}
-    try:
-        return carry_over(list(tables.values()), events[0].method, contest.carry)
-    except ScoringError as e:
-        raise ServiceError(str(e)) from None
-
-
-def pair_names(contest: Contest, session: int) -> dict[str, str]:
-    """Pair names across sections: "A3" -> "Mrs. Alden & Mr. Alden"."""
-    from .. import standings
-
-    out: dict[str, str] = {}
-    for e in parts(contest, session):
-        for label, names in standings.pair_names(e).items():
-            out[(e.section or "A") + label] = names
-    return out
 
 
 @transaction.atomic

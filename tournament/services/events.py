@@ -153,7 +153,7 @@ def set_group_published(
     """Publish (or hide) a league or a contest, and with it its events (an event is public
     while its group is: :attr:`Event.is_public`), under the group's row lock.  Audited as
     an event's publishing is (:func:`set_published`): a line in each event's trail, which
-    also moves each event's page stamp (:mod:`tournament.pagecache`).  ``members``: the
+    also moves each event's page stamp (:mod:`tournament.queries.pagecache`).  ``members``: the
     group's events, read from the locked row; ``kind``: "league" or "contest", for the
     trail's words."""
     locked = type(group).objects.select_for_update(no_key=True).get(pk=group.pk)

@@ -1,31 +1,31 @@
-"""Team events of many teams (issue 17.3): create a league, draw its rounds, rank it.
+"""Team events of many teams: create a league, draw its rounds, publish it.
 
 Each meeting is a two-team match, an :class:`~tournament.models.Event` of form
 "teams" with its own movement, tablets and Law G score, so everything a team
 match has (guide cards, travellers, exports, Law B) each meeting has too.  The
 league draws the meetings (:func:`scoring.league.round_robin` all at once;
 :func:`scoring.league.swiss_draw` round by round, once the previous round is
-over) and ranks the teams (:func:`scoring.league.league_standings`).  Drawing is
-a locked verb: the league's row is locked and the round re-checked under it, so
-two clicks draw once.
+over, from the table the read side ranks: :mod:`tournament.queries.leagues`).
+Drawing is a locked verb: the league's row is locked and the round re-checked
+under it, so two clicks draw once.
 """
 
 from __future__ import annotations
 
 import datetime
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
 
 from scoring import ScoringError
-from scoring.league import LeagueMatch, LeagueRow, league_standings, round_robin, swiss_draw
+from scoring.league import round_robin, swiss_draw
 from scoring.wording import count
 
 from ..choices import Form
 from ..errors import ServiceError
 from ..models import Event, League, LeagueTeam
+from ..queries.leagues import _finished, _names, league_table, meetings
 from .audit import Actor, audit
 from .events import create_event, set_group_published
 
@@ -117,7 +117,7 @@ def set_league_published(league: League, published: bool, *, by: Actor) -> None:
     """Publish (or hide) a league's standings, and with them its matches (a match is public
     while its league is: :attr:`Event.is_public`).  Audited as an event's publishing is
     (:func:`tournament.services.events.set_published`): a line in each match's trail,
-    which also moves each match's page stamp (:mod:`tournament.pagecache`)."""
+    which also moves each match's page stamp (:mod:`tournament.queries.pagecache`)."""
     set_group_published(
         league,
         published,
@@ -125,99 +125,6 @@ def set_league_published(league: League, published: bool, *, by: Actor) -> None:
         kind="league",
         by=by,
     )
-
-
-@dataclass(frozen=True)
-class Meeting:
-    """One meeting of a round as the pages show it."""
-
-    round: int
-    home: str
-    away: str | None  # None: a bye
-    event: Event | None
-    finished: bool  # a bye: its round's every match is over (only then does it count)
-    points: tuple[str, str] = ("", "")  # rounded Law G points, once finished
-    winner: str | None = None
-    by_fraction: bool = False
-
-
-def _names(event: Event) -> tuple[str, str]:
-    teams = {t.label: t.name for t in event.team_set.all()}
-    return teams.get("A", "A"), teams.get("B", "B")
-
-
-def meetings(league: League) -> list[Meeting]:
-    """Every meeting drawn so far, round by round, with its result once finished."""
-    from .. import standings  # the pages' module; it imports the services
-
-    teams = [t.name for t in league.teams.all()]
-    out: list[Meeting] = []
-    events = list(
-        league.matches.order_by("league_round", "pk").prefetch_related("team_set", "round_set")
-    )
-    drawn = sorted({e.league_round for e in events if e.league_round})
-    for r in drawn:
-        in_round = [e for e in events if e.league_round == r]
-        seated: set[str] = set()
-        played: list[Meeting] = []
-        for e in in_round:
-            home, away = _names(e)
-            seated |= {home, away}
-            finished = _finished(e)
-            result = standings.team_match(e) if finished else None
-            if result is None:
-                played.append(Meeting(r, home, away, e, finished))
-                continue
-            pts = (str(result.teams["A"].rounded), str(result.teams["B"].rounded))
-            winner = {"A": home, "B": away}.get(result.winner or "")
-            played.append(Meeting(r, home, away, e, True, pts, winner, result.by_fraction))
-        # A bye is the average of a match, so it counts when the matches beside it do:
-        # once every match of its round is over, not when it is drawn (a round robin draws
-        # every round's byes on the first evening).
-        round_over = all(m.finished for m in played)
-        out += played
-        out += [Meeting(r, t, None, None, round_over) for t in teams if t not in seated]
-    return out
-
-
-def _finished(event: Event) -> bool:
-    """A match is over when every round of it is closed and every board played at every
-    table (Law G compares nothing less)."""
-    from .. import standings
-
-    rounds = list(event.round_set.all())
-    return (
-        bool(rounds)
-        and all(r.closed_at for r in rounds)
-        and not standings.team_boards_pending(event)
-    )
-
-
-def league_table(league: League) -> list[LeagueRow]:
-    """The standings: finished meetings, and the byes of rounds whose every match is
-    finished (scoring.league.league_standings)."""
-    from .. import standings
-
-    teams = [t.name for t in league.teams.all()]
-    played: list[LeagueMatch] = []
-    for m in meetings(league):
-        if m.away is None:
-            if m.finished:
-                played.append(LeagueMatch(m.home, None))
-        elif m.finished and m.event is not None:
-            result = standings.team_match(m.event)
-            if result is None:
-                continue
-            played.append(
-                LeagueMatch(
-                    m.home,
-                    m.away,
-                    result.teams["A"].score,
-                    result.teams["B"].score,
-                    {"A": m.home, "B": m.away}.get(result.winner or ""),
-                )
-            )
-    return league_standings(teams, played)
 
 
 @transaction.atomic

@@ -18,8 +18,8 @@ from .. import exports, services
 from ..access import contest_public_view, contest_view
 from ..forms import ContestForm
 from ..models import Contest
+from ..queries import contests
 from ..services import Actor, ServiceError, user_message
-from ..services import contests as contest_services
 
 
 @login_required
@@ -76,13 +76,13 @@ def _context(contest: Contest) -> dict:
     sessions: list[dict[str, Any]] = []
     tables: dict[int, list] = {}
     error = ""
-    first_parts = contest_services.parts(contest)[:1]
+    first_parts = contests.parts(contest)[:1]
     method = first_parts[0].method if first_parts else "total"
-    for s in contest_services.sessions_of(contest):
-        events = contest_services.parts(contest, s)
-        names = contest_services.pair_names(contest, s)
+    for s in contests.sessions_of(contest):
+        events = contests.parts(contest, s)
+        names = contests.pair_names(contest, s)
         try:
-            table = tables[s] = services.session_table(contest, s)
+            table = tables[s] = contests.session_table(contest, s)
         except ServiceError as e:
             table, error = [], user_message(e)
         rows = [(r, names.get(r.pair, ""), _session_score(r, method)) for r in table]
@@ -98,7 +98,7 @@ def _context(contest: Contest) -> dict:
                         display_total(r, method, contest.carry),
                         [display_session(x, method) for x in r.sessions],
                     )
-                    for r in services.overall_table(contest, tables)
+                    for r in contests.overall_table(contest, tables)
                 ]
             )
         except ServiceError as e:

@@ -16,7 +16,7 @@ from scoring import pair_label_key
 from scoring import rulings as rulings_guide
 from scoring.wording import count
 
-from .. import services, standings, tablets
+from .. import services, tablets
 from ..access import director_view, events_for, publication
 from ..forms import (
     AdjustedValuesForm,
@@ -44,6 +44,7 @@ from ..models import (
     Ruling,
     Seating,
 )
+from ..queries import travellers
 from ..services import Actor, ServiceError, auctions, display, user_message
 
 
@@ -361,17 +362,17 @@ def enter_traveller(request: HttpRequest, event: Event, number: int) -> HttpResp
         for s, f in zip(open_rows, forms, strict=True)
     ]
     previous, following = board.neighbours()
-    entered = standings.traveller(event, board)
+    entered = travellers.traveller(event, board)
     return render(
         request,
         "director/traveller_entry.html",
         {
-            **standings.team_columns(event, entered),
+            **travellers.team_columns(event, entered),
             "event": event,
             "board": board,
             "rows": rows,
             "entered": entered,
-            "adjusted_notes": standings.adjusted_notes(event, board, entered),
+            "adjusted_notes": travellers.adjusted_notes(event, board, entered),
             "previewed": bool(previews) and not errors,
             "hand_record": bool(board.deal),
             "asks_honours": bool(forms) and forms[0].asks_honours,

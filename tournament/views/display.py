@@ -14,9 +14,10 @@ from typing import Any
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 
-from .. import standings, tablets
+from .. import tablets
 from ..access import results_view
 from ..models import Event, Seating
+from ..queries import standings
 from ..services import movement_for
 from ..services.display import current_round, timer_state
 

@@ -21,12 +21,13 @@ from django.urls import reverse
 from django.utils.safestring import mark_safe
 from django_tables2 import RequestConfig
 
-from scoring import charts, pair_label_key, parse_pbn_deal
+from scoring import pair_label_key, parse_pbn_deal
 from scoring.every_code import every_code
 
-from .. import deals, pagecache, standings
+from .. import deals
 from ..access import Visibility, can_direct, publication, results_view, visibility
 from ..models import Board, Contest, Event, League, Pair, Result
+from ..queries import charts, pagecache, score_cards, standings, travellers
 from ..tables import StandingsTable
 
 
@@ -136,7 +137,7 @@ def event_standings(request: HttpRequest, event: Event) -> HttpResponse:
     """The standings (polled as a fragment every 15 s while the event runs).
 
     What costs the whole event's comparison (the standings tables, the publication
-    rule) is kept under the event's stamp (:mod:`tournament.pagecache`): a repeat
+    rule) is kept under the event's stamp (:mod:`tournament.queries.pagecache`): a repeat
     view or a poll with nothing new reads one small query, and a poll whose browser
     already holds this state gets 304 Not Modified.
     """
@@ -196,7 +197,7 @@ def event_traveller(request: HttpRequest, event: Event, number: int) -> HttpResp
     vis = visibility(request.user, event)
     pending = not vis.shows(number)
     previous, following = board.neighbours()
-    lines = [] if pending else standings.traveller(event, board)
+    lines = [] if pending else travellers.traveller(event, board)
     return render(
         request,
         "events/traveller.html",
@@ -205,22 +206,22 @@ def event_traveller(request: HttpRequest, event: Event, number: int) -> HttpResp
             "board": board,
             "pending": pending,
             "lines": lines,
-            "adjusted_notes": [] if pending else standings.adjusted_notes(event, board, lines),
+            "adjusted_notes": [] if pending else travellers.adjusted_notes(event, board, lines),
             "par": None if pending else deals.par_of(board),
             **_spread_context(event, lines, request.GET.get("pair", "")),
             "director": can_direct(request.user, event),
             "previous": previous,
             "next": following,
-            **standings.team_columns(event, lines),
+            **travellers.team_columns(event, lines),
         },
     )
 
 
 def _spread_context(
-    event: Event, lines: list[standings.TravellerLine], ours: str = ""
+    event: Event, lines: list[travellers.TravellerLine], ours: str = ""
 ) -> dict[str, object]:
     """The traveller's score-spread charts (issue 19) from the very lines of its table,
-    as compared (:func:`scoring.charts.spread_of_lines`): every line with a net score, a
+    as compared (:func:`tournament.queries.charts.spread_of_lines`): every line with a net score, a
     Law B artificial or a weighted one marked as such, and the average the table's
     "+/- average" columns use (Law H; a team match has none, Law G), one chart a version
     of a fouled board.
@@ -245,7 +246,7 @@ def event_pair(request: HttpRequest, event: Event, label: str) -> HttpResponse:
     pair = get_object_or_404(Pair, event=event, label=label)
     pub = pagecache.cached("publication", event, stamp, "", lambda: publication(event))
     vis = Visibility(publication=pub, everything=pub.over or can_direct(request.user, event))
-    rows = standings.score_card(event, pair)
+    rows = score_cards.score_card(event, pair)
     shown = [row for row in rows if vis.shows(row["board"])]
     visible = {
         b
@@ -260,7 +261,7 @@ def event_pair(request: HttpRequest, event: Event, label: str) -> HttpResponse:
             "pair": pair,
             "rows": shown,
             "hidden_count": len(rows) - len(shown),
-            **standings.score_card_charts(event, pair, visible, rows, stamp),
+            **score_cards.score_card_charts(event, pair, visible, rows, stamp),
         },
     )
 

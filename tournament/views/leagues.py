@@ -12,6 +12,7 @@ from .. import exports, services
 from ..access import league_public_view, league_view
 from ..forms import LeagueForm
 from ..models import League
+from ..queries import leagues
 from ..services import Actor, ServiceError, user_message
 
 
@@ -37,11 +38,11 @@ def league_create(request: HttpRequest) -> HttpResponse:
 
 
 def _context(league: League) -> dict:
-    meetings = services.meetings(league)
+    meetings = leagues.meetings(league)
     rounds: dict[int, list] = {}
     for m in meetings:
         rounds.setdefault(m.round, []).append(m)
-    return {"league": league, "rounds": rounds, "table": services.league_table(league)}
+    return {"league": league, "rounds": rounds, "table": leagues.league_table(league)}
 
 
 @league_view

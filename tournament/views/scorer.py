@@ -21,9 +21,10 @@ from django.views.decorators.http import require_POST
 from scoring import ScoringError, declarer_must_choose, revoke_choices
 from scoring.fractions_fmt import signed
 
-from .. import services, standings, tablets
+from .. import services, tablets
 from ..access import table_view
 from ..models import Board, Event, Result, Seating, TableLink
+from ..queries import standings, travellers
 from ..scorer_forms import STRAIN_LABELS, TabletEntryForm
 from ..services import (
     Actor,
@@ -438,13 +439,13 @@ def _so_far(link: TableLink, seating: Seating | None, result: Result) -> dict:
     table has played it too, so nothing is shown of a board still to come here;
     no hand is shown at all (the hand record waits for the board's last table).
     """
-    lines = standings.traveller(link.event, result.board)
+    lines = travellers.traveller(link.event, result.board)
     done = services.board_results(seating) if seating else {}
     following = [n for n in (seating.board_numbers if seating else ()) if n not in done]
     return {
         "so_far": lines,
         "next_board": following[0] if following else None,
-        **standings.team_columns(link.event, lines),
+        **travellers.team_columns(link.event, lines),
     }
 
 

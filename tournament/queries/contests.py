@@ -1,0 +1,87 @@
+"""A contest's tables: its parts (the events of a session, section by section),
+one session's standings compared across sections
+(:func:`scoring.sessions.session_standings`), and the sessions carried over
+(:func:`scoring.sessions.carry_over`).
+
+On the read side because the pages and the files show them and nothing here
+writes; a session whose sections hold different hand records for one board is
+refused here, naming it, since comparing them would be wrong on any page.
+"""
+
+from __future__ import annotations
+
+from scoring import ScoringError
+from scoring.pairs import PairStanding
+from scoring.sessions import OverallRow, carry_over, session_standings
+
+from ..errors import ServiceError
+from ..models import Board, Contest, Event
+from . import standings
+
+
+def parts(contest: Contest, session: int | None = None) -> list[Event]:
+    """The contest's events, by session then section."""
+    qs = contest.parts.order_by("session", "section")
+    return list(qs.filter(session=session) if session is not None else qs)
+
+
+def sessions_of(contest: Contest) -> list[int]:
+    return sorted({e.session for e in contest.parts.all() if e.session})
+
+
+def _check_same_boards(events: list[Event]) -> None:
+    """Refuse to compare sections whose hand records differ on a board, naming it."""
+    seen: dict[int, tuple[str, str]] = {}
+    rows = (
+        Board.objects.filter(event__in=events).exclude(deal="").order_by("number", "event__section")
+    )
+    for number, deal, section in rows.values_list("number", "deal", "event__section"):
+        first = seen.setdefault(number, (deal, section))
+        if first[0] != deal:
+            raise ServiceError(
+                f"board {number} is not the same deal in section {first[1]} and section "
+                f"{section}: sections are compared only on the same cards (Law H); copy one "
+                "section's hand records to the others"
+            )
+
+
+def session_table(contest: Contest, session: int) -> list[PairStanding]:
+    """One session's standings, every section's pairs compared across sections."""
+    events = parts(contest, session)
+    if not events:
+        raise ServiceError(f"there is no session {session}")
+    _check_same_boards(events)
+    first = events[0]
+    try:
+        return session_standings(
+            {e.section or "A": standings.board_results(e) for e in events},
+            first.method,
+            first.adjusted_values,
+        )
+    except ScoringError as e:
+        raise ServiceError(str(e)) from None
+
+
+def overall_table(
+    contest: Contest, tables: dict[int, list[PairStanding]] | None = None
+) -> list[OverallRow]:
+    """The sessions carried over (added, or percentages averaged); ``tables``: the
+    sessions' standings when the caller has them already (each is computed once)."""
+    events = parts(contest)
+    if not events:
+        return []
+    if tables is None:
+        tables = {s: session_table(contest, s) for s in sessions_of(contest)}
+    try:
+        return carry_over(list(tables.values()), events[0].method, contest.carry)
+    except ScoringError as e:
+        raise ServiceError(str(e)) from None
+
+
+def pair_names(contest: Contest, session: int) -> dict[str, str]:
+    """Pair names across sections: "A3" -> "Mrs. Alden & Mr. Alden"."""
+    out: dict[str, str] = {}
+    for e in parts(contest, session):
+        for label, names in standings.pair_names(e).items():
+            out[(e.section or "A") + label] = names
+    return out

@@ -1,0 +1,283 @@
+"""A pair's personal score card and its two charts: every board the pair played,
+compared from its own side, and its running score beside the best of its field.
+
+Apart from the event's standings because its cost is the pair's own boards, not
+the event's (:func:`pair_lines` compares each line from its board's summary);
+only the field's best running score costs the whole event, and the page cache
+keeps it.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from math import lcm
+from typing import Any
+
+from django.db.models import Count
+
+from scoring.irregular import ADJUSTMENTS
+from scoring.pairs import BoardLine, BoardSummary, compare_line
+
+from ..models import Event, Pair, Result, Seating
+from . import charts, pagecache
+from .standings import _live, as_board_results, board_results, compare, expected_plays, line_input
+from .travellers import _fmt, _signed
+
+
+def score_card(event: Event, pair: Pair) -> list[dict[str, Any]]:
+    """A pair's personal score card: every board it played, from its own side.
+
+    Its cost is the pair's own boards, not the event's (issue 18): each line is
+    compared from its board's summary (:func:`pair_lines`); a team match (two
+    teams) still reads every table, for what each board gave the pair's team.
+    """
+    # North-South and East-West apart: each reads its own index (an OR of the two read
+    # the whole event's lines).
+    mine = _live(event).select_related("board", "ns", "ew")
+    results = sorted(
+        [*mine.filter(ns=pair), *mine.filter(ew=pair)], key=lambda r: (r.round, r.board.number)
+    )
+    lines: list[BoardLine] = []
+    if event.is_team_match:
+        all_results = board_results(event)
+        lines = compare(event, all_results)
+        by_board = {c.result.board: c for c in lines if pair.label in (c.result.ns, c.result.ew)}
+    else:
+        by_board = pair_lines(event, pair, results)
+    # A team match: what each board gave this pair's team over every table (Law G).
+    to_team: dict[int, Fraction] = {}
+    if event.is_team_match and pair.team_id is not None:
+        teams = dict(Pair.objects.filter(event=event).values_list("label", "team_id"))
+        tables = Seating.objects.filter(event=event, round=1).count()
+        count: dict[int, int] = {}
+        for compared in lines:
+            r = compared.result
+            if compared.net_ns is None:
+                continue
+            sign = 1 if teams[r.ns] == pair.team_id else -1
+            to_team[r.board] = to_team.get(r.board, Fraction(0)) + sign * compared.net_ns
+            count[r.board] = count.get(r.board, 0) + 1
+        to_team = {b: v for b, v in to_team.items() if count[b] == tables}
+    rows = []
+    for r in results:
+        line = by_board.get(r.board.number)
+        ns_side = r.ns_id == pair.pk
+        mine = (line.ns_score if ns_side else line.ew_score) if line else None
+        rows.append(
+            {
+                "round": r.round,
+                "table": r.table,
+                "board": r.board.number,
+                "direction": "NS" if ns_side else "EW",
+                "opponents": (r.ew if ns_side else r.ns).label,
+                "result": r,
+                "line": line,
+                "net": (r.net_ns if ns_side else -r.net_ns) if r.net_ns is not None else None,
+                "score": _fmt(mine, line.top) if line is not None and mine is not None else "",
+                "to_team": _signed(to_team.get(r.board.number)),
+            }
+        )
+    return rows
+
+
+def pair_lines(event: Event, pair: Pair, results: list[Result]) -> dict[int, BoardLine]:
+    """The comparison of each of a pair's lines (``results``, live), by board number.
+
+    Three queries whose answers are the size of the pair's boards' *distinct scores*,
+    not of their lines: how many lines each board has at each real score, and at each
+    kind of adjusted score (both counted by the database), and the most lines any
+    board has (Neuberg's expected).  From them each board's summary, then
+    :func:`scoring.pairs.compare_line`: what the traveller gives the line.
+
+    A board the summary cannot settle (a fouled board's versions, the director's
+    adjusted scores) is compared whole, as the traveller compares it.
+    """
+    if not results:
+        return {}
+    expected = expected_plays(event)
+    mine = {r.board_id: r for r in results}
+    # By board alone (the boards are the event's): the database counts from its index
+    # of each board's scores (Result.Meta.indexes) instead of reading the event's lines.
+    on_boards = Result.objects.filter(board_id__in=mine).live().order_by()
+    scores: dict[int, dict[int, int]] = {}
+    for board_id, net, n in (
+        on_boards.filter(adjusted="").values_list("board_id", "net_ns").annotate(n=Count("id"))
+    ):
+        scores.setdefault(board_id, {})[net] = n
+    adjusted: dict[int, dict[str, int]] = {}
+    for board_id, kind, n in (
+        on_boards.exclude(adjusted="").values_list("board_id", "adjusted").annotate(n=Count("id"))
+    ):
+        adjusted.setdefault(board_id, {})[kind] = n
+    special = {b for b, r in mine.items() if r.board.fouled} | {
+        b for b, kinds in adjusted.items() if set(kinds) - set(ADJUSTMENTS)
+    }
+    out: dict[int, BoardLine] = {}
+    if special:
+        whole = as_board_results(_live(event).filter(board_id__in=special))
+        for c in compare(event, whole, expected=expected):
+            if pair.label in (c.result.ns, c.result.ew):
+                out[c.result.board] = c
+    for b, r in mine.items():
+        if b in special:
+            continue
+        at = scores.get(b, {})
+        law_b = adjusted.get(b, {})
+        values = sorted(at)
+        lowest, highest = (values[0], values[-1]) if values else (0, 0)
+        summary = BoardSummary(
+            lines=sum(at.values()) + sum(law_b.values()),
+            real=sum(at.values()),
+            total=sum(v * n for v, n in at.items()),
+            lowest=lowest,
+            lowest_count=at.get(lowest, 0),
+            highest=highest,
+            highest_count=at.get(highest, 0),
+            below=sum(n for v, n in at.items() if r.net_ns is not None and v < r.net_ns),
+            equal=at.get(r.net_ns, 0) if not r.adjusted else 0,  # type: ignore[arg-type]
+        )
+        line = line_input(
+            r.board.number,
+            r.ns.label,
+            r.ew.label,
+            r.net_ns,
+            r.adjusted,
+            None,
+            None,
+            r.round,
+            r.table,
+        )
+        tables = Seating.objects.playing(event, r.board.number).count() if law_b else None
+        out[r.board.number] = compare_line(line, summary, event.method, expected, law_b, tables)
+    return out
+
+
+def score_card_charts(
+    event: Event,
+    pair: Pair,
+    shown: set[int],
+    rows: list[dict[str, Any]] | None = None,
+    stamp: str = "",
+) -> dict[str, Any]:
+    """The score card's two charts (issue 19): the pair's running score round by round
+    beside the best of its field at each round, and each board against the average
+    (total points) or 50% (matchpoints).  Only the boards in ``shown`` (what this viewer
+    may see of the event) count, for the pair and the field alike.
+
+    ``rows``: the pair's score card (:func:`score_card`), its own lines.  The field's
+    best running score needs the whole event compared: that is kept under the event's
+    ``stamp`` (:mod:`tournament.pagecache`), so only the first card after a change
+    pays for it.
+    """
+    if event.is_team_match:
+        return {}
+    if rows is None:
+        rows = score_card(event, pair)
+    percent = event.by_matchpoints
+    own: list[tuple[int, int, Fraction | int]] = []  # (round, board, against the average)
+    per_round: dict[int, list[Fraction]] = {}
+    side = "NS"
+    for row in rows:
+        line = row["line"]
+        if row["board"] not in shown or line is None or line.ns_score is None:
+            continue
+        side = row["direction"]
+        score = line.ns_score if side == "NS" else line.ew_score
+        top = line.top or 0
+        acc = per_round.setdefault(row["round"], [Fraction(0), Fraction(0)])
+        acc[0] += Fraction(score or 0)
+        acc[1] += top
+        value = Fraction(score or 0) * 100 / top if percent and top else score or 0
+        own.append((row["round"], row["board"], value))
+    rounds = sorted(per_round)
+    mine: list[Fraction | int] = []
+    score_sum, top_sum = Fraction(0), Fraction(0)
+    for r in rounds:
+        score_sum += per_round[r][0]
+        top_sum += per_round[r][1]
+        mine.append(
+            (score_sum * 100 / top_sum if top_sum else Fraction(0)) if percent else score_sum
+        )
+    variant = ",".join(map(str, sorted(shown)))
+    best_of = pagecache.cached(
+        "running-best",
+        event,
+        stamp or pagecache.event_stamp(event),
+        variant,
+        lambda: running_best(event, shown),
+    )
+    field = best_of["one field"] if best_of["one field"] is not None else best_of[side]
+    best = [field.get(r, Fraction(0)) for r in rounds]
+    own.sort()
+    return {
+        "running_chart": charts.running(rounds, mine, best, percent=percent),
+        "boards_chart": charts.boards([(b, v) for _, b, v in own], percent=percent),
+    }
+
+
+def running_best(event: Event, shown: set[int]) -> dict[str, Any]:
+    """Each field's best running score after each round, on the boards in ``shown``: a
+    score card's running chart draws its pair beside it.  ``"one field"``: the whole
+    field's, when pairs play both directions (a Howell), else None and ``"NS"`` and
+    ``"EW"`` each direction's.
+
+    Exact, in integers: every score times the lines' common denominator, and a
+    percentage compared by cross-multiplying; one Fraction a round at the end (a
+    Fraction a line was a second at 1,000 tables).
+    """
+    round_of: list[int] = []
+    inputs = as_board_results(_live(event), round_of)
+    lines = compare(event, inputs)
+    percent = event.by_matchpoints
+    ns_pairs = {line.result.ns for line in lines}
+    ew_pairs = {line.result.ew for line in lines}
+    counted = [
+        (rnd, line)
+        for rnd, line in zip(round_of, lines, strict=True)
+        if line.result.board in shown and line.ns_score is not None
+    ]
+    scale = (
+        lcm(*(Fraction(line.ns_score or 0).denominator for _, line in counted)) if counted else 1
+    )
+    per: dict[str, dict[int, list[int]]] = {}
+    for rnd, line in counted:
+        top = line.top or 0
+        for label, score in ((line.result.ns, line.ns_score), (line.result.ew, line.ew_score)):
+            scaled = (
+                score * scale
+                if type(score) is int
+                else score.numerator * (scale // score.denominator)  # type: ignore[union-attr]
+            )
+            acc = per.setdefault(label, {}).setdefault(rnd, [0, 0])
+            acc[0] += scaled
+            acc[1] += top
+    all_rounds = sorted({r for rounds in per.values() for r in rounds})
+
+    def best_of(field: set[str]) -> dict[int, Fraction]:
+        best: dict[int, tuple[int, int]] = {}  # round: (scaled score, top) of the best
+        for label in field:
+            score = top = 0
+            got = False
+            rounds = per.get(label, {})
+            for r in all_rounds:
+                if r in rounds:
+                    score += rounds[r][0]
+                    top += rounds[r][1]
+                    got = True
+                if not got or (percent and not top):
+                    continue
+                held = best.get(r)
+                if percent:
+                    better = held is None or score * held[1] > held[0] * top
+                else:
+                    better = held is None or score > held[0]
+                if better:
+                    best[r] = (score, top)
+        return {
+            r: Fraction(s * 100, t * scale) if percent else Fraction(s, scale)
+            for r, (s, t) in best.items()
+        }
+
+    if ns_pairs & ew_pairs:
+        return {"one field": best_of(ns_pairs | ew_pairs)}
+    return {"one field": None, "NS": best_of(ns_pairs), "EW": best_of(ew_pairs)}

@@ -1,0 +1,201 @@
+"""A board's traveller: every live line of a board with its comparison, the
+notes its adjusted scores need, and in a team match each line's points to each
+team (Law G).
+
+Beside the standings on the read side: recomputed from the live results by
+:mod:`scoring` through :func:`tournament.queries.standings.compare` (the one
+place the app compares lines), stored nowhere.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from scoring.adjusted import is_director_adjustment, parse_awards
+from scoring.fractions_fmt import round_half_away, two_decimals
+from scoring.pairs import BoardLine
+
+from ..models import Board, Event, Pair, Result, Ruling, Seating
+from .standings import _live, as_board_results, compare, expected_plays
+
+
+@dataclass
+class TravellerLine:
+    result: Result
+    line: BoardLine | None
+    # A team match (Law G): this line's net to each team, in the order of ``team_labels``.
+    team_points: tuple[str, ...] = ()
+    # An artificial (Law B) line: which real score it took, e.g. "the lowest NS score
+    # on the board, -114 at table 2 (Duplicate Law B(3))".
+    basis: str = ""
+    # The director's rulings on this table's auction (issue 16), in words with their law.
+    rulings: tuple[str, ...] = ()
+
+    @property
+    def director_adjusted(self) -> bool:
+        """The director's adjusted score (not played, average-plus/minus, weighted)."""
+        return is_director_adjustment(self.result.adjusted or None)
+
+    @property
+    def version(self) -> int:
+        """Which version of a fouled board this table played (1 unless fouled)."""
+        return self.line.result.version if self.line else 1
+
+    @property
+    def net(self) -> str:
+        """The net score compared, rounded for display (a weighted or Law B average
+        score may be a fraction; the exact value is in the exports)."""
+        return _fmt(self.line.net_ns, None) if self.line else ""
+
+    @property
+    def ns_score(self) -> str:
+        return _fmt(self.line.ns_score, self.line.top) if self.line else ""
+
+    @property
+    def ew_score(self) -> str:
+        return _fmt(self.line.ew_score, self.line.top) if self.line else ""
+
+
+def _fmt(x: Fraction | int | None, top: int | None) -> str:
+    if x is None:  # a line not played earns nothing
+        return ""
+    if top is not None:
+        return two_decimals(x)
+    return str(round_half_away(x)) if Fraction(x).denominator != 1 else str(x)
+
+
+def traveller(event: Event, board: Board) -> list[TravellerLine]:
+    """Every live result of a board with its comparison (Law H or matchpoints).
+
+    In a team match a line is not compared with an average: its net score goes to
+    the team sitting North-South and against the team sitting East-West (Law G),
+    so each line carries its points to each team instead.
+    """
+    on_board = _live(event).filter(board=board).order_by("round", "table")
+    results = list(on_board.select_related("ns", "ew", "board"))
+    inputs = as_board_results(on_board)
+    # The event's top, not this board's alone: a board that a table missed is factored
+    # up to it (Neuberg), as the standings and the score cards count it.
+    expected = expected_plays(event) if inputs and event.method != "total" else None
+    lines: list[BoardLine | None] = list(compare(event, inputs, expected=expected))
+    basis = _artificial_basis(results)
+    ruled = _rulings_of(board)
+    if not event.is_team_match:
+        return [
+            TravellerLine(r, line, basis=basis.get(r.pk, ""), rulings=ruled.get(r.seating_id, ()))
+            for r, line in zip(results, lines, strict=True)
+        ]
+    labels = team_labels(event)
+    teams = dict(Pair.objects.filter(event=event).values_list("label", "team__label"))
+    out = []
+    for r, line in zip(results, lines, strict=True):
+        net = line.net_ns if line else r.net_ns
+        points = {teams[r.ns.label]: net, teams[r.ew.label]: -net} if net is not None else {}
+        team_points = tuple(_signed(points.get(t)) for t in labels)
+        out.append(
+            TravellerLine(r, line, team_points, basis.get(r.pk, ""), ruled.get(r.seating_id, ()))
+        )
+    return out
+
+
+def adjusted_notes(event: Event, board: Board, lines: list[TravellerLine]) -> list[str]:
+    """What a reader of the traveller needs to know of its adjusted scores: a fouled
+    board's versions and the values of average-plus and average-minus, in words."""
+    notes = []
+    if board.fouled:
+        where = ", ".join(f"round {r} table {t}" for r, t in board.fouled)
+        factored = ", each factored up to the board's full top" if event.by_matchpoints else ""
+        notes.append(
+            f"A fouled board: {where} played a second version; each version's lines are "
+            f"compared only with each other{factored}."
+        )
+    kinds = {tl.result.adjusted for tl in lines if tl.director_adjusted}
+    if "not-played" in kinds:
+        notes.append(
+            "A board not played at a table is compared like an absent table: its pairs "
+            "score nothing on it"
+            + (
+                ", and the others' matchpoints are factored up (Neuberg)."
+                if event.by_matchpoints
+                else "."
+            )
+        )
+    if any(parse_awards(k) for k in kinds):
+        notes.append(
+            f"Adjusted scores in this event: {event.adjusted_values.describe(event.method)}; "
+            "they take no part in the others' comparison."
+        )
+    return notes
+
+
+def _rulings_of(board: Board) -> dict[int, tuple[str, ...]]:
+    """The rulings on a board's auctions, by table-round: "S: A double of partner's
+    declaration: 50 points ... (Law 54)"."""
+    out: dict[int, list[str]] = {}
+    for seating, offender, summary, law in Ruling.objects.filter(board=board).values_list(
+        "seating", "offender", "summary", "law"
+    ):
+        out.setdefault(seating, []).append(f"{offender}: {summary} ({law})")
+    return {k: tuple(v) for k, v in out.items()}
+
+
+def _artificial_basis(results: list[Result]) -> dict[int, str]:
+    """For each artificial line, the real score it was taken from (Duplicate Law B(3))."""
+    real = [(r.net_ns, r.table) for r in results if not r.adjusted and r.net_ns is not None]
+    out: dict[int, str] = {}
+    for r in results:
+        if not r.adjusted or not real:
+            continue
+        if r.adjusted == "average":
+            n = len(real)
+            out[r.pk] = f"the average of the {n} real score{'s' if n > 1 else ''} on the board"
+            continue
+        lowest_ns = r.adjusted == "ns-lowest"
+        net = min(n for n, _ in real) if lowest_ns else max(n for n, _ in real)
+        tables = ", ".join(str(t) for n, t in real if n == net)
+        side = "North-South" if lowest_ns else "East-West"
+        out[r.pk] = f"{side}'s lowest score on the board: {net:+d} to NS, as at table {tables}"
+    return out
+
+
+def team_labels(event: Event) -> list[str]:
+    """The match's team labels in order ("A", "B")."""
+    return sorted(event.team_set.values_list("label", flat=True))
+
+
+def team_board_totals(lines: list[TravellerLine], event: Event) -> tuple[str, ...]:
+    """A board's points to each team (Law G: the sum of its pairs' nets), when every
+    table has played it; empty while the board is still being played."""
+    tables = Seating.objects.filter(event=event, round=1).count()
+    if not lines or len(lines) < tables:
+        return ()
+    labels = team_labels(event)
+    teams = dict(Pair.objects.filter(event=event).values_list("label", "team__label"))
+    total = dict.fromkeys(labels, Fraction(0))
+    for tl in lines:
+        net = tl.line.net_ns if tl.line else tl.result.net_ns
+        if net is None:  # a line that counts for nothing (never once every table has played)
+            continue
+        total[teams[tl.result.ns.label]] += net
+        total[teams[tl.result.ew.label]] -= net
+    return tuple(_signed(total[t]) for t in labels)
+
+
+def team_columns(event: Event, lines: list[TravellerLine]) -> dict[str, Any]:
+    """The traveller table's team columns (``teams``, ``team_totals``); none in a pair contest."""
+    if not event.is_team_match:
+        return {}
+    return {
+        "teams": list(event.team_set.order_by("label")),
+        "team_totals": team_board_totals(lines, event),
+    }
+
+
+def _signed(x: Fraction | int | None) -> str:
+    """A team's points on a board, signed, rounded half away from zero for display."""
+    if x is None:
+        return ""
+    shown = round_half_away(x) if Fraction(x).denominator != 1 else int(x)
+    return f"+{shown}" if shown > 0 else str(shown)

@@ -62,11 +62,12 @@ django.setup()
 from openpyxl import Workbook
 from scoring import compare_boards
 from tournament import exports
+from tournament.exports.rows import _live_lines
 from tournament.queries import standings
 from tournament.models import Event
 event = Event.objects.get(pk=int(sys.argv[1]))
 t0, c0 = time.perf_counter(), time.process_time()
-lines = exports._live_lines(event)
+lines = _live_lines(event)
 compare_boards([standings.board_result(r) for r in lines], event.method, event.adjusted_values)
 read_s, read_cpu = time.perf_counter() - t0, time.process_time() - c0
 

@@ -9,7 +9,8 @@ from fractions import Fraction
 import pytest
 from django.urls import reverse
 
-from tournament import exports, services, usebio
+from tournament import exports, services
+from tournament.exports import usebio
 from tournament.models import AuditEntry, Board, Result
 from tournament.queries import standings, travellers
 from tournament.services import Actor, ServiceError

@@ -12,7 +12,7 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from tournament import exports
-from tournament.usebio import write_usebio
+from tournament.exports.usebio import write_usebio
 
 pytestmark = pytest.mark.django_db
 

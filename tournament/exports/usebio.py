@@ -18,9 +18,9 @@ from typing import Any
 
 from scoring.pbn import decimal_text, standard_contract
 
-from .models import Event, Player, Result
-from .queries import standings
-from .queries.standings import BOARD_RESULT_FIELDS, board_result
+from ..models import Event, Player, Result
+from ..queries import standings
+from ..queries.standings import BOARD_RESULT_FIELDS, board_result
 
 CLUB_NAME = "Duplicate Auction club"
 

@@ -1,0 +1,175 @@
+"""The files of a group of events: a league's table and meetings, a contest's
+session and overall standings, as XLSX and CSV.
+
+Apart from the single event's formats because each reads a group's table
+(:mod:`tournament.queries.leagues`, :mod:`tournament.queries.contests`) and
+reuses their sheet and cell writers.
+"""
+
+from __future__ import annotations
+
+import io
+from fractions import Fraction
+from typing import Any
+
+from openpyxl import Workbook
+
+from scoring.fractions_fmt import round_half_away, two_decimals
+
+from ..models import Contest, League
+from ..queries import contests, leagues
+from .csv import csv_text
+from .rows import _precise, rank_cell
+from .xlsx import _sheet
+
+LEAGUE_COLUMNS = [
+    ("Rank", 6),
+    ("Team", 24),
+    ("Played", 8),
+    ("Won", 6),
+    ("Tied", 6),
+    ("Lost", 6),
+    ("Byes", 6),
+    ("Matches", 9),
+    ("Margin", 9),
+    ("Margin (exact)", 14),
+]
+
+
+MEETING_COLUMNS = [("Round", 7), ("Team A", 24), ("Team B", 24), ("A", 7), ("B", 7), ("Winner", 24)]
+
+
+def league_rows(league: League) -> list[list[Any]]:
+    """The league's standings: matches won (a tie or a bye 1/2), then the exact margin."""
+    return [
+        [
+            rank_cell(r.rank),
+            r.team,
+            r.played,
+            r.won,
+            r.tied,
+            r.lost,
+            r.byes,
+            _precise(r.matches),
+            round_half_away(r.margin),
+            _precise(r.margin),
+        ]
+        for r in leagues.league_table(league)
+    ]
+
+
+def _meeting_outcome(m: Any) -> str | None:
+    """ "Hawks", "Hawks (by the fraction of a point)", "tie", or None while it is played."""
+    if m.winner:
+        return m.winner + (" (by the fraction of a point)" if m.by_fraction else "")
+    return "tie" if m.finished and m.away and m.points[0] else None
+
+
+def meeting_rows(league: League) -> list[list[Any]]:
+    return [
+        [
+            m.round,
+            m.home,
+            m.away or "(bye)",
+            int(m.points[0]) if m.points[0] else None,
+            int(m.points[1]) if m.points[1] else None,
+            _meeting_outcome(m),
+        ]
+        for m in leagues.meetings(league)
+    ]
+
+
+def league_xlsx_bytes(league: League) -> bytes:
+    wb = Workbook(write_only=True)
+    _sheet(wb, "Standings", LEAGUE_COLUMNS, league_rows(league), landscape=False)
+    _sheet(wb, "Matches", MEETING_COLUMNS, meeting_rows(league), landscape=False)
+    buf = io.BytesIO()
+    wb.save(buf)
+    return buf.getvalue()
+
+
+def league_csv_bytes(league: League) -> bytes:
+    return csv_text([c for c, _ in LEAGUE_COLUMNS], league_rows(league)).encode("utf-8")
+
+
+def contest_session_rows(
+    contest: Contest, session: int, table: list[Any] | None = None
+) -> list[list[Any]]:
+    names = contests.pair_names(contest, session)
+    mp = contests.parts(contest, session)[0].method == "matchpoints"
+    rows = table if table is not None else contests.session_table(contest, session)
+    return [
+        [
+            rank_cell(s.rank),
+            s.pair,
+            names.get(s.pair) or None,
+            s.direction,
+            s.boards,
+            _precise(s.score),
+            float(round(s.percent, 2)) if mp and s.percent is not None else None,
+        ]
+        for s in rows
+    ]
+
+
+CONTEST_SESSION_COLUMNS = [
+    ("Rank", 6),
+    ("Pair", 7),
+    ("Names", 32),
+    ("Direction", 10),
+    ("Boards", 8),
+    ("Score (exact)", 14),
+    ("Percent", 9),
+]
+
+
+def contest_overall_rows(
+    contest: Contest, tables: dict[int, list[Any]] | None = None
+) -> list[list[Any]]:
+    # Averaged session percentages are percentages: two decimals, as on the page and in
+    # each session's sheet (README: "percentages always to two decimals"); added session
+    # scores are exact scores, with the decimals that keep them exact.
+    def value(x: Any) -> Any:
+        if contest.carry == "average":
+            return float(two_decimals(Fraction(x)))
+        return _precise(x)
+
+    return [
+        [
+            rank_cell(r.rank),
+            r.pair,
+            r.direction,
+            *(value(x) if x is not None else None for x in r.sessions),
+            value(r.total),
+        ]
+        for r in contests.overall_table(contest, tables)
+    ]
+
+
+def contest_overall_columns(contest: Contest) -> list[tuple[str, int]]:
+    sessions = contests.sessions_of(contest)
+    what = "percent" if contest.carry == "average" else "score"
+    return [
+        ("Rank", 6),
+        ("Pair", 7),
+        ("Direction", 10),
+        *((f"Session {s} {what}", 14) for s in sessions),
+        ("Overall", 12),
+    ]
+
+
+def contest_xlsx_bytes(contest: Contest) -> bytes:
+    """Overall and every session's standings; each session compared once."""
+    tables = {s: contests.session_table(contest, s) for s in contests.sessions_of(contest)}
+    wb = Workbook(write_only=True)
+    _sheet(wb, "Overall", contest_overall_columns(contest), contest_overall_rows(contest, tables))
+    for s, table in tables.items():
+        _sheet(wb, f"Session {s}", CONTEST_SESSION_COLUMNS, contest_session_rows(contest, s, table))
+    buf = io.BytesIO()
+    wb.save(buf)
+    return buf.getvalue()
+
+
+def contest_csv_bytes(contest: Contest) -> bytes:
+    header = [c for c, _ in contest_overall_columns(contest)]
+    return csv_text(header, contest_overall_rows(contest)).encode("utf-8")

@@ -1,0 +1,306 @@
+"""The PBN file: every board's deal and auction with its results, the event's
+score table and totals, in the Portable Bridge Notation other bridge software
+reads.
+
+Here, not in :mod:`scoring.pbn`, because it reads the event's records: the
+notation itself (tags, escaping, contracts) is :mod:`scoring.pbn`'s, and this
+module only fills it from the results, rulings and deals.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from scoring.fractions_fmt import exact
+from scoring.pbn import (
+    MANDATORY_TAGS,
+    decimal_text,
+    double_dummy_hex,
+    format_table,
+    format_tag,
+    optimum_rows,
+    printing_text,
+    standard_contract,
+)
+from scoring.rulings import marks_a_call
+
+from .. import deals
+from ..models import Board, Event, Ruling
+from ..queries import standings
+from .rows import _live_lines
+
+
+def _pbn_contract(contract: str) -> str:
+    """Our notation where it is PBN's own ("4H", "3NTX"), ``Pass`` for a pass-out."""
+    return "Pass" if contract in ("PASS", "") else contract
+
+
+def pbn_auction(dealer: str, auction: str, rulings: Sequence[str] = ()) -> list[str]:
+    """A recorded auction as PBN's ``[Auction "N"]`` section: four calls a line, ``Pass``,
+    ``X``, ``XX``, ``AP`` for the last three passes; a call the director ruled on
+    carries a note (``=1=`` and ``[Note "1:..."]``)."""
+    calls = auction.split()
+    tokens: list[str] = []
+    notes: list[str] = []
+    end = len(calls)
+    if calls[-3:] == ["P", "P", "P"] and len(calls) > 3:
+        end -= 3
+    for text in calls[:end]:
+        ruled = text.endswith("*")
+        text = text.rstrip("*")
+        tokens.append({"P": "Pass"}.get(text, text))
+        if ruled:
+            said = rulings[len(notes)] if len(notes) < len(rulings) else "ruled by the director"
+            notes.append(f"{len(notes) + 1}:{said}")
+            tokens.append(f"={len(notes)}=")
+    if end < len(calls):
+        tokens.append("AP")
+    lines = [format_tag("Auction", dealer)]
+    row: list[str] = []
+    for t in tokens:
+        row.append(t)
+        if len([x for x in row if not x.startswith("=")]) == 4 and not t.startswith("="):
+            lines.append(" ".join(row))
+            row = []
+    if row:
+        lines.append(" ".join(row))
+    lines += [format_tag("Note", n) for n in notes]
+    return lines
+
+
+@dataclass
+class PbnBoard:
+    """What a board's PBN sections are written from (one board of :func:`write_pbn`)."""
+
+    event: Event
+    board: Board
+    lines: list[dict[str, Any]]  # its live traveller lines, in round and table order
+    compared: list[Any]  # their comparisons (scoring.BoardLine), in the same order
+    representative: dict[str, Any] | None  # the line giving Declarer/Contract/Result
+    shown: bool  # its deal and lines may be shown
+
+
+def _auction_section(b: PbnBoard) -> list[str]:
+    told = b.representative
+    if not told or not told["auction"]:
+        return []
+    ruled = Ruling.objects.filter(
+        board=b.board, seating__round=told["round"], seating__table=told["table"]
+    ).values_list("offender", "summary", "law", "irregularity", "option")
+    # A note for each marked call, in order: a ruling that marked none (a void double,
+    # a bar) has no call to explain.
+    notes = [
+        f"{who}: {summary} ({law})"
+        for who, summary, law, irregularity, option in ruled
+        if marks_a_call(b.event.laws, irregularity, option)
+    ]
+    return pbn_auction(b.board.dealer, told["auction"], notes)
+
+
+def _double_dummy_section(b: PbnBoard) -> list[str]:
+    dd = b.board.dd_tricks
+    if not b.shown or not dd:
+        return []
+    return [
+        format_tag("DoubleDummyTricks", double_dummy_hex(dd)),
+        *format_table(
+            "OptimumResultTable",
+            ["Declarer\\1R", "Denomination\\2R", "Result\\2R"],
+            optimum_rows(dd),
+        ).split("\n"),
+    ]
+
+
+def _score_table_section(b: PbnBoard) -> list[str]:
+    if not b.lines:
+        return []
+    mp = b.event.method == "matchpoints"
+    columns = [*SCORE_TABLE, *(MP_COLUMNS if mp else []), *OUR_COLUMNS]
+    names = _pbn_names(b.event)
+    rows = []
+    for r, line in zip(b.lines, b.compared, strict=True):
+        ns, ew = r["ns__label"], r["ew__label"]
+        head = [r["round"], r["table"], ns, ew, names.get(ns, "?"), names.get(ew, "?")]
+        # The score that counted: artificial on a Law B line, weighted on a weighted
+        # one, none on a line not played or given average-plus/minus ("-").
+        net = line.net_ns
+        scores = [decimal_text(net), decimal_text(-net)] if net is not None else ["-", "-"]
+        if r["adjusted"]:
+            row = [*head, "-", "-", "-", *scores]
+        else:
+            row = [
+                *head,
+                standard_contract(r["contract"]),
+                r["declarer"] or "-",
+                r["tricks"] if r["tricks"] is not None else "-",
+                *scores,
+            ]
+        if mp and line.ns_score is None:
+            row += ["-"] * 4  # not played
+        elif mp:
+            top = line.top or 0
+            row += [
+                decimal_text(line.ns_score),
+                decimal_text(line.ew_score),
+                decimal_text(Fraction(line.ns_score) * 100 / top) if top else "-",
+                decimal_text(Fraction(line.ew_score) * 100 / top) if top else "-",
+            ]
+        row += [
+            f"Artificial:{r['adjusted']}" if r["adjusted"] else _pbn_contract(r["contract"]),
+            r["ns_trick"] + r["ns_honour"] if not r["adjusted"] else "-",
+            r["ew_trick"] + r["ew_honour"] if not r["adjusted"] else "-",
+        ]
+        rows.append(row)
+    return format_table("ScoreTable", columns, rows).split("\n")
+
+
+# The board's sections after its tags, in order: one function per section, so
+# another (say, a par or an auction section) is added here and nowhere else.
+def _par_section(b: PbnBoard) -> list[str]:
+    """``OptimumScore``: the board's par under the event's code (scoring.par), in the
+    code's own scoring, North-South's view ("NS 36", "EW 28")."""
+    found = deals.par_of(b.board) if b.shown else None
+    if found is None:
+        return []
+    side, points = ("NS", found.score) if found.score >= 0 else ("EW", -found.score)
+    return [format_tag("OptimumScore", f"{side} {points}")]
+
+
+BOARD_SECTIONS: list[Callable[[PbnBoard], list[str]]] = [
+    _auction_section,
+    _double_dummy_section,
+    _par_section,
+    _score_table_section,
+]
+
+
+SCORE_TABLE = [
+    "Round\\2R",
+    "Table\\2R",
+    "PairId_NS\\3R",
+    "PairId_EW\\3R",
+    "Names_NS\\28L",
+    "Names_EW\\28L",
+    "Contract\\5L",
+    "Declarer\\1R",
+    "Result\\2R",
+    "Score_NS\\7R",
+    "Score_EW\\7R",
+]
+
+
+MP_COLUMNS = ["MP_NS\\5R", "MP_EW\\5R", "Percentage_NS\\6R", "Percentage_EW\\6R"]
+
+
+# Our own columns (PBN allows any): the contract in this app's notation (RS,
+# 3SR, NULLO) or "Artificial:average" for a Law B line, and each side's gross.
+OUR_COLUMNS = ["Contract_Auction\\18L", "Gross_NS\\5R", "Gross_EW\\5R"]
+
+
+def _pbn_names(event: Event) -> dict[str, str]:
+    return {label: name for label, name in standings.pair_names(event).items() if name}
+
+
+def _total_table(event: Event) -> list[str]:
+    """``TotalScoreTable``: the standings with decimal scores (``191.6``, never
+    ``958/5``), the exact fraction in our own column; a team match's totals."""
+    if event.is_team_match:
+        match = standings.team_match(event)
+        if match is None:
+            return []
+        names = {t.label: str(t) for t in event.team_set.all()}
+        ordered = sorted(match.teams.items(), key=lambda kv: -kv[1].score)
+        totals: list[list[object]] = []
+        for label, team_score in ordered:
+            rank = "1" if match.winner in (label, None) else "2"
+            total = team_score.score
+            totals.append([rank, label, names.get(label, label), decimal_text(total), exact(total)])
+        columns = ["Rank\\2R", "TeamId\\3R", "TeamName\\20L", "TotalScore\\8R", "Exact\\10R"]
+        return format_table("TotalScoreTable", columns, totals).split("\n")
+    standing = standings.pair_contest(event)
+    if not standing:
+        return []
+    mp = event.method == "matchpoints"
+    rows: list[list[object]] = []
+    for s in standing:
+        row: list[object] = [s.direction or "All", s.rank, s.pair, s.names or "?"]
+        if mp:
+            row += [
+                decimal_text(s.score),
+                decimal_text(s.percent_value) if s.percent_value is not None else "-",
+            ]
+        else:
+            row += [decimal_text(s.score)]
+        row += [s.boards, s.exact]
+        rows.append(row)
+    columns = ["Field\\3L", "Rank\\4R", "PairId\\3R", "Names\\30L"]
+    columns += ["TotalMP\\7R", "TotalPercentage\\6R"] if mp else ["TotalScore\\8R"]
+    columns += ["NrBoards\\2R", "Exact\\10R"]
+    return format_table("TotalScoreTable", columns, rows).split("\n")
+
+
+def _representative(lines: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """The line whose Declarer, Contract and Result the board's own tags give: the
+    first table (round, then table) that recorded its auction, else the first
+    table that played it; never an artificial (Law B) line."""
+    played = [r for r in lines if not r["adjusted"]]
+    return next((r for r in played if r["auction"]), played[0] if played else None)
+
+
+def write_pbn(event: Event, *, boards: set[int] | None = None) -> str:
+    """PBN 2.1 in export format: every board with its deal, its sections and its
+    ScoreTable, the standings (or the team totals) with the first board.
+
+    ``boards``: only these boards' deals and score tables; the others are
+    listed with ``Deal "?"`` and no result (the public while the event is played).
+
+    The mandatory tags come first in the standard's order, ``"?"`` for what is
+    unknown; ``Declarer``/``Contract``/``Result`` are those of the representative
+    line (:func:`_representative`).  ``Scoring`` names the code of laws
+    ("Auction;WhistClub1915"), no scoring a reader knows, so none rescores it as
+    contract bridge; Auction Bridge has no vulnerability (``Vulnerable "None"``).
+    ``Score_NS`` is North-South's signed net score (``Score_EW`` its negative),
+    an artificial (Law B) line has ``-`` for contract, declarer and result and
+    its artificial score marked in ``Contract_Auction``.  Lines end CRLF.
+    """
+    date = event.date.strftime("%Y.%m.%d")
+    live = _live_lines(event)
+    inputs = [standings.board_result(r) for r in live]
+    compared = standings.compare(event, inputs)
+    by_board: dict[int, list[tuple[dict[str, Any], Any]]] = {}
+    for r, line in zip(live, compared, strict=True):
+        by_board.setdefault(r["board__number"], []).append((r, line))
+    out = ["% PBN 2.1", "% EXPORT", f"% Duplicate Auction: {printing_text(event.name)}", ""]
+    for i, board in enumerate(Board.objects.filter(event=event).select_related("event")):
+        shown = boards is None or board.number in boards
+        pairs = by_board.get(board.number, []) if shown else []
+        lines = [r for r, _ in pairs]
+        told = _representative(lines)
+        tags = {
+            "Event": event.name or "?",
+            "Site": "?",
+            "Date": date,
+            "Board": str(board.number),
+            "West": "?",
+            "North": "?",
+            "East": "?",
+            "South": "?",
+            "Dealer": board.dealer,
+            "Vulnerable": "None",
+            "Deal": board.deal if shown and board.deal else "?",
+            "Scoring": event.laws.pbn_scoring,
+            "Declarer": (told["declarer"] or "?") if told else "?",
+            "Contract": standard_contract(told["contract"]) if told else "?",
+            "Result": str(told["tricks"]) if told and told["tricks"] is not None else "?",
+        }
+        out += [format_tag(k, tags[k]) for k in MANDATORY_TAGS]
+        b = PbnBoard(event, board, lines, [c for _, c in pairs], told, shown)
+        for section in BOARD_SECTIONS:
+            out += section(b)
+        if i == 0:
+            out += _total_table(event)
+        out.append("")
+    return "\r\n".join(out) + "\r\n"

@@ -1,0 +1,356 @@
+"""The rows every file shares: standings, travellers, settings and a team match's
+table as plain values (numbers, exact fractions, text), with their columns.
+
+Every format writes these same rows, so a spreadsheet, a CSV file and the PBN's
+tables never disagree; each writer (:mod:`.xlsx`, :mod:`.csv`, :mod:`.pbn`)
+only escapes and lays them out.  The rows come from the read side
+(:mod:`tournament.queries`), recomputed from the live results.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from scoring import BoardResult
+from scoring.adjusted import describe as describe_adjusted
+from scoring.fractions_fmt import round_half_away
+from scoring.pairs import BoardLine
+
+from .. import services
+from ..models import Event, Result
+from ..movements import MovementError
+from ..queries import standings, travellers
+
+STANDINGS_COLUMNS = [
+    ("Field", 10),
+    ("Rank", 7),
+    ("Pair", 7),
+    ("Players", 34),
+    ("Score", 9),
+    ("Exact score", 12),
+    ("Score (decimal)", 14),
+    ("Percent", 9),
+    ("Boards", 8),
+]
+
+
+TRAVELLER_COLUMNS = [
+    ("Board", 7),
+    ("Round", 7),
+    ("Table", 7),
+    ("NS pair", 8),
+    ("EW pair", 8),
+    ("Contract", 10),
+    ("Declarer", 9),
+    ("Tricks", 7),
+    ("NS trick", 9),
+    ("NS honour", 10),
+    ("EW trick", 9),
+    ("EW honour", 10),
+    ("Premium", 9),
+    ("Penalties", 10),
+    ("Adjusted score", 30),
+    ("Net NS", 8),
+    ("NS comparison", 14),
+    ("EW comparison", 14),
+    ("Itemised", 80),
+]
+
+
+class Precise(float):
+    """An exact score's decimal: written with up to six decimals (XLSX number
+    format ``0.000000``), where a plain float is a score as displayed (``0.00``)."""
+
+    __slots__ = ()
+
+
+def _number(x: Fraction | int | None) -> int | float | None:
+    """A number for a spreadsheet cell: an int when whole, else a float."""
+    if x is None or type(x) is int:
+        return x
+    if type(x) is not Fraction:  # Fraction(x) costs a microsecond: not for every cell
+        x = Fraction(x)
+    return x.numerator if x.denominator == 1 else float(x)
+
+
+def _precise(x: Fraction | int) -> int | Precise:
+    """The exact score as a number with enough decimals (an int when whole)."""
+    n = _number(x)
+    return n if type(n) is int else Precise(n)  # type: ignore[arg-type]
+
+
+def mixed_fraction(x: Fraction) -> str:
+    """An exact fraction as spreadsheets read a number, never a date: ``191 3/5``
+    (``958/5``), ``-378 1/3``, ``0 1/2``; a whole number as itself."""
+    if x.denominator == 1:
+        return str(x.numerator)
+    sign = "-" if x < 0 else ""
+    whole, rest = divmod(abs(x.numerator), x.denominator)
+    return f"{sign}{whole} {rest}/{x.denominator}"
+
+
+def pair_label(label: str | None) -> str | int | None:
+    """A pair's label as a spreadsheet cell: a number when it is one ("12"), so a column
+    of pairs sorts 1, 2, ... 10 and no "number stored as text" flag shows; else as it is
+    ("A3").  Written the same either way in a CSV file."""
+    return int(label) if label and label.isdigit() and label[0] != "0" else label
+
+
+def rank_cell(rank: str) -> str | int:
+    """A rank as a spreadsheet cell: a number when it is a plain place ("12"), so the
+    column sorts 1, 2, ... 10 (as text "10" came before "2"); a shared place ("2=",
+    :func:`scoring.pairs.rank_labels`) stays text.  Written the same either way in a
+    CSV file, as :func:`pair_label`."""
+    return int(rank) if rank.isdigit() else rank
+
+
+def standings_rows(
+    event: Event, table: list[standings.StandingRow] | None = None
+) -> list[list[Any]]:
+    """One row per pair: field, rank, pair, players, rounded, exact, decimal, percent, boards.
+
+    ``table``: the standings when the caller has them already (computed once a file)."""
+    rows = []
+    for r in standings.pair_contest(event) if table is None else table:
+        field = {"NS": "North-South", "EW": "East-West", None: "All"}[r.direction]
+        percent = float(r.percent) if r.percent else None
+        rounded = round_half_away(r.score) if event.method == "total" else _number(r.score)
+        score = Fraction(r.score)  # the exact score: each writer shows it as n/d
+        rows.append(
+            [
+                field,
+                rank_cell(r.rank),
+                pair_label(r.pair),
+                r.names,
+                rounded,
+                score,
+                _precise(r.score),
+                percent,
+                r.boards,
+            ]
+        )
+    return rows
+
+
+_LINE_FIELDS = (
+    *standings.BOARD_RESULT_FIELDS,
+    "contract",
+    "declarer",
+    "tricks",
+    "ns_trick",
+    "ns_honour",
+    "ew_trick",
+    "ew_honour",
+    "items",
+    "penalties",
+    "reason",
+    "auction",
+)
+
+
+def _live_lines(event: Event) -> list[dict[str, Any]]:
+    """Every live traveller line, board by board, in one query."""
+    return list(
+        Result.objects.filter(event=event)
+        .live()
+        .order_by("board__number", "round", "table")
+        .values(*_LINE_FIELDS)
+    )
+
+
+@dataclass
+class LiveLines:
+    """The event's live traveller lines, read once and compared once.
+
+    Why: the XLSX file's standings, travellers and charts all come from these
+    lines; reading them once for the three saves two queries over every result
+    and the standings' own comparison of them."""
+
+    rows: list[dict[str, Any]]  # _live_lines: board by board, round and table
+    inputs: list[BoardResult]  # each row as the scoring library's input
+    compared: list[BoardLine]  # each row's comparison, in the same order
+
+    @classmethod
+    def of(cls, event: Event) -> LiveLines:
+        """Read (one query) and compare the event's live lines."""
+        rows = _live_lines(event)
+        inputs = [standings.board_result(r) for r in rows]
+        compared = standings.compare(event, inputs)
+        return cls(rows, inputs, compared)
+
+
+def traveller_rows(
+    event: Event, *, boards: set[int] | None = None, live: LiveLines | None = None
+) -> Iterator[list[Any]]:
+    """Every live traveller line with its itemised score and its comparison.
+
+    ``boards``: only these boards' lines (the public while the event is played);
+    the comparisons are the same as in the full file.  ``live``: the lines when
+    the caller has read them already (:class:`LiveLines`).
+    """
+    if live is None:
+        live = LiveLines.of(event)
+    # A team match compares no line with an average (Law G adds the pairs' nets): each
+    # line's points go to the teams instead, as its traveller page shows them.
+    teams = _pair_teams(event) if event.is_team_match else None
+    labels = travellers.team_labels(event) if teams is not None else []
+    for r, line in zip(live.rows, live.compared, strict=True):
+        if boards is not None and r["board__number"] not in boards:
+            continue
+        if teams is None:
+            compared = [_number(line.ns_score), _number(line.ew_score)]
+        else:
+            compared = _team_points(teams, labels, r, line.net_ns)
+        items = r["items"] or []
+        premium = [i for i in items if "premium" in i["reason"]]
+        penalties = sum(p["points"] for p in (r["penalties"] or []))
+        yield [
+            r["board__number"],
+            r["round"],
+            r["table"],
+            pair_label(r["ns__label"]),
+            pair_label(r["ew__label"]),
+            r["contract"] or None,
+            r["declarer"] or None,
+            r["tricks"],
+            r["ns_trick"],
+            r["ns_honour"],
+            r["ew_trick"],
+            r["ew_honour"],
+            f"{premium[0]['side']} {premium[0]['points']}" if premium else None,
+            penalties or None,
+            _adjusted_text(r),
+            _number(line.net_ns),
+            *compared,
+            "; ".join(f"{i['side']} {i['column']} {i['points']}: {i['reason']}" for i in items),
+        ]
+
+
+def traveller_columns(event: Event) -> list[tuple[str, int]]:
+    """The travellers' columns: a pair contest's two comparisons, or in a team match
+    each team's points from the line (Law G compares no line with an average)."""
+    if not event.is_team_match:
+        return TRAVELLER_COLUMNS
+    names = dict(event.team_set.values_list("label", "name"))
+    team = [
+        (f"To team {t}" + (f" ({names[t]})" if names.get(t) else ""), 16)
+        for t in travellers.team_labels(event)
+    ]
+    return [*TRAVELLER_COLUMNS[:16], *team, *TRAVELLER_COLUMNS[18:]]
+
+
+def _pair_teams(event: Event) -> dict[str, str]:
+    """Each pair's team, by the pair's label."""
+    return dict(event.pair_set.values_list("label", "team__label"))
+
+
+def _team_points(
+    teams: dict[str, str], labels: list[str], row: dict[str, Any], net: Fraction | int | None
+) -> list[Any]:
+    """A line's points to each team: North-South's net to its pair's team, the same
+    taken from East-West's (None for a line that counts for nothing)."""
+    if net is None:
+        return [None for _ in labels]
+    points = dict.fromkeys(labels, Fraction(0))
+    points[teams[row["ns__label"]]] += net
+    points[teams[row["ew__label"]]] -= net
+    return [_number(points[t]) for t in labels]
+
+
+def _adjusted_text(row: dict[str, Any]) -> str | None:
+    """A line's adjusted score in words, as the traveller says it (Law B's artificial
+    scores and the director's alike: who got what), with the director's reason."""
+    if not row["adjusted"]:
+        return None
+    text = describe_adjusted(row["adjusted"], row["weights"])
+    return f"{text}: {row['reason']}" if row["reason"] else text
+
+
+def settings_rows(event: Event, *, boards: set[int] | None = None) -> list[list[Any]]:
+    """The event's settings; the deal seed (which recreates every deal) only when
+    ``boards`` is None, i.e. every board may be shown."""
+    try:
+        movement = services.movement_for(event)
+        description, notes = movement.description, "; ".join(movement.notes)
+    except MovementError:  # an event built outside the movement generator (an import)
+        description, notes = f"{event.get_movement_display()}, {event.tables} tables", ""
+    return [
+        ["Event", event.name],
+        ["Date", event.date.isoformat()],
+        ["Code of laws", event.laws.name],
+        ["English slam rule", "yes" if event.laws.english_slams else "no"],
+        ["English bidding rule", "yes" if event.laws.english_bidding else "no"],
+        ["Duplicate premium", "125 (Duplicate Law A)" if event.premium else "off"],
+        ["Form", event.get_form_display()],
+        ["Scoring", event.get_method_display()],
+        ["Movement", description],
+        ["Notes", notes],
+        ["Tables", event.tables],
+        ["Boards per round", event.boards_per_round],
+        ["Adjusted scores", event.adjusted_values.describe(event.method)],
+        ["Deal seed", (event.deal_seed or "") if boards is None else ""],
+    ]
+
+
+TEAM_COLUMNS = [
+    ("Team", 14),
+    ("Pairs' net scores", 16),
+    ("Average added (exact)", 20),
+    ("Average added", 14),
+    ("Direction averaged", 18),
+    ("Exact total", 12),
+    ("Exact (decimal)", 14),
+    ("Rounded", 10),
+]
+
+
+def team_rows(event: Event) -> list[list[Any]]:
+    """Law G laid out: each team's arithmetic, the verdict, then the table totals."""
+    match = standings.team_match(event)
+    if match is None:
+        return [["No board has been played at every table yet."]]
+    rows: list[list[Any]] = []
+    names = {t.label: str(t) for t in event.team_set.all()}  # "Hawks", or "Team A" unnamed
+
+    def team(label: str | None) -> str:
+        return f"{names.get(label, label)} ({label})" if label else "tie"
+
+    for label, s in match.teams.items():
+        rows.append(
+            [
+                team(label),
+                _number(s.raw),
+                Fraction(s.average_added),
+                _number(s.average_added),
+                s.average_direction or "",
+                Fraction(s.score),
+                _precise(s.score),
+                s.rounded,
+            ]
+        )
+    pending = standings.team_boards_pending(event)
+    verdict: list[list[Any]]
+    if pending:
+        # A match with boards still to be completed has no winner yet, only a leader
+        # (the page says "leads ... so far"): the boards not played at every table are
+        # left out of the score until they are (Law G compares a board at every table).
+        verdict = [
+            ["Leading so far", team(match.winner) if match.winner else "level"],
+            ["Boards still to be completed", ", ".join(map(str, pending))],
+            ["Margin so far (exact)", Fraction(match.margin)],
+            ["Margin so far (rounded)", match.margin_rounded],
+            ["Ahead by the fraction of a point", "yes" if match.by_fraction else "no"],
+        ]
+    else:
+        verdict = [
+            ["Winner", team(match.winner)],
+            ["Margin (exact)", Fraction(match.margin)],
+            ["Margin (rounded)", match.margin_rounded],
+            ["Won by the fraction of a point", "yes" if match.by_fraction else "no"],
+        ]
+    rows += [[], *verdict, [], ["Table", "NS net total"]]
+    rows += [[t, _number(total)] for t, total in sorted(match.table_totals.items())]
+    return rows

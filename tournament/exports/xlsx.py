@@ -1,0 +1,384 @@
+"""The XLSX workbook (openpyxl, write-only): the standings, travellers, settings
+and charts sheets, and how a cell is written.
+
+Its own module because a spreadsheet is the one format that can run what it
+holds: text that looks like a formula or an error value is stored as text
+(:func:`formula_like`, which the CSV writer asks too), numbers carry a number
+format, and the write holds the garbage collector back for its half a million
+cells (:mod:`tournament.room.gcpause`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from fractions import Fraction
+from typing import IO, TYPE_CHECKING, Any
+
+from openpyxl import Workbook
+from openpyxl.cell import WriteOnlyCell
+from openpyxl.cell.cell import ERROR_CODES, Cell
+from openpyxl.chart import BarChart, LineChart, Reference
+from openpyxl.styles import Alignment, Font
+from openpyxl.utils import get_column_letter
+
+from scoring.fractions_fmt import exact
+from scoring.pairs import BoardLine
+from scoring.pbn import printing_text
+
+from ..models import Event
+from ..queries import charts, standings
+from ..room.gcpause import gc_paused
+
+if TYPE_CHECKING:
+    from openpyxl.worksheet._write_only import WriteOnlyWorksheet
+from .rows import (
+    STANDINGS_COLUMNS,
+    TEAM_COLUMNS,
+    LiveLines,
+    Precise,
+    _number,
+    settings_rows,
+    standings_rows,
+    team_rows,
+    traveller_columns,
+    traveller_rows,
+)
+
+# A fraction's number format, rounded as displayed.  A whole number keeps the
+# spreadsheet's own General format, which shows it whole, exactly as "0" would: a
+# formatted cell cost openpyxl twice a plain one to write, and a 1,000-table event
+# has 300,000 whole numbers (issue 18: 0.8 s of the XLSX export's 3.3).
+_FORMATS: dict[type, str] = {float: "0.00", Precise: "0.000000"}
+
+
+_FORMULA_START = frozenset("=+-@")
+
+
+_ERROR_CODES = frozenset(ERROR_CODES)
+
+
+_MAY_GUARD = frozenset("=+-@ ")  # first characters worth a closer look
+
+
+def formula_like(text: str) -> bool:
+    """Would a spreadsheet run this text as a formula (``=``, ``+``, ``-``, ``@``
+    first, spaces before it or not)?  Tab, CR and LF never start a written text:
+    :func:`scoring.pbn.printing_text` made them spaces."""
+    first = text.lstrip(" ")[:1]
+    return first in _FORMULA_START
+
+
+def xlsx_row(ws: WriteOnlyWorksheet, row: Sequence[Any]) -> list[Any]:
+    """A row's values for ``ws.append``: numbers as numbers, text always as text.
+
+    openpyxl stores a string starting with ``=`` as a formula and one such as
+    ``#N/A`` as an error value, and refuses control characters; so text is made
+    printable, and text a spreadsheet would run or misread becomes a text cell
+    (``data_type "s"``) with the quote prefix, which keeps it text in Excel
+    even once edited.  An exact ``Fraction`` is the text ``n/d``.
+
+    Every number with a fraction gets a cell of its own here (for its format), so
+    the row may be kept; a whole sheet is written faster by :class:`SheetRows`,
+    which reuses them.  A whole number is written as it is (``_FORMATS``).
+    """
+    return _xlsx_values(ws, row, None)
+
+
+class SheetRows:
+    """Appends rows to one write-only sheet as :func:`xlsx_row` makes them, faster.
+
+    Why: a number's format needs a cell object, and making one for each of the
+    50,000 comparisons of a 1,000-table event (and setting its format) cost more
+    than writing it.  In write-only mode openpyxl writes a row's cells as soon
+    as the row is appended, so one cell per column and kind of number, its
+    format set once, carries every row's value: the file is the same, cell for
+    cell and format for format.
+    """
+
+    def __init__(self, ws: WriteOnlyWorksheet) -> None:
+        self.ws = ws
+        self._numbers: dict[tuple[int, type], Cell] = {}
+
+    def append(self, row: Sequence[Any]) -> None:
+        """Write ``row`` at once (the reused cells are free again when this returns)."""
+        self.ws.append(_xlsx_values(self.ws, row, self._numbers))
+
+
+def _number_cell(ws: WriteOnlyWorksheet, kind: type, value: int | float) -> Cell:
+    cell = WriteOnlyCell(ws, value=float(value) if kind is Precise else value)
+    cell.number_format = _FORMATS[kind]
+    return cell
+
+
+def _xlsx_values(
+    ws: WriteOnlyWorksheet, row: Sequence[Any], numbers: dict[tuple[int, type], Cell] | None
+) -> list[Any]:
+    """:func:`xlsx_row`'s work; ``numbers``: the cells to reuse, by column and kind
+    (:class:`SheetRows`), or None for a new cell for every number."""
+    out: list[Any] = []
+    for column, value in enumerate(row):
+        kind = type(value)
+        if value is None:
+            out.append(value)
+            continue
+        if kind is int:  # whole: General shows it as it is (see _FORMATS)
+            out.append(value)
+            continue
+        if kind is float or kind is Precise:  # a fraction with its format
+            if numbers is None:
+                out.append(_number_cell(ws, kind, value))
+                continue
+            cell = numbers.get((column, kind))
+            if cell is None:
+                cell = numbers[column, kind] = _number_cell(ws, kind, value)
+            else:
+                cell.value = float(value) if kind is Precise else value
+            out.append(cell)
+            continue
+        if isinstance(value, Fraction):
+            value = exact(value)
+        if isinstance(value, str):
+            if not value.isprintable():  # C-fast; most text has no control character
+                value = printing_text(value)
+            first = value[:1]
+            if (first in _MAY_GUARD and formula_like(value)) or (
+                first == "#" and value in _ERROR_CODES
+            ):
+                cell = WriteOnlyCell(ws, value=value)
+                cell.data_type = "s"
+                cell.quotePrefix = True
+                value = cell
+        out.append(value)
+    return out
+
+
+def _sheet(
+    wb: Workbook,
+    title: str,
+    columns: list[tuple[str, int]],
+    rows: Iterable[list],
+    landscape: bool = True,
+):
+    ws = wb.create_sheet(title)
+    for i, (_, width) in enumerate(columns, 1):
+        ws.column_dimensions[get_column_letter(i)].width = width
+    ws.freeze_panes = "A2"
+    ws.print_title_rows = "1:1"
+    ws.page_setup.orientation = "landscape" if landscape else "portrait"
+    ws.page_setup.fitToWidth = 1
+    ws.page_setup.fitToHeight = 0
+    ws.sheet_properties.pageSetUpPr.fitToPage = True
+    bold = Font(bold=True)
+    header = []
+    for name, _ in columns:
+        cell = WriteOnlyCell(ws, value=name)
+        cell.font = bold
+        cell.alignment = Alignment(wrap_text=True)
+        header.append(cell)
+    ws.append(header)
+    sheet = SheetRows(ws)
+    for row in rows:
+        sheet.append(row)
+    return ws
+
+
+def write_xlsx(
+    event: Event,
+    out: IO[bytes],
+    *,
+    boards: set[int] | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> None:
+    """The whole event as a workbook: standings, travellers, team match, settings.
+
+    ``boards``: only these boards' traveller lines, and no deal seed.  ``progress``:
+    told the number of traveller lines written so far, every 500 (a job's progress).
+    """
+    with gc_paused():  # half a million cells, none in a cycle (tournament.room.gcpause)
+        _write_xlsx(event, out, boards=boards, progress=progress)
+
+
+def _write_xlsx(
+    event: Event,
+    out: IO[bytes],
+    *,
+    boards: set[int] | None,
+    progress: Callable[[int], None] | None,
+) -> None:
+    wb = Workbook(write_only=True)
+    live = LiveLines.of(event)  # one read and one comparison for the three sheets
+    table = None
+    if event.is_team_match:
+        _sheet(wb, "Team match", TEAM_COLUMNS, team_rows(event))
+    else:
+        table = standings.pair_contest(event, results=live.inputs)
+        _sheet(wb, "Standings", STANDINGS_COLUMNS, standings_rows(event, table))
+    lines: Iterable[list[Any]] = traveller_rows(event, boards=boards, live=live)
+    if progress is not None:
+        lines = _counted(lines, progress)
+    _sheet(wb, "Travellers", traveller_columns(event), lines)
+    _charts_sheet(wb, event, boards, table, live)
+    settings = settings_rows(event, boards=boards)
+    _sheet(wb, "Settings", [("Setting", 22), ("Value", 60)], settings, landscape=False)
+    wb.save(out)
+
+
+MAX_SPREAD_CHARTS = 40  # one chart a board up to this many boards; beyond, the figures only
+
+
+CHART_ROWS = 16  # rows a chart of 7 cm takes
+
+
+def _charts_sheet(
+    wb: Workbook,
+    event: Event,
+    boards: set[int] | None,
+    places: list[standings.StandingRow] | None = None,
+    live: LiveLines | None = None,
+) -> None:
+    """The pages' charts as native spreadsheet charts (issue 19), each drawn from a small
+    table of its figures on the same sheet: the scores by place (each field), a team
+    match's running margin with Law G's average at the end, and each board's spread of
+    net scores (only the boards the file may show).  ``places`` and ``live``: the
+    standings and the live lines when the caller has them already."""
+    ws = wb.create_sheet("Charts")
+    ws.column_dimensions["A"].width = 30
+    ws.column_dimensions["B"].width = 12
+    row = 1
+    anchors: list[tuple[Any, str]] = []
+
+    def cell(value: Any) -> Any:
+        return _number(value) if isinstance(value, Fraction) else value
+
+    def table(
+        title: str,
+        header: tuple[str, str],
+        data: list[tuple[Any, Any]],
+        notes: Sequence[tuple[str, Any]] = (),
+    ) -> tuple[int, int]:
+        """The figures a chart draws (its first and last row), then a blank row and
+        ``notes`` about them, which the chart does not draw."""
+        nonlocal row
+        ws.append([title])
+        ws.append(list(header))
+        first = row + 2
+        for label, value in data:
+            ws.append([cell(label), cell(value)])
+        last = first + len(data) - 1
+        if notes:
+            ws.append([])
+            for label, value in notes:
+                ws.append([label, cell(value)])
+        used = len(data) + (len(notes) + 1 if notes else 0)
+        # Each block at least as tall as its chart (about 16 rows), so none overlaps.
+        gap = max(1, CHART_ROWS - used - 2)
+        for _ in range(gap):
+            ws.append([])
+        row = first + used + gap
+        return first, last
+
+    def bars(title: str, y_title: str, first: int, last: int) -> BarChart:
+        chart = BarChart()
+        chart.type = "col"
+        chart.title = title
+        chart.y_axis.title = y_title
+        chart.legend = None
+        chart.add_data(
+            Reference(ws, min_col=2, min_row=first - 1, max_row=last), titles_from_data=True
+        )
+        chart.set_categories(Reference(ws, min_col=1, min_row=first, max_row=last))
+        chart.height, chart.width = 7, 16
+        return chart
+
+    if event.is_team_match:
+        match = standings.team_match(event)
+        margin = standings.team_margin_chart(event, match) if match else None
+        if margin is not None:
+            data: list[tuple[Any, Any]] = [
+                (f"Board {b}", p.value) for b, p in zip(margin.boards, margin.points, strict=True)
+            ]
+            data.append(("Total with Law G average (rounded totals)", margin.total.value))
+            first, last = table("Running margin, team A less team B", ("After", "Margin"), data)
+            chart = LineChart()
+            chart.title = "The match board by board: team A's lead"
+            chart.y_axis.title = "Points"
+            chart.legend = None
+            chart.add_data(
+                Reference(ws, min_col=2, min_row=first - 1, max_row=last), titles_from_data=True
+            )
+            chart.set_categories(Reference(ws, min_col=1, min_row=first, max_row=last))
+            chart.height, chart.width = 7, 16
+            anchors.append((chart, f"D{first - 1}"))
+    else:
+        rows = standings.pair_contest(event) if places is None else places
+        for field in ("NS", "EW", None):
+            members = [r for r in rows if r.direction == field]
+            if not members:
+                continue
+            name = {"NS": "North-South", "EW": "East-West", None: "All pairs"}[field]
+            mp = event.by_matchpoints
+            data = [
+                (f"Pair {r.pair}", r.percent_value if mp else r.score)
+                for r in members
+                if not mp or r.percent_value is not None
+            ]
+            if not data:
+                continue
+            first, last = table(
+                f"{name}: scores by place", ("Pair", "Percent" if mp else "Score"), data
+            )
+            anchors.append(
+                (
+                    bars(f"{name} by place", "Percent" if mp else "Points", first, last),
+                    f"D{first - 1}",
+                )
+            )
+    # Each board's spread as its traveller page draws it (queries.charts.spread_of_lines):
+    # every line at the net score it was compared at, Law B's artificial and the
+    # director's weighted scores counted and named, the Law H average the traveller's
+    # "+/- average" columns use (none in a team match: Law G compares no line with an
+    # average), one chart a version of a fouled board.
+    if live is None:
+        live = LiveLines.of(event)
+    by_board: dict[int, list[BoardLine]] = {}
+    for line in live.compared:
+        by_board.setdefault(line.result.board, []).append(line)
+    numbers = [n for n in sorted(by_board) if boards is None or n in boards]
+    charted = 0
+    for n in numbers:
+        spreads = charts.spread_of_lines(
+            by_board[n], total_points=not event.by_matchpoints, team_match=event.is_team_match
+        )
+        for spread in spreads:
+            title = f"Board {n}: net NS scores"
+            if spread.version is not None:
+                title += f" (version {spread.version}, compared apart)"
+            notes: list[tuple[str, Any]] = []
+            artificial = sum(b.artificial for b in spread.bars)
+            weighted = sum(b.weighted for b in spread.bars)
+            if artificial:
+                notes.append(("Of these, Law B artificial scores", artificial))
+            if weighted:
+                notes.append(("Of these, weighted scores", weighted))
+            if spread.average is not None:
+                notes.append(("Average (Law H)", spread.average))
+            if spread.left_out:
+                notes.append(("Not charted (no net score)", spread.left_out))
+            data = [(b.score, b.count) for b in spread.bars]
+            first, last = table(title, ("Net NS", "Tables"), data, notes)
+            if charted < MAX_SPREAD_CHARTS:
+                charted += 1
+                anchors.append(
+                    (bars(f"Board {n}: the spread", "Tables", first, last), f"D{first - 1}")
+                )
+    for chart, anchor in anchors:
+        ws.add_chart(chart, anchor)
+
+
+def _counted(rows: Iterable[list[Any]], progress: Callable[[int], None]) -> Iterator[list[Any]]:
+    n = 0
+    for n, row in enumerate(rows, 1):
+        if n % 500 == 0:
+            progress(n)
+        yield row
+    progress(n)

@@ -446,7 +446,8 @@ def test_a_team_match_score_card_says_when_its_held_back_boards_count(client, di
 def test_number_fields_refuse_in_the_rooms_words():
     """A number out of range was refused in Django's words ("Ensure this value is less
     than or equal to 13", a trial); the forms' whole numbers now say "At most 13."."""
-    from tournament.forms import MovementForm, WholeNumber
+    from tournament.forms import MovementForm
+    from tournament.forms.fields import WholeNumber
 
     data = {"movement": "mitchell", "tables": "31", "boards_per_round": "14", "even": "skip"}
     errors = MovementForm(data).errors

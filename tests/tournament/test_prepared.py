@@ -69,13 +69,13 @@ def test_a_revoked_link_is_not_found(event):
 
 
 def test_the_tablets_form_fields_are_each_forms_own():
-    """The tablet's choice fields are copied shallowly (scorer_forms._TextChoices): each
+    """The tablet's choice fields are copied shallowly (forms.scorer._TextChoices): each
     form still gets fields of its own, and setting one form's choices (the code's
     strains, the honours answers) leaves the class's and another form's alone."""
     import copy
 
     from scoring.codes import get_code
-    from tournament.scorer_forms import TabletEntryForm
+    from tournament.forms.scorer import TabletEntryForm
 
     base = copy.deepcopy(TabletEntryForm.base_fields["strain"].choices)
     royalton = TabletEntryForm(code=get_code("royalton"), hand_record=False)
@@ -98,7 +98,7 @@ def test_a_tap_fields_copy_is_what_djangos_deep_copy_makes():
 
     from django import forms
 
-    from tournament.scorer_forms import TabletEntryForm
+    from tournament.forms.scorer import TabletEntryForm
 
     for name, field in TabletEntryForm.base_fields.items():
         if not isinstance(field, forms.ChoiceField):
@@ -120,8 +120,8 @@ def test_a_tap_fields_copy_is_what_djangos_deep_copy_makes():
 @pytest.mark.parametrize("key, english", [("1915", False), ("1913", True), ("royalton", False)])
 def test_the_tablets_choices_set_as_djangos_setter_sets_them(key, english):
     from scoring.codes import get_code
-    from tournament.forms import honours_choices
-    from tournament.scorer_forms import STRAIN_LABELS, TabletEntryForm
+    from tournament.forms.results import honours_choices
+    from tournament.forms.scorer import STRAIN_LABELS, TabletEntryForm
 
     code = get_code(key, english_bidding=english)
     form = TabletEntryForm(code=code, hand_record=False)

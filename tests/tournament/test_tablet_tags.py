@@ -14,7 +14,7 @@ import pytest
 from django.template import Context, Template
 
 from scoring.codes import get_code
-from tournament.scorer_forms import TabletEntryForm
+from tournament.forms.scorer import TabletEntryForm
 from tournament.templatetags.tablet_tags import chips, honour_groups, picker
 
 # The templates as they were (templates/parts/chips.html and select.html, and the

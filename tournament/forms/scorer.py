@@ -1,4 +1,8 @@
-"""The table scorer's form: everything by touch, in the code's own strains."""
+"""The table scorer's form: everything by touch, in the code's own strains.
+
+Beside the director's result form (:mod:`.results`), whose helpers it shares:
+the same entry, chips and taps instead of typing.
+"""
 
 from __future__ import annotations
 
@@ -13,10 +17,10 @@ from django.forms.widgets import ChoiceWidget
 from scoring import ScoringError, parse_contract
 from scoring.codes import Code
 
-from .choices import RevokePenalty
-from .forms import entry_from, honours_answer, honours_choices, honours_initial
-from .forms import initial_from as _initial_from
-from .services import Entry, user_message
+from ..choices import RevokePenalty
+from ..services import Entry, user_message
+from .results import entry_from, honours_answer, honours_choices, honours_initial
+from .results import initial_from as _initial_from
 
 SEATS = [("N", "N"), ("E", "E"), ("S", "S"), ("W", "W")]
 STRAIN_LABELS = {

@@ -23,9 +23,9 @@ from scoring.fractions_fmt import signed
 
 from .. import services, tablets
 from ..access import table_view
+from ..forms.scorer import STRAIN_LABELS, TabletEntryForm
 from ..models import Board, Event, Result, Seating, TableLink
 from ..queries import standings, travellers
-from ..scorer_forms import STRAIN_LABELS, TabletEntryForm
 from ..services import (
     Actor,
     NotTablesBoard,

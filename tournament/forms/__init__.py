@@ -1,0 +1,31 @@
+"""Forms: every field validated, every message in a director's words.
+
+One module a family of forms (:mod:`.events`, :mod:`.results`, :mod:`.rulings`,
+:mod:`.field`, :mod:`.tools`, the tablet's :mod:`.scorer`), the fields they
+share in :mod:`.fields`.  The director's forms are named here, so a view writes
+``from ..forms import EventForm`` without knowing which family holds it.
+"""
+
+from .events import ContestForm, EventForm, LeagueForm, PairNamesForm
+from .field import LatePairForm, WithdrawForm
+from .results import CorrectionForm, ReasonForm, ResultEntryForm
+from .rulings import AdjustedValuesForm, AdjustForm, FouledForm, IrregularForm
+from .tools import DealForm, MovementForm
+
+__all__ = [
+    "AdjustForm",
+    "AdjustedValuesForm",
+    "ContestForm",
+    "CorrectionForm",
+    "DealForm",
+    "EventForm",
+    "FouledForm",
+    "IrregularForm",
+    "LatePairForm",
+    "LeagueForm",
+    "MovementForm",
+    "PairNamesForm",
+    "ReasonForm",
+    "ResultEntryForm",
+    "WithdrawForm",
+]

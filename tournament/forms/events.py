@@ -1,0 +1,255 @@
+"""The forms that set an event up: a new event (the laws, the form of contest,
+the movement), the players' names, and the groups of events (a contest of
+sections and sessions, a league of team matches).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+
+from ..choices import CodeOfLaws, Even, Form, MovementKind
+from ..models import Contest, Event, League
+from ..movements import MAX_TABLES
+from .fields import WholeNumber, whole_numbers
+
+
+class EventForm(forms.ModelForm):
+    """Create an event: the laws, the form of contest, the movement."""
+
+    class Meta:
+        formfield_callback = whole_numbers  # the model's integers in the room's words
+        model = Event
+        fields = [
+            "name",
+            "date",
+            "code",
+            "english_slams",
+            "english_bidding",
+            "premium",
+            "form",
+            "method",
+            "movement",
+            "tables",
+            "boards_per_round",
+            "even",
+            "arrow_switch",
+            "pairs_count",
+            "record_auctions",
+            "tablet_running_score",
+            "adjusted_plus_percent",
+            "adjusted_minus_percent",
+            "adjusted_points",
+        ]
+        widgets = {"date": forms.DateInput(attrs={"type": "date"})}
+
+    # The model's plain positive integers would say "At least 0." for a negative number,
+    # while the movement refuses fewer than one board a round (and two tables) in other
+    # words: each lower limit is stated once, here or in clean(), in the room's words.
+    tables = WholeNumber(label="Tables (for a team match: pairs in each team)")  # clean()
+    boards_per_round = WholeNumber(min_value=1, max_value=13, initial=3, label="Boards per round")
+
+    # The form in the order a director decides (one fieldset each); a field a later
+    # feature adds and no section names is shown under "Options", never dropped.
+    SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
+        ("The evening", ("name", "date")),
+        ("Code of laws", ("code", "english_slams", "english_bidding", "premium")),
+        ("The contest", ("form", "method")),
+        (
+            "Movement",
+            ("movement", "tables", "boards_per_round", "even", "arrow_switch", "pairs_count"),
+        ),
+        ("At the tables", ("record_auctions", "tablet_running_score")),
+        (
+            "The director's adjusted scores",
+            ("adjusted_plus_percent", "adjusted_minus_percent", "adjusted_points"),
+        ),
+    )
+    # Shown only when they apply (showwhen.js: every condition, space-separated, must
+    # hold; without script every field shows, and clean() ignores what does not apply).
+    # The even-table choice and the arrow switch are a Mitchell's; a sit-out (one pair
+    # short) fits a Mitchell or a Howell, never a team match (Law G: equal teams).
+    SHOW_WHEN = {
+        "english_slams": "code=1913",
+        "english_bidding": "code=1913",
+        "method": "form=pairs",
+        "movement": "form=pairs",
+        "even": "form=pairs movement=mitchell",
+        "arrow_switch": "form=pairs movement=mitchell",
+        "pairs_count": "form=pairs",
+        "adjusted_plus_percent": "method=matchpoints",
+        "adjusted_minus_percent": "method=matchpoints",
+        "adjusted_points": "method=total",
+    }
+
+    ADJUSTED_VALUES = ("adjusted_plus_percent", "adjusted_minus_percent", "adjusted_points")
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("label_suffix", "")
+        super().__init__(*args, **kwargs)
+        for name in self.ADJUSTED_VALUES:  # left blank: the usual value
+            self.fields[name].required = False
+
+    def clean_adjusted_plus_percent(self) -> int:
+        return self._or_default("adjusted_plus_percent")
+
+    def clean_adjusted_minus_percent(self) -> int:
+        return self._or_default("adjusted_minus_percent")
+
+    def clean_adjusted_points(self) -> int:
+        return self._or_default("adjusted_points")
+
+    def _or_default(self, name: str) -> int:
+        value = self.cleaned_data.get(name)
+        return getattr(Event(), name) if value is None else value  # the model's default
+
+    def fieldsets(self) -> list[tuple[str, list[tuple[forms.BoundField, str]]]]:
+        """The sections with their bound fields, each with its "show when" condition."""
+        named = {n for _, names in self.SECTIONS for n in names}
+        sections = [
+            (legend, [n for n in names if n in self.fields]) for legend, names in self.SECTIONS
+        ]
+        extra = [n for n in self.fields if n not in named]
+        if extra:
+            sections.append(("Options", extra))
+        return [
+            (legend, [(self[n], self.SHOW_WHEN.get(n, "")) for n in names])
+            for legend, names in sections
+        ]
+
+    def clean(self):
+        data = super().clean()
+        assert data is not None  # Form.clean() returns cleaned_data
+        form, movement = data.get("form"), data.get("movement")
+        if form == Form.TEAMS:
+            data["movement"] = MovementKind.TEAMS
+        elif movement == MovementKind.TEAMS:
+            self.add_error("movement", "A pair contest uses a Mitchell or a Howell.")
+        self._ignore_what_does_not_apply(data)
+        if data.get("code") != CodeOfLaws.WC1913:
+            for option in ("english_slams", "english_bidding"):
+                if data.get(option):
+                    label = self.fields[option].label
+                    self.add_error(option, f"The {label} belongs to the 1913 laws.")
+        tables = data.get("tables")
+        kind = data.get("movement")
+        teams = kind == MovementKind.TEAMS  # "tables" is then the pairs in each team
+        if tables and kind and tables > MAX_TABLES[kind]:
+            most = MAX_TABLES[kind]
+            self.add_error(
+                "tables",
+                f"Up to {most} pairs a team."
+                if teams
+                else f"Up to {most} tables for this movement.",
+            )
+        if tables is not None and tables < 2:
+            self.add_error(
+                "tables",
+                "At least two pairs a team: a team plays each deal both ways, a pair "
+                "North-South and a pair East-West (Law G)."
+                if teams
+                else "At least two tables: duplicate needs a comparison.",
+            )
+        pc = data.get("pairs_count")
+        if pc and tables and pc not in (2 * tables, 2 * tables - 1):
+            self.add_error(
+                "pairs_count", f"{tables} tables seat {2 * tables - 1} or {2 * tables} pairs."
+            )
+        return data
+
+    def _ignore_what_does_not_apply(self, data: dict[str, Any]) -> None:
+        """Set the fields the movement chosen has no use for back to their defaults: the
+        even-table choice and the arrow switch are a Mitchell's; a team match seats two
+        full teams (Law G), so no sit-out; a Howell one pair short has one as a Mitchell.
+
+        The form hides them (SHOW_WHEN), but a hidden field keeps what was typed in it
+        before, and without script every field shows: what does not apply is ignored,
+        not refused with a message on a field the director may not see.
+        """
+        kind = data.get("movement")
+        if kind in (MovementKind.HOWELL, MovementKind.TEAMS):
+            data["even"], data["arrow_switch"] = Even.SKIP, False
+        if kind == MovementKind.TEAMS:
+            data["pairs_count"] = None
+
+
+class PairNamesForm(forms.Form):
+    player1 = forms.CharField(max_length=80, required=False, label="Player 1")
+    player2 = forms.CharField(max_length=80, required=False, label="Player 2")
+
+
+class ContestForm(EventForm):
+    """A pair event of several sections and/or sessions: every part's settings, and how
+    many sections and sessions, and how the sessions carry over."""
+
+    sections = WholeNumber(min_value=1, max_value=8, initial=2, label="Sections")
+    sessions = WholeNumber(min_value=1, max_value=6, initial=1, label="Sessions")
+    carry = forms.ChoiceField(
+        choices=Contest.Carry.choices,
+        initial=Contest.Carry.TOTAL,
+        label="Sessions carried over by",
+    )
+
+    # The scoring method before the carry-over, which depends on it (percentages are
+    # averaged for matchpoints only).
+    SECTIONS = (
+        ("The event", ("name", "date")),
+        ("Scoring", ("method",)),
+        ("Sections and sessions", ("sections", "sessions", "carry")),
+        *(s for s in EventForm.SECTIONS if s[0] not in ("The evening", "The contest")),
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        del self.fields["form"]  # sections and sessions are for pair events
+        self.fields["tables"].label = "Tables in each section"
+        # A pair contest's movement: a team match (Law G) is not a section of one.
+        movement = self.fields["movement"]
+        movement.choices = [  # type: ignore[attr-defined]
+            (value, label)
+            for value, label in movement.choices  # type: ignore[attr-defined]
+            if value != MovementKind.TEAMS
+        ]
+
+
+class LeagueForm(forms.ModelForm):
+    """A team event of many teams: its teams, how they are drawn, the matches' settings."""
+
+    teams = forms.CharField(
+        widget=forms.Textarea(attrs={"rows": 6, "cols": 40}),
+        label="Teams, one a line (the first round of a Swiss pairs them in this order)",
+    )
+
+    class Meta:
+        formfield_callback = whole_numbers  # the model's integers in the room's words
+        model = League
+        fields = [
+            "name",
+            "date",
+            "code",
+            "premium",
+            "pairs_per_team",
+            "boards_per_round",
+            "draw",
+            "rounds",
+        ]
+        widgets = {"date": forms.DateInput(attrs={"type": "date"})}
+        labels = {"pairs_per_team": "Pairs in each team (tables a match)"}
+
+    SHOW_WHEN = {"rounds": "draw=swiss"}
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("label_suffix", "")
+        super().__init__(*args, **kwargs)
+
+    def rows(self) -> list[tuple[forms.BoundField, str]]:
+        return [(self[n], self.SHOW_WHEN.get(n, "")) for n in self.fields]
+
+    def clean_teams(self) -> list[str]:
+        names = [n.strip() for n in self.cleaned_data["teams"].splitlines() if n.strip()]
+        if len(names) < 3:
+            raise forms.ValidationError("Name at least three teams, one a line.")
+        if any(len(n) > 80 for n in names):
+            raise forms.ValidationError("A team's name is at most 80 letters.")
+        return names

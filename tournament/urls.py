@@ -5,17 +5,9 @@ from django.contrib.auth import views as auth_views
 from django.urls import path
 from django.views.generic import RedirectView
 
-from .views import (
-    contests,
-    director,
-    directors,
-    display,
-    events,
-    files,
-    leagues,
-    public,
-    scorer,
-)
+from .views import contests, directors, display, events, files, leagues, public
+from .views.director import cards, field, panel, results, rulings, setup
+from .views.scorer import board, rounds
 
 # The server error page must not depend on what may have failed (see errors.py).
 handler500 = "tournament.errors.server_error"
@@ -45,23 +37,23 @@ urlpatterns = [
     path("display/<str:token>/", display.room_display, name="room_display"),
     path("events/<int:pk>/display/", display.event_display, name="event_display"),
     # The table scorer's tablet: a private link per table.
-    path("t/<str:token>/", scorer.scorer_home, name="scorer_home"),
-    path("t/<str:token>/boards/<int:number>/", scorer.scorer_board, name="scorer_board"),
+    path("t/<str:token>/", rounds.scorer_home, name="scorer_home"),
+    path("t/<str:token>/boards/<int:number>/", board.scorer_board, name="scorer_board"),
     path(
-        "t/<str:token>/boards/<int:number>/auction/", scorer.scorer_auction, name="scorer_auction"
+        "t/<str:token>/boards/<int:number>/auction/", rounds.scorer_auction, name="scorer_auction"
     ),
-    path("t/<str:token>/results/<int:result_id>/", scorer.scorer_result, name="scorer_result"),
+    path("t/<str:token>/results/<int:result_id>/", board.scorer_result, name="scorer_result"),
     path(
         "t/<str:token>/results/<int:result_id>/change/",
-        scorer.scorer_change,
+        board.scorer_change,
         name="scorer_change",
     ),
-    path("t/<str:token>/agree/", scorer.scorer_agree, name="scorer_agree"),
-    path("t/<str:token>/rounds/<int:round_no>/next/", scorer.scorer_next, name="scorer_next"),
-    path("t/<str:token>/call/", scorer.scorer_call, name="scorer_call"),
+    path("t/<str:token>/agree/", rounds.scorer_agree, name="scorer_agree"),
+    path("t/<str:token>/rounds/<int:round_no>/next/", rounds.scorer_next, name="scorer_next"),
+    path("t/<str:token>/call/", rounds.scorer_call, name="scorer_call"),
     # The director.
-    path("director/", director.event_list, name="director_events"),
-    path("director/events/new/", director.event_create, name="director_event_create"),
+    path("director/", setup.event_list, name="director_events"),
+    path("director/events/new/", setup.event_create, name="director_event_create"),
     # The club's director accounts.
     path("director/accounts/", directors.directors_page, name="director_accounts"),
     path(
@@ -97,61 +89,61 @@ urlpatterns = [
     ),
     path("leagues/<int:pk>/", leagues.league_standings, name="league_standings"),
     path("leagues/<int:pk>/download/<str:fmt>/", leagues.league_download, name="league_download"),
-    path("director/events/<int:pk>/", director.control_panel, name="director_event"),
-    path("director/events/<int:pk>/players/", director.players, name="director_players"),
-    path("director/events/<int:pk>/field/", director.field, name="director_field"),
+    path("director/events/<int:pk>/", panel.control_panel, name="director_event"),
+    path("director/events/<int:pk>/players/", setup.players, name="director_players"),
+    path("director/events/<int:pk>/field/", field.field, name="director_field"),
     path(
         "director/events/<int:pk>/boards/<int:number>/",
-        director.enter_traveller,
+        results.enter_traveller,
         name="director_traveller",
     ),
     path(
         "director/events/<int:pk>/boards/<int:number>/irregular/",
-        director.irregular,
+        rulings.irregular,
         name="director_irregular",
     ),
     path(
         "director/events/<int:pk>/boards/<int:number>/adjust/",
-        director.adjust,
+        rulings.adjust,
         name="director_adjust",
     ),
     path(
         "director/events/<int:pk>/results/<int:result_id>/",
-        director.result_detail,
+        results.result_detail,
         name="director_result",
     ),
     path(
         "director/events/<int:pk>/results/<int:result_id>/void/",
-        director.void,
+        results.void,
         name="director_void",
     ),
     path(
         "director/events/<int:pk>/rounds/<int:number>/<str:action>/",
-        director.round_action,
+        panel.round_action,
         name="director_round",
     ),
     path(
         "director/events/<int:pk>/rounds/<int:number>/tables/<int:table>/absent/",
-        director.absent,
+        panel.absent,
         name="director_absent",
     ),
-    path("director/events/<int:pk>/absent/", director.absent, name="director_absent_pick"),
+    path("director/events/<int:pk>/absent/", panel.absent, name="director_absent_pick"),
     path(
         "director/events/<int:pk>/display/<str:action>/",
-        director.room_control,
+        panel.room_control,
         name="director_display",
     ),
-    path("director/events/<int:pk>/rulings/", director.rulings_log, name="director_rulings"),
+    path("director/events/<int:pk>/rulings/", rulings.rulings_log, name="director_rulings"),
     path(
         "director/events/<int:pk>/rulings/<int:number>/<int:table>/<int:board_number>/",
-        director.ruling,
+        rulings.ruling,
         name="director_ruling",
     ),
-    path("director/events/<int:pk>/publish/", director.publish, name="director_publish"),
-    path("director/events/<int:pk>/guide-cards/", director.guide_cards, name="director_guides"),
-    path("director/events/<int:pk>/table-cards/", director.table_cards, name="director_tables"),
-    path("director/events/<int:pk>/audit/", director.audit_log, name="director_audit"),
-    path("director/events/<int:pk>/links/", director.table_links, name="director_links"),
+    path("director/events/<int:pk>/publish/", panel.publish, name="director_publish"),
+    path("director/events/<int:pk>/guide-cards/", cards.guide_cards, name="director_guides"),
+    path("director/events/<int:pk>/table-cards/", cards.table_cards, name="director_tables"),
+    path("director/events/<int:pk>/audit/", panel.audit_log, name="director_audit"),
+    path("director/events/<int:pk>/links/", cards.table_links, name="director_links"),
     path("director/events/<int:pk>/deals/", files.director_deals, name="director_deals"),
     path("director/events/<int:pk>/deals/solving/", files.director_job, name="director_job"),
     path("director/events/<int:pk>/exports/", files.director_export, name="director_export"),
@@ -167,7 +159,7 @@ urlpatterns = [
     ),
     path(
         "director/events/<int:pk>/calls/<int:call_id>/answer/",
-        director.answer_call,
+        panel.answer_call,
         name="director_answer_call",
     ),
 ]

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from tournament import tablets
 from tournament.models import Board, TableLink
 from tournament.services.prepared import Prepared
-from tournament.views.scorer import _BOARD_PAGE
+from tournament.views.scorer.board import _BOARD_PAGE
 
 from ..factories import make_event
 

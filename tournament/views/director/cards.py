@@ -1,0 +1,97 @@
+"""What goes on the tables: the guide cards from the movement, the table cards
+with each table's QR code, and the tablets' links (reissue, PIN, unlock).
+"""
+
+from __future__ import annotations
+
+import segno
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+
+from ... import services, tablets
+from ...access import director_view
+from ...models import Event, Seating
+from ...services import ServiceError, user_message
+from . import _by
+
+
+@director_view
+def guide_cards(request: HttpRequest, event: Event) -> HttpResponse:
+    movement = services.movement_for(event)
+    return render(
+        request,
+        "director/guide_cards.html",
+        {"event": event, "movement": movement, "cards": movement.guide_cards()},
+    )
+
+
+@director_view
+def table_cards(request: HttpRequest, event: Event) -> HttpResponse:
+    """One printable card per table: the first round and the QR code of its private link."""
+    seatings = {
+        s.table: s for s in Seating.objects.filter(event=event, round=1).select_related("ns", "ew")
+    }
+    cards = [
+        {**row, "seating": seatings.get(row["link"].table)} for row in _link_rows(request, event)
+    ]
+    return render(request, "director/table_cards.html", {"event": event, "cards": cards})
+
+
+def _link_rows(request: HttpRequest, event: Event) -> list[dict]:
+    """Each table's link and QR code, on the address the tablets use (PUBLIC_URL),
+    which need not be the one the director's browser used (127.0.0.1)."""
+    from tournament.room.address import absolute_url  # kept here: only this function needs it
+
+    rows = []
+    for link in tablets.links(event):
+        url = absolute_url(request, reverse("scorer_home", args=[link.token]))
+        rows.append(
+            {
+                "link": link,
+                "url": url,
+                "qr": segno.make(url, error="m").svg_inline(scale=3),
+                "locked": tablets.is_locked(link),
+            }
+        )
+    return rows
+
+
+@director_view
+def table_links(request: HttpRequest, event: Event) -> HttpResponse:
+    """Each table's private link (and QR code), its PIN, and reissuing a lost one."""
+    if request.method == "POST":
+        action = request.POST.get("action")
+        table_text = request.POST.get("table", "").strip()
+        table = int(table_text) if table_text.isascii() and table_text.isdigit() else 0
+        try:
+            if action in ("reissue", "pin", "unlock") and not table:
+                raise ServiceError(
+                    f"there is no table {table_text!r}: choose a table from the list"
+                )
+            if action == "reissue":
+                tablets.reissue(event, table, by=_by(request))
+                messages.success(
+                    request, f"Table {table} has a new link; the old one no longer works."
+                )
+            elif action == "pin":
+                tablets.set_pin(
+                    tablets.link_for(event, table), request.POST.get("pin", ""), by=_by(request)
+                )
+                messages.success(
+                    request, f"Table {table}: PIN saved. A tablet already open there asks for it."
+                )
+            elif action == "unlock":
+                tablets.unlock(tablets.link_for(event, table), by=_by(request))
+                messages.success(request, f"Table {table} is unlocked: its tablet may try again.")
+            elif action == "random-pins":
+                for link in tablets.links(event):
+                    tablets.set_pin(link, tablets.random_pin(), by=_by(request))
+                messages.success(request, "Every table has a new PIN.")
+        except ServiceError as e:
+            messages.error(request, user_message(e))
+        return redirect("director_links", event.pk)
+    return render(
+        request, "director/links.html", {"event": event, "rows": _link_rows(request, event)}
+    )

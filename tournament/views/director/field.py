@@ -1,0 +1,97 @@
+"""Changing the field during play: a late pair joining and a pair withdrawing,
+each previewed with what the movement becomes before it is applied.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+
+from scoring import pair_label_key
+from scoring.wording import count
+
+from ... import services
+from ...access import director_view
+from ...forms import LatePairForm, WithdrawForm
+from ...models import Event, Pair, Round
+from ...services import ServiceError, user_message
+from . import _by
+
+
+@director_view
+def field(request: HttpRequest, event: Event) -> HttpResponse:
+    """The field changes during play (issue 17.1): a late pair, a withdrawal."""
+    open_rounds = list(
+        Round.objects.filter(event=event, closed_at__isnull=True)
+        .order_by("number")
+        .values_list("number", flat=True)
+    )
+    action = request.POST.get("action", "") if request.method == "POST" else ""
+    posted = request.POST if action else None
+    names = {
+        p.label: p.names for p in Pair.objects.filter(event=event).prefetch_related("player_set")
+    }
+    free_from: dict[str, int] = {}  # each free place, from the first open round it is free
+    for r in open_rounds:
+        for place in services.places_free(event, r):
+            free_from.setdefault(place, r)
+    places = [
+        (
+            place,
+            (f"pair {place}'s place" + (f" ({names[place]})" if names[place] else ""))
+            if place in names
+            else f"the phantom's place ({place})",
+        )
+        for place in free_from
+    ]
+    places = [(p, f"{label}, free from round {free_from[p]}") for p, label in places]
+    late = LatePairForm(
+        posted if action == "late" else None, rounds=open_rounds, places=places, prefix="late"
+    )
+    pairs = sorted(
+        Pair.objects.filter(event=event).prefetch_related("player_set"),
+        key=lambda p: pair_label_key(p.label),
+    )
+    withdraw = WithdrawForm(posted if action == "withdraw" else None, pairs=pairs, prefix="out")
+    try:
+        if action == "late" and late.is_valid():
+            d = late.cleaned_data
+            pair = services.add_late_pair(
+                event,
+                d["from_round"],
+                place=d["place"],
+                names=[d["player1"], d["player2"]],
+                by=_by(request),
+            )
+            messages.success(
+                request,
+                f"Pair {pair.label} joins from round {d['from_round']}: its table's tablet and "
+                "the guide cards show it; print the new guide cards for the room.",
+            )
+            return redirect("director_field", event.pk)
+        if action == "withdraw" and withdraw.is_valid():
+            d = withdraw.cleaned_data
+            changed = services.withdraw_pair(
+                event, d["pair"], d["from_round"], by=_by(request, d["reason"])
+            )
+            messages.success(
+                request,
+                f"Pair {d['pair']} withdrawn from round {d['from_round']}: its opponents sit "
+                f"out at {count(len(changed), 'table-round')}; its earlier results stand.",
+            )
+            return redirect("director_field", event.pk)
+    except ServiceError as e:
+        (late if action == "late" else withdraw).add_error(None, user_message(e))
+    return render(
+        request,
+        "director/field.html",
+        {
+            "event": event,
+            "late": late,
+            "withdraw": withdraw,
+            "places": places,
+            "changes": services.field_changes(event),
+            "open_rounds": open_rounds,
+        },
+    )

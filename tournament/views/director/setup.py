@@ -1,0 +1,122 @@
+"""Setting an event up: the director's list of events, a new event, and the
+players' names (with where each pair starts, for the names to be typed in
+table order).
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.forms import formset_factory
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+
+from scoring import pair_label_key
+
+from ... import services
+from ...access import director_view, events_for
+from ...forms import EventForm, PairNamesForm
+from ...models import Contest, Event, League, Pair, Seating
+from ...services import ServiceError, user_message
+from . import _by
+
+
+@login_required
+def event_list(request: HttpRequest) -> HttpResponse:
+    events = events_for(request.user).order_by("-date", "name")
+    mine = {"owner_id": request.user.pk}
+    return render(
+        request,
+        "director/event_list.html",
+        {
+            "events": events,
+            "leagues": League.objects.filter(**mine),
+            "contests": Contest.objects.filter(**mine),
+        },
+    )
+
+
+@login_required
+def event_create(request: HttpRequest) -> HttpResponse:
+    form = EventForm(request.POST or None, initial={"code": "1915", "premium": True})
+    if request.method == "POST" and form.is_valid():
+        try:
+            event = services.create_event(request.user, **form.cleaned_data)
+        except ServiceError as e:
+            form.add_error(None, user_message(e))
+        else:
+            messages.success(request, f"{event.name} created. Enter the players' names.")
+            return redirect("director_players", event.pk)
+    return render(request, "director/event_form.html", {"form": form})
+
+
+@director_view
+def players(request: HttpRequest, event: Event) -> HttpResponse:
+    pairs = list(Pair.objects.filter(event=event).prefetch_related("player_set"))
+    pairs.sort(key=lambda p: pair_label_key(p.label))
+    Formset = formset_factory(PairNamesForm, extra=0)
+    initial = [{f"player{pl.position}": pl.name for pl in p.player_set.all()} for p in pairs]
+    formset = Formset(request.POST or None, initial=initial)
+    for pair, f in zip(pairs, formset.forms, strict=True):
+        for n in (1, 2):  # the table's columns say "Player 1/2"; a screen reader needs the pair
+            f.fields[f"player{n}"].widget.attrs["aria-label"] = f"Pair {pair.label}, player {n}"
+    teams = list(event.team_set.all())
+    typed = {t.label: request.POST.get(f"team-{t.label}", "").strip()[:80] for t in teams}
+    same = [n for n in typed.values() if n] if request.method == "POST" else []
+    if len({n.casefold() for n in same}) < len(same):
+        # "Hawks v hawks": every traveller's "To Hawks" column would be ambiguous.
+        messages.error(
+            request,
+            f"The two teams need different names (both are {same[0]!r}). "
+            "Nothing was saved; what you typed is kept.",
+        )
+        for team in teams:  # shown as typed, not saved
+            team.name = typed[team.label]
+    elif request.method == "POST" and formset.is_valid():
+        for team in teams:
+            name = typed[team.label]
+            if name != team.name:
+                team.name = name
+                team.save(update_fields=["name"])
+        names = {
+            p.label: [f.cleaned_data.get("player1", ""), f.cleaned_data.get("player2", "")]
+            for p, f in zip(pairs, formset.forms, strict=True)
+        }
+        names = {label: [n.strip() for n in pair] for label, pair in names.items()}
+        services.set_player_names(event, names, by=_by(request))
+        blank = [label for label, pair in names.items() if not all(pair)]
+        if blank:
+            messages.warning(
+                request,
+                f"Players saved. Still without both names: pair {', '.join(blank)}; "
+                "their score cards and the standings show the pair number only.",
+            )
+        else:
+            messages.success(request, "Players saved.")
+        return redirect("director_event", event.pk)
+    starts = _where_pairs_start(event)
+    return render(
+        request,
+        "director/players.html",
+        {
+            "event": event,
+            "rows": [
+                (p, f, starts.get(p.pk, "")) for p, f in zip(pairs, formset.forms, strict=True)
+            ],
+            "formset": formset,
+            "teams": teams,
+        },
+    )
+
+
+def _where_pairs_start(event: Event) -> dict[int, str]:
+    """Each pair's seat in the first round ("North-South, table 3"), by the pair's id: the
+    players page lists pairs by number only, and a director filling it in at the door
+    needs to know who sits where (a new user's trial)."""
+    starts: dict[int, str] = {}
+    first = Seating.objects.filter(event=event, round=1).order_by("table")
+    for table, ns, ew in first.values_list("table", "ns_id", "ew_id"):
+        for pair, seat in ((ns, "North-South"), (ew, "East-West")):
+            if pair is not None:
+                starts[pair] = f"{seat}, table {table}"
+    return starts

@@ -166,7 +166,7 @@ def score_card_charts(
 
     ``rows``: the pair's score card (:func:`score_card`), its own lines.  The field's
     best running score needs the whole event compared: that is kept under the event's
-    ``stamp`` (:mod:`tournament.pagecache`), so only the first card after a change
+    ``stamp`` (:mod:`tournament.queries.pagecache`), so only the first card after a change
     pays for it.
     """
     if event.is_team_match:

@@ -5,8 +5,8 @@ from django.contrib.auth import views as auth_views
 from django.urls import path
 from django.views.generic import RedirectView
 
-from .views import contests, directors, display, events, files, leagues, public
-from .views.director import cards, field, panel, results, rulings, setup
+from .views import contests, display, events, files, leagues, public
+from .views.director import accounts, cards, field, panel, results, rulings, setup
 from .views.scorer import board, rounds
 
 # The server error page must not depend on what may have failed (see errors.py).
@@ -55,18 +55,18 @@ urlpatterns = [
     path("director/", setup.event_list, name="director_events"),
     path("director/events/new/", setup.event_create, name="director_event_create"),
     # The club's director accounts.
-    path("director/accounts/", directors.directors_page, name="director_accounts"),
+    path("director/accounts/", accounts.directors_page, name="director_accounts"),
     path(
         "director/accounts/<int:pk>/password/",
-        directors.director_password,
+        accounts.director_password,
         name="director_account_password",
     ),
     path(
         "director/accounts/<int:pk>/remove/",
-        directors.director_remove,
+        accounts.director_remove,
         name="director_account_remove",
     ),
-    path("director/password/", directors.OwnPasswordView.as_view(), name="password_change"),
+    path("director/password/", accounts.OwnPasswordView.as_view(), name="password_change"),
     path("director/contests/new/", contests.contest_create, name="director_contest_create"),
     path("director/contests/<int:pk>/", contests.contest_page, name="director_contest"),
     path(

@@ -21,9 +21,9 @@ from django.urls import reverse_lazy
 from django.utils.decorators import method_decorator
 from django.views.decorators.http import require_POST
 
-from ..access import accounts_view
-from ..services import ServiceError, user_message
-from ..services import directors as accounts
+from ...access import accounts_view
+from ...services import ServiceError, user_message
+from ...services import directors as accounts
 
 
 class NewDirectorForm(UserCreationForm):

@@ -54,7 +54,7 @@ format: $(STAMP)
 	$(BIN)/ruff check --fix .
 
 bench: $(STAMP)
-	$(BIN)/python benchmarks/score_deals.py
+	$(BIN)/python -m benchmarks.score_deals
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis staticfiles

@@ -42,6 +42,16 @@ def _jobs_in_the_request():
         yield
 
 
+@pytest.fixture(autouse=True, scope="session")
+def _quick_password_hashes():
+    """Passwords hashed with one round of MD5 instead of PBKDF2's million: each director
+    a test makes and each log-in costs microseconds, not a third of a second (Django's
+    advice for test suites).  The server a test starts as a process of its own
+    (tests/tournament/test_room.py) keeps the real hasher."""
+    with override_settings(PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"]):
+        yield
+
+
 @pytest.fixture(autouse=True)
 def _empty_cache():
     """Each test starts with an empty cache.  The pages' cache (tournament.pagecache) is

@@ -72,7 +72,9 @@ def scratch_sqlite(name: str = "bench") -> Iterator[str]:
         yield f"sqlite:///{tmp}/{name}.sqlite3"
 
 
-def scratch_databases(prefix: str, *, sqlite: bool = True, postgres: bool = True):
+def scratch_databases(
+    prefix: str, *, sqlite: bool = True, postgres: bool = True
+) -> Iterator[tuple[str, str]]:
     """(label, URL) of each database to measure on, one at a time: SQLite, then
     PostgreSQL when it answers; each made empty for the run and removed after it."""
     if sqlite:

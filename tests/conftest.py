@@ -17,10 +17,17 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 from django.test import override_settings
+from hypothesis import settings as hypothesis_settings
 
 from scoring import double_dummy
 from scoring.cards import SEATS
 from scoring.double_dummy import DD_STRAINS
+
+# No time limit on a hypothesis example (its default is 200 ms): the tests check what
+# the code answers, never how fast (speed is measured by benchmarks/), and an example
+# that waited for a core while every core runs the suite is not a failure.
+hypothesis_settings.register_profile("suite", deadline=None)
+hypothesis_settings.load_profile("suite")
 
 
 @pytest.fixture(autouse=True, scope="session")

@@ -30,8 +30,10 @@ dev: $(STAMP)
 	$(BIN)/python manage.py demo --if-empty
 	DEBUG=1 $(BIN)/python manage.py runserver 127.0.0.1:$(PORT)
 
+# On every core (pytest-xdist; each worker has its own test database), an idle worker
+# taking tests from a busy one's queue, so the long end-to-end tests do not finish last.
 test: $(STAMP) browser
-	$(BIN)/python -m pytest --cov
+	$(BIN)/python -m pytest --cov -n auto --dist worksteal
 
 # The end-to-end tests drive Debian's Chromium; install it when we may.
 browser:
@@ -54,7 +56,7 @@ format: $(STAMP)
 	$(BIN)/ruff check --fix .
 
 bench: $(STAMP)
-	$(BIN)/python benchmarks/score_deals.py
+	$(BIN)/python -m benchmarks.score_deals
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis staticfiles

@@ -11,7 +11,7 @@ Times, on one core, min / median / max of several runs:
     bridge-scorer's, not one board's;
   * every traveller line (compare_boards) and full standings, for scale.
 
-    python benchmarks/comparisons.py [--tables 1000] [--boards 26] [--repeat 7]
+    python -m benchmarks.comparisons [--tables 1000] [--boards 26] [--repeat 7]
 """
 
 from __future__ import annotations
@@ -23,20 +23,14 @@ import random
 import shutil
 import statistics
 import subprocess
-import sys
 import tempfile
-import time
 from fractions import Fraction
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(HERE, ".."))
+from scoring.pairs import BoardResult, compare_boards, pair_standings, rank_board
 
-from scoring.pairs import (  # noqa: E402
-    BoardResult,
-    compare_boards,
-    pair_standings,
-    rank_board,
-)
+from .harness import ratio, spread, timed
+
+HERE = os.path.dirname(os.path.abspath(__file__))
 
 # Typical net scores of a deal under the 1915 laws, as a traveller shows them.
 TYPICAL = [157, 165, 175, 229, 32, 24, 18, 16, 0, -50, -100, -150, -200, 50, 100, 295, 321]
@@ -51,21 +45,6 @@ def make_field(tables: int, boards: int, seed: int = 26) -> list[BoardResult]:
             net = rng.choice(TYPICAL) * rng.choice([1, -1]) + rng.randint(-3, 3) * 8
             results.append(BoardResult(b, str(t), f"E{ew}", net))
     return results
-
-
-def runs_of(fn, repeat: int) -> list[float]:
-    """Each run's time in ms (a warm-up run first, not counted)."""
-    fn()
-    out = []
-    for _ in range(repeat):
-        t0 = time.perf_counter()
-        fn()
-        out.append((time.perf_counter() - t0) * 1000)
-    return out
-
-
-def spread(ms: list[float]) -> str:
-    return f"min {min(ms):7.1f}  median {statistics.median(ms):7.1f}  max {max(ms):7.1f} ms"
 
 
 def bridge_scorer(results: list[BoardResult], repeat: int) -> dict | None:
@@ -149,7 +128,7 @@ def main() -> None:
     args = parser.parse_args()
     results = make_field(args.tables, args.boards)
     print(f"field: {args.tables} tables x {args.boards} boards = {len(results)} results")
-    total = runs_of(lambda: pair_standings(results, "total"), args.repeat)
+    total = timed(lambda: pair_standings(results, "total"), args.repeat, warm_up=1)
     print(f"Law H total points, standings:      {spread(total)}  (goal < 100 ms)")
     boards = [[r.net_ns for r in lines] for lines in by_board(results)]
     ranked: list = []
@@ -157,24 +136,22 @@ def main() -> None:
     def whole_output() -> None:
         ranked[:] = [rank_board(scores) for scores in boards]
 
-    ours = runs_of(whole_output, args.repeat)
+    ours = timed(whole_output, args.repeat, warm_up=1)
     print(f"matchpoints, % and ranks, NS and EW: {spread(ours)}  (scoring.rank_board)")
-    lines = runs_of(lambda: compare_boards(results, "matchpoints"), args.repeat)
+    lines = timed(lambda: compare_boards(results, "matchpoints"), args.repeat, warm_up=1)
     print(f"matchpoints, every traveller line:  {spread(lines)}")
-    stand = runs_of(lambda: pair_standings(results, "matchpoints"), args.repeat)
+    stand = timed(lambda: pair_standings(results, "matchpoints"), args.repeat, warm_up=1)
     print(f"matchpoints, standings with percent: {spread(stand)}")
     js = bridge_scorer(results, args.repeat)
     if js is None:
         return
     check_against(results, ranked, js)
     print(f"bridge-scorer matchpoints():         {spread(js['runs'])}  (node, same scores)")
-    ratio = statistics.median(ours) / statistics.median(js["runs"])
-    best = min(ours) / min(js["runs"])
-    verdict = "OK" if ratio <= 1.0 else "SLOWER"
-    print(
-        f"ratio to bridge-scorer, same output: median {ratio:.2f}x, min {best:.2f}x "
-        f"(goal <= 1.0)  {verdict}"
-    )
+    theirs = js["runs"]
+    verdict = "OK" if statistics.median(ours) <= statistics.median(theirs) else "SLOWER"
+    mid = ratio(statistics.median(ours), statistics.median(theirs), "bridge-scorer")
+    low = ratio(min(ours), min(theirs), "bridge-scorer")
+    print(f"same output: median {mid}, min {low} (goal <= 1.0)  {verdict}")
 
 
 if __name__ == "__main__":

@@ -14,37 +14,18 @@ read; entering them through the verbs is measured elsewhere), then times:
 
 Prints min / median / max over ``--runs`` runs and the ratio to the floor.
 
-    python benchmarks/contest.py [--tables 40] [--runs 5]
+    python -m benchmarks.contest [--tables 40] [--runs 5]
 """
 
 from __future__ import annotations
 
 import argparse
 import datetime
-import os
 import random
 import statistics
-import sys
-import tempfile
 import time
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(HERE, ".."))
-
-
-def setup_django() -> None:
-    if "DATABASE_URL" not in os.environ:
-        path = os.path.join(tempfile.mkdtemp(), "bench_contest.sqlite3")
-        os.environ["DATABASE_URL"] = f"sqlite:///{path}"
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tournament.settings")
-    os.environ.setdefault("DEBUG", "false")
-    os.environ.setdefault("SECRET_KEY", "benchmark-only")
-    import django
-
-    django.setup()
-    from django.core.management import call_command
-
-    call_command("migrate", verbosity=0)
+from .harness import ratio, setup_django, spread, timed
 
 
 def build(tables: int):
@@ -94,20 +75,9 @@ def build(tables: int):
     return contest, made
 
 
-def timed(fn, runs: int) -> list[float]:
-    out = []
-    for _ in range(runs):
-        t = time.perf_counter()
-        fn()
-        out.append(time.perf_counter() - t)
-    return out
-
-
 def show(label: str, times: list[float], floor: float | None = None) -> None:
-    lo, mid, hi = min(times), statistics.median(times), max(times)
-    ratio = f"  ratio to the floor {mid / floor:5.1f}x" if floor else ""
-    ms = f"min {lo * 1000:8.1f} ms  median {mid * 1000:8.1f} ms  max {hi * 1000:8.1f} ms"
-    print(f"{label:<34} {ms}{ratio}")
+    more = f"  {ratio(statistics.median(times), floor)}" if floor else ""
+    print(f"{label:<34} {spread(times)}{more}")
 
 
 def main() -> None:

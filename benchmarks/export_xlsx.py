@@ -16,95 +16,89 @@ The same figures in CPU time follow, steadier when other processes share the
 machine's cores.
 Also prints the CSV and PBN exports' times (from the last run).
 
-    python benchmarks/export_xlsx.py [--tables 1000] [--runs 3]
+    python -m benchmarks.export_xlsx [--tables 1000] [--runs 3]
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import os
+import resource
 import statistics
-import subprocess
-import sys
 import tempfile
-
-HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, HERE)
-
-EXPORT = """
-import os, resource, sys, time, json
-import django
-django.setup()
-import openpyxl
-from tournament import exports
-from tournament.models import Event
-event = Event.objects.get(pk=int(sys.argv[1]))
-out = {"lxml": openpyxl.LXML}
-t0, c0 = time.perf_counter(), time.process_time()
-with open(sys.argv[2], "wb") as f:
-    exports.write_xlsx(event, f)
-out["xlsx_s"], out["xlsx_cpu"] = time.perf_counter() - t0, time.process_time() - c0
-out["xlsx_mb"] = os.path.getsize(sys.argv[2]) / 1e6
-out["peak_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-t0 = time.perf_counter(); exports.travellers_csv(event); out["csv_s"] = time.perf_counter() - t0
-t0 = time.perf_counter(); exports.write_pbn(event); out["pbn_s"] = time.perf_counter() - t0
-print(json.dumps(out))
-"""
-
-# The floor: the database read and the comparisons, then the same cells written
-# plain (ints, floats and text, no style) by openpyxl in write-only mode.
-FLOOR = """
-import io, sys, time, json
+import time
 from fractions import Fraction
-import django
-django.setup()
-from openpyxl import Workbook
-from scoring import compare_boards
-from tournament import exports
-from tournament.exports.rows import _live_lines
-from tournament.queries import standings
-from tournament.models import Event
-event = Event.objects.get(pk=int(sys.argv[1]))
-t0, c0 = time.perf_counter(), time.process_time()
-lines = _live_lines(event)
-compare_boards([standings.board_result(r) for r in lines], event.method, event.adjusted_values)
-read_s, read_cpu = time.perf_counter() - t0, time.process_time() - c0
 
-def plain(v):
-    return str(v) if isinstance(v, Fraction) else float(v) if isinstance(v, float) else v
-
-rows = [[plain(v) for v in row] for row in exports.traveller_rows(event)]
-rows += [[plain(v) for v in row] for row in exports.standings_rows(event)]
-t0, c0 = time.perf_counter(), time.process_time()
-wb = Workbook(write_only=True)
-ws = wb.create_sheet("Plain")
-for row in rows:
-    ws.append(row)
-wb.save(io.BytesIO())
-out = {"read_s": read_s, "write_s": time.perf_counter() - t0}
-out["cpu"] = read_cpu + time.process_time() - c0
-print(json.dumps(out))
-"""
+from .harness import in_fresh_process, ratio, setup_django, spread
+from .standings_page import build_event
 
 
-def run(script: str, *args: str) -> dict:
-    """One measurement in a fresh process (its own imports, caches and peak memory)."""
-    proc = subprocess.run(
-        [sys.executable, "-c", script, *args],
-        cwd=os.path.join(HERE, ".."),
-        env=os.environ,
-        capture_output=True,
-        text=True,
-    )
-    if proc.returncode:
-        sys.exit(f"the measurement failed:\n{proc.stderr}")
-    return json.loads(proc.stdout.strip().splitlines()[-1])
+def export(event_pk: int, target: str) -> dict:
+    """The XLSX export (then the CSV and PBN ones) of the event, in this process."""
+    import django
+
+    django.setup()
+    import openpyxl
+
+    from tournament import exports
+    from tournament.models import Event
+
+    event = Event.objects.get(pk=event_pk)
+    out = {"lxml": openpyxl.LXML}
+    t0, c0 = time.perf_counter(), time.process_time()
+    with open(target, "wb") as f:
+        exports.write_xlsx(event, f)
+    out["xlsx_s"], out["xlsx_cpu"] = time.perf_counter() - t0, time.process_time() - c0
+    out["xlsx_mb"] = os.path.getsize(target) / 1e6
+    out["peak_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    t0 = time.perf_counter()
+    exports.travellers_csv(event)
+    out["csv_s"] = time.perf_counter() - t0
+    t0 = time.perf_counter()
+    exports.write_pbn(event)
+    out["pbn_s"] = time.perf_counter() - t0
+    return out
 
 
-def spread(values: list[float], fmt: str) -> str:
-    """min / median / max, each with ``fmt``."""
-    return " / ".join(format(x, fmt) for x in (min(values), statistics.median(values), max(values)))
+def plain_floor(event_pk: int) -> dict:
+    """The floor, in this process: the database read and the comparisons, then the same
+    cells written plain (ints, floats and text, no style) by openpyxl in write-only
+    mode."""
+    import io
+
+    import django
+
+    django.setup()
+    from openpyxl import Workbook
+
+    from scoring import compare_boards
+    from tournament import exports
+    from tournament.exports.rows import _live_lines
+    from tournament.models import Event
+    from tournament.queries import standings
+
+    event = Event.objects.get(pk=event_pk)
+    t0, c0 = time.perf_counter(), time.process_time()
+    lines = _live_lines(event)
+    compare_boards([standings.board_result(r) for r in lines], event.method, event.adjusted_values)
+    read_s, read_cpu = time.perf_counter() - t0, time.process_time() - c0
+
+    def plain(v):
+        return str(v) if isinstance(v, Fraction) else float(v) if isinstance(v, float) else v
+
+    rows = [[plain(v) for v in row] for row in exports.traveller_rows(event)]
+    rows += [[plain(v) for v in row] for row in exports.standings_rows(event)]
+    t0, c0 = time.perf_counter(), time.process_time()
+    wb = Workbook(write_only=True)
+    ws = wb.create_sheet("Plain")
+    for row in rows:
+        ws.append(row)
+    wb.save(io.BytesIO())
+    return {
+        "read_s": read_s,
+        "write_s": time.perf_counter() - t0,
+        "cpu": read_cpu + time.process_time() - c0,
+    }
 
 
 def main() -> None:
@@ -112,41 +106,35 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=1000)
     parser.add_argument("--runs", type=int, default=3)
     args = parser.parse_args()
-    import standings_page
-
-    standings_page.setup_django()
-    event, n = standings_page.build_event(args.tables, 13, 2)
+    setup_django()
+    event, n = build_event(args.tables, 13, 2)
     runs, floors = [], []
     with tempfile.TemporaryDirectory() as tmp:
         target = os.path.join(tmp, "event.xlsx")
-        for _ in range(args.runs):
-            runs.append(run(EXPORT, str(event.pk), target))
-            floors.append(run(FLOOR, str(event.pk)))
+        for _ in range(args.runs):  # each in a fresh process: its own caches and peak memory
+            runs.append(in_fresh_process(export, event.pk, target, env=dict(os.environ)))
+            floors.append(in_fresh_process(plain_floor, event.pk, env=dict(os.environ)))
     r = runs[-1]
     times = [x["xlsx_s"] for x in runs]
     floor = [f["read_s"] + f["write_s"] for f in floors]
     print(f"event: {args.tables} tables, {n} results; {args.runs} runs, each in a fresh process")
     print(f"openpyxl with lxml: {'yes' if r['lxml'] else 'no (the standard library)'}")
-    print(f"XLSX export, min / median / max: {spread(times, '.2f')} s (goal < 2 s)")
+    print(f"XLSX export: {spread(times, 's', '.2f')} (goal < 2 s)")
     print(
-        "peak memory, min / median / max: "
-        f"{spread([x['peak_mb'] for x in runs], '.0f')} MB (goal < 200 MB); "
+        f"peak memory: {spread([x['peak_mb'] for x in runs], 'MB', '.0f')} (goal < 200 MB); "
         f"file {r['xlsx_mb']:.1f} MB"
     )
     print(
-        f"floor, min / median / max: {spread(floor, '.2f')} s "
+        f"floor: {spread(floor, 's', '.2f')} "
         f"(read and compare {statistics.median(f['read_s'] for f in floors):.2f} s, "
         f"openpyxl plain cells {statistics.median(f['write_s'] for f in floors):.2f} s)"
     )
-    print(f"ratio to floor: {statistics.median(times) / statistics.median(floor):.2f}")
+    print(f"XLSX export: {ratio(statistics.median(times), statistics.median(floor))}")
     # CPU time moves less than wall time when other processes share the cores.
     cpu = [x["xlsx_cpu"] for x in runs]
     floor_cpu = [f["cpu"] for f in floors]
-    print(
-        f"CPU time, min / median / max: XLSX {spread(cpu, '.2f')} s, "
-        f"floor {spread(floor_cpu, '.2f')} s; "
-        f"ratio to floor {statistics.median(cpu) / statistics.median(floor_cpu):.2f}"
-    )
+    print(f"CPU time: XLSX {spread(cpu, 's', '.2f')}, floor {spread(floor_cpu, 's', '.2f')}")
+    print(f"CPU time: XLSX {ratio(statistics.median(cpu), statistics.median(floor_cpu))}")
     print(f"travellers CSV: {r['csv_s']:.1f} s; PBN: {r['pbn_s']:.1f} s")
 
 

@@ -24,21 +24,16 @@ The tablets that gave up after every retry (their scorer is told to press
 Score it again) are also counted apart.  Goal: 0 lost, 0 duplicated.
 Loopback only; each database's run stops by itself within a minute.
 
-    python benchmarks/faults.py [--workers 3] [--every 1.5] [--sqlite-only]
+    python -m benchmarks.faults [--workers 3] [--every 1.5] [--sqlite-only]
 """
 
 from __future__ import annotations
 
 import argparse
-import contextlib
 import itertools
-import json
 import os
 import random
 import signal
-import subprocess
-import sys
-import tempfile
 import threading
 import time
 import urllib.error
@@ -48,9 +43,20 @@ from collections import Counter
 from dataclasses import dataclass, field
 from http.cookiejar import CookieJar
 
-from pgscratch import ADMIN, database_name, postgres_answers, scratch_database
-from tablets_load import ROOT, NoRedirect, free_port, prepare
-from tablets_load import field as form_field
+from .harness import (
+    ADMIN,
+    Server,
+    database_name,
+    django_env,
+    in_fresh_process,
+    postgres_answers,
+    prepare_round,
+    scratch_postgres,
+    scratch_sqlite,
+    setup_django,
+)
+from .tablets_load import NoRedirect
+from .tablets_load import field as form_field
 
 TABLES = 24
 BOARDS_PER_ROUND = 4
@@ -60,100 +66,16 @@ RETRY_STATUS = (500, 502, 503, 504)
 DEADLINE = 55  # seconds: the burst and its faults stop by then whatever happens
 
 
-class Server:
-    """gunicorn in a process group of its own, so it can be killed whole and restarted."""
-
-    def __init__(self, port: int, env: dict[str, str], workers: int):
-        self.port = port
-        self.env = env
-        self.workers = workers
-        self.proc: subprocess.Popen | None = None
-
-    def start(self) -> None:
-        command = [
-            sys.executable,
-            "-m",
-            "gunicorn",
-            "tournament.wsgi",
-            "-b",
-            f"127.0.0.1:{self.port}",
-            "-w",
-            str(self.workers),
-            "--backlog",
-            "256",
-            "--preload",  # as the README deploys it: a killed worker is replaced at once
-            "--log-level",
-            "critical",
-        ]
-        self.proc = subprocess.Popen(
-            command,
-            cwd=ROOT,
-            env=self.env,
-            start_new_session=True,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
-        self.wait_ready()
-
-    def wait_ready(self, timeout: float = 30) -> bool:
-        """Until a worker answers an HTTP request (any status): the server is back."""
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            try:
-                urllib.request.urlopen(f"http://127.0.0.1:{self.port}/", timeout=2).close()
-                return True
-            except urllib.error.HTTPError:
-                return True
-            except (OSError, ValueError):
-                time.sleep(0.1)
+def kill_a_worker(server: Server) -> bool:
+    """SIGKILL to one of the server's workers: its requests die with it."""
+    pids = server.worker_pids()
+    if not pids:
         return False
-
-    def workers_pids(self) -> list[int]:
-        """The master's children, read from /proc (no dependency)."""
-        pids = []
-        for entry in os.listdir("/proc"):
-            if not entry.isdigit():
-                continue
-            try:
-                with open(f"/proc/{entry}/stat") as f:
-                    stat = f.read()
-            except OSError:
-                continue
-            ppid = int(stat.rsplit(")", 1)[1].split()[1])
-            if self.proc is not None and ppid == self.proc.pid:
-                pids.append(int(entry))
-        return pids
-
-    def kill_worker(self) -> bool:
-        pids = self.workers_pids()
-        if not pids:
-            return False
-        try:
-            os.kill(random.choice(pids), signal.SIGKILL)
-        except ProcessLookupError:
-            return False
-        return True
-
-    def kill(self) -> None:
-        """Every process of the server, at once, as a crash or an OOM kill would."""
-        if self.proc is None:
-            return
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(self.proc.pid, signal.SIGKILL)
-        self.proc.wait()
-
-    def reload(self) -> None:
-        if self.proc is not None:
-            os.kill(self.proc.pid, signal.SIGHUP)
-
-    def stop(self) -> None:
-        if self.proc is None or self.proc.poll() is not None:
-            return
-        os.killpg(self.proc.pid, signal.SIGTERM)
-        try:
-            self.proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            self.kill()
+    try:
+        os.kill(random.choice(pids), signal.SIGKILL)
+    except ProcessLookupError:
+        return False
+    return True
 
 
 def terminate_connections(database: str) -> int:
@@ -238,6 +160,8 @@ class FlakyTablet:
             "tricks": str(8 + board % 4),
             "revokes_ns": "0",
             "revokes_ew": "0",
+            # No hand record in this event: the honours are a required answer (RULES.md 2).
+            "honours": "trumps:EW-3",
         }
         time.sleep(rng.uniform(2, 6))  # the scorer taps the result in: the burst lasts ~20 s
         with self.tally.lock:
@@ -267,50 +191,32 @@ class FlakyTablet:
 
 def stored_results(database_url: str) -> list[tuple[str, int, int, int]]:
     """(key, table, board, pk) of every result version in the database."""
-    code = (
-        "import django, json; django.setup();"
-        "from tournament.models import Result;"
-        "print(json.dumps(list(Result.objects.values_list("
-        "'idempotency_key', 'table', 'board__number', 'pk'))))"
-    )
-    out = subprocess.run(
-        [sys.executable, "-c", code],
-        env={
-            **os.environ,
-            "DATABASE_URL": database_url,
-            "DJANGO_SETTINGS_MODULE": "tournament.settings",
-        },
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout
-    return [tuple(r) for r in json.loads(out.strip().splitlines()[-1])]
+    return in_fresh_process(_stored_results, env=django_env(database_url))
+
+
+def _stored_results() -> list[tuple[str, int, int, int]]:
+    setup_django(os.environ["DATABASE_URL"])
+    from tournament.models import Result
+
+    return list(Result.objects.values_list("idempotency_key", "table", "board__number", "pk"))
 
 
 def bench(label: str, database_url: str, database: str | None, workers: int, every: float) -> None:
-    plan = prepare(database_url, TABLES, BOARDS_PER_ROUND)
+    plan = prepare_round(database_url, TABLES, BOARDS_PER_ROUND)
     by_table: dict[str, list[int]] = {}
     for token, board in plan:
         by_table.setdefault(token, []).append(board)
-    port = free_port()
-    env = {
-        **os.environ,
-        "DATABASE_URL": database_url,
-        "DEBUG": "false",
-        "SECRET_KEY": "fault-benchmark",
-        "ALLOWED_HOSTS": "127.0.0.1",
-        "CONN_MAX_AGE": "60",
-        "DJANGO_SETTINGS_MODULE": "tournament.settings",
-    }
-    server = Server(port, env, workers)
+    env = django_env(database_url, CONN_MAX_AGE="60")
+    # --preload as the room serves: a killed worker is replaced at once.
+    options = ("--backlog", "256", "--preload")
+    server = Server(env, workers, options=options, log_level="critical")
     tally = Tally()
     faults: Counter = Counter()
     t0 = time.monotonic()
     stop_at = t0 + DEADLINE
     try:
         server.start()
-        base = f"http://127.0.0.1:{port}"
+        base = server.base
         tables = {tok: n for n, tok in enumerate(by_table, 1)}
         tablets = [
             threading.Thread(
@@ -327,12 +233,12 @@ def bench(label: str, database_url: str, database: str | None, workers: int, eve
             kinds.insert(1, "terminate the database connections")
         kinds.append("reload (SIGHUP)")
         for kind in itertools.cycle(kinds):
-            server.wait_ready()  # faults strike a running server, every so many seconds of it
+            server.wait_answering()  # faults strike a running server, every so many seconds of it
             time.sleep(every)
             if not any(th.is_alive() for th in tablets) or time.monotonic() > stop_at:
                 break
             if kind == "kill a worker":
-                if not server.kill_worker():
+                if not kill_a_worker(server):
                     continue
             elif kind == "terminate the database connections":
                 terminate_connections(database)
@@ -389,13 +295,13 @@ def main() -> None:
     parser.add_argument("--every", type=float, default=1.5, help="seconds between faults")
     parser.add_argument("--sqlite-only", action="store_true")
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory() as tmp:
-        bench("SQLite", f"sqlite:///{tmp}/faults.sqlite3", None, args.workers, args.every)
+    with scratch_sqlite("faults") as url:
+        bench("SQLite", url, None, args.workers, args.every)
     if args.sqlite_only:
         return
     if not postgres_answers():
         return
-    with scratch_database("bench_faults") as url:
+    with scratch_postgres("bench_faults") as url:
         bench("PostgreSQL", url, database_name("bench_faults"), args.workers, args.every)
 
 

@@ -15,29 +15,19 @@ Prints, for each, the first request's time, the median of the later ones and
 their ratio; ``--runs`` repeats it (a fresh server each time) and gives
 min/median/max of the first request.
 
-    python benchmarks/first_request.py [--runs 5]
+    python -m benchmarks.first_request [--runs 5]
 """
 
 from __future__ import annotations
 
 import argparse
-import os
-import socket
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
 import urllib.request
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.join(HERE, "..")
-sys.path.insert(0, HERE)
-sys.path.insert(0, ROOT)
-
-from tablets_load import free_port, prepare  # noqa: E402
-
-from tournament.room.address import GUNICORN_OPTIONS  # noqa: E402
+from .harness import ROOT, Server, django_env, prepare_round, scratch_sqlite
 
 APPS = {
     "warmed": "tournament.wsgi",
@@ -48,37 +38,21 @@ LATER = 20
 
 def one_server(app: str, database_url: str, plan: list[tuple[str, int]]) -> tuple[float, float]:
     """(first request's seconds, median of the later ones) on a fresh server."""
-    port = free_port()
-    env = {
-        **os.environ,
-        "DATABASE_URL": database_url,
-        "DEBUG": "false",
-        "SECRET_KEY": "first-request-benchmark",
-        "ALLOWED_HOSTS": "127.0.0.1",
-        "DJANGO_SETTINGS_MODULE": "tournament.settings",
-        "LOG_FILE": "",
-    }
-    command = [sys.executable, "-m", "gunicorn", app, "-b", f"127.0.0.1:{port}", "-w", "1"]
-    command += [*GUNICORN_OPTIONS, "--log-level", "warning"]
-    server = subprocess.Popen(command, cwd=ROOT, env=env)
+    from tournament.room.address import GUNICORN_OPTIONS
+
+    server = Server(django_env(database_url), 1, app=app, options=GUNICORN_OPTIONS)
     try:
-        for _ in range(300):  # the master has loaded the app when it listens
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-                break
-            except OSError:
-                time.sleep(0.05)
+        server.start(answering=False)  # the master has loaded the app when it listens
         time.sleep(0.5)  # the worker forked and waiting, as at an evening's start
         times = []
         for token, board in plan[: LATER + 1]:
             t0 = time.perf_counter()
-            with urllib.request.urlopen(f"http://127.0.0.1:{port}/t/{token}/boards/{board}/") as r:
+            with urllib.request.urlopen(f"{server.base}/t/{token}/boards/{board}/") as r:
                 r.read()
                 assert r.status == 200, r.status
             times.append(time.perf_counter() - t0)
     finally:
-        server.terminate()
-        server.wait(timeout=10)
+        server.stop()
     return times[0], statistics.median(times[1:])
 
 
@@ -86,12 +60,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory() as tmp:
-        database_url = f"sqlite:///{tmp}/first.sqlite3"
-        plan = prepare(database_url)
+    with scratch_sqlite("first") as database_url:
+        plan = prepare_round(database_url, 25)
         subprocess.run(
             [sys.executable, "manage.py", "collectstatic", "--noinput", "-v", "0"],
             cwd=ROOT,
+            env=django_env(database_url),
             check=True,
         )
         figures: dict[str, list[tuple[float, float]]] = {name: [] for name in APPS}

@@ -2,38 +2,29 @@
 
 Goal (issue 4): a 30-table movement in well under a second.
 
-    python benchmarks/movements.py
+    python -m benchmarks.movements
 """
 
 from __future__ import annotations
 
-import os
-import sys
-import time
-
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
-
 from tournament.movements import howell, mitchell, team_match
 
+from .harness import timed
 
-def timed(label: str, fn, repeat: int = 5) -> None:
-    best = float("inf")
-    for _ in range(repeat):
-        t0 = time.perf_counter()
-        fn()
-        best = min(best, time.perf_counter() - t0)
-    print(f"{label:<52} {best * 1000:8.2f} ms")
+
+def best(label: str, fn, repeat: int = 5) -> None:
+    print(f"{label:<52} {min(timed(fn, repeat)):8.2f} ms (best of {repeat})")
 
 
 def main() -> None:
-    timed("Mitchell 30 tables (schedule)", lambda: mitchell(30, 2, even="skip"))
-    timed(
+    best("Mitchell 30 tables (schedule)", lambda: mitchell(30, 2, even="skip"))
+    best(
         "Mitchell 30 tables relay (schedule + guide cards)",
         lambda: mitchell(30, 2, even="relay").guide_cards(),
     )
-    timed("Mitchell 29 tables (schedule + guide cards)", lambda: mitchell(29, 1).guide_cards())
-    timed("Howell 8 tables (schedule + guide cards)", lambda: howell(8, 2).guide_cards())
-    timed(
+    best("Mitchell 29 tables (schedule + guide cards)", lambda: mitchell(29, 1).guide_cards())
+    best("Howell 8 tables (schedule + guide cards)", lambda: howell(8, 2).guide_cards())
+    best(
         "Team match 30 pairs a team (schedule + guide cards)",
         lambda: team_match(30, 1).guide_cards(),
     )

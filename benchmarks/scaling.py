@@ -7,24 +7,18 @@ cost per result (min / median / max of several runs) and its ratio to the
 smallest field's: linear is a ratio near 1.  Goal (issue 18): linear up to
 5,000 tables (ratio <= 1.5 at 5,000 tables, the noise of a shared machine).
 
-    python benchmarks/scaling.py [--tables 250 1000 2500 5000] [--repeat 5]
+    python -m benchmarks.scaling [--tables 250 1000 2500 5000] [--repeat 5]
 """
 
 from __future__ import annotations
 
 import argparse
-import os
 import statistics
-import sys
 import time
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(HERE, ".."))
-sys.path.insert(0, HERE)
+from scoring.pairs import compare_boards, pair_standings
 
-from comparisons import make_field  # noqa: E402
-
-from scoring.pairs import compare_boards, pair_standings  # noqa: E402
+from .comparisons import make_field
 
 WORK = {
     "Law H traveller lines": lambda r: compare_boards(r, "total"),

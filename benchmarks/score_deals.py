@@ -6,21 +6,19 @@ built first (as the app holds them); only score_deal() is timed, with every
 score kept (as an export or a bulk load keeps them), and again with to_json().
 Goal (issue 18): at least 150,000 deals a second on one core, scores kept.
 
-    python benchmarks/score_deals.py [--deals N] [--repeat R]
+    python -m benchmarks.score_deals [--deals N] [--repeat R]
 """
 
 from __future__ import annotations
 
 import argparse
-import os
 import random
 import statistics
-import sys
 import time
 
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
-
 from scoring import DealResult, Penalty, get_code, parse_contract, score_deal
+
+from .harness import ratio
 
 
 def make_mix(n: int, seed: int = 1915) -> list[tuple[DealResult, object]]:
@@ -98,7 +96,7 @@ def main() -> None:
     best = max(scored)
     print(
         f"  floor (keeping the inputs) {statistics.median(floor):,.0f} a second: "
-        f"score_deal costs {statistics.median(floor) / statistics.median(scored):.0f}x the floor"
+        f"score_deal takes {ratio(statistics.median(floor), statistics.median(scored))}"
     )
     verdict = "OK" if best >= 150_000 else "BELOW GOAL"
     print(f"deals per second (best run): {best:,.0f}  (goal 150,000)  {verdict}")

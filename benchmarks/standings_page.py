@@ -17,37 +17,17 @@ timing the server side and counting database queries, min / median / max of
 Goals (issue 18): standings page < 200 ms at 1,000 tables; a repeat view or a
 poll with nothing new < 10 ms; a score card's cost its own boards'.
 
-    python benchmarks/standings_page.py [--tables 1000] [--rounds 13] [--boards-per-round 2]
+    python -m benchmarks.standings_page [--tables 1000] [--rounds 13] [--boards-per-round 2]
 """
 
 from __future__ import annotations
 
 import argparse
-import os
 import random
 import statistics
-import sys
-import tempfile
 import time
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(HERE, ".."))
-
-
-def setup_django() -> None:
-    if "DATABASE_URL" not in os.environ:
-        path = os.path.join(tempfile.mkdtemp(), "bench.sqlite3")
-        os.environ["DATABASE_URL"] = f"sqlite:///{path}"
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tournament.settings")
-    os.environ.setdefault("DEBUG", "false")
-    os.environ.setdefault("SECRET_KEY", "benchmark-only")
-    os.environ.setdefault("ALLOWED_HOSTS", "testserver")
-    import django
-
-    django.setup()
-    from django.core.management import call_command
-
-    call_command("migrate", verbosity=0)
+from .harness import ratio, setup_django, spread, timed
 
 
 def build_event(tables: int, rounds: int, bpr: int):
@@ -154,10 +134,6 @@ def measure(url: str, repeat: int, before=None, **headers) -> tuple[list[float],
     return runs, queries, status
 
 
-def spread(runs: list[float]) -> str:
-    return f"min {min(runs):7.1f}  median {statistics.median(runs):7.1f}  max {max(runs):7.1f} ms"
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, default=1000)
@@ -198,15 +174,15 @@ def main() -> None:
         runs, q, status = measure(page + "?fragment=1", args.repeat, HTTP_IF_NONE_MATCH=tag)
         print(f"  poll holding this state ({status}): {spread(runs)}, {q} queries")
         lines = standings.board_results(event)
-        floor = []
-        for _ in range(args.repeat):
-            t0 = time.perf_counter()
+
+        def from_memory(lines=lines, event=event) -> None:
             pair_standings(lines, event.method, event.adjusted_values)
-            floor.append((time.perf_counter() - t0) * 1000)
+
+        floor = timed(from_memory, args.repeat)
         print(f"  floor (the standings from lines in memory): {spread(floor)}")
         print(
-            f"  ratio to the floor: after a change {cold / statistics.median(floor):.1f}x, "
-            f"nothing new {repeat / statistics.median(floor):.2f}x"
+            f"  after a change {ratio(cold, statistics.median(floor))}, "
+            f"nothing new {ratio(repeat, statistics.median(floor))}"
         )
         runs, q, _ = measure(f"/events/{event.pk}/boards/1/", args.repeat)
         print(f"  traveller page:                 {spread(runs)}, {q} queries")

@@ -24,25 +24,21 @@ commit, measured in the same submissions) and how much the app's and Django's,
 each as a multiple of the trivial view: on PostgreSQL each statement is a round
 trip to another process, a floor no code in the view can go under.
 
-    python benchmarks/tablet_request.py [--runs 300] [--sqlite-only] [--sql]
+    python -m benchmarks.tablet_request [--runs 300] [--sqlite-only] [--sql]
 """
 
 from __future__ import annotations
 
 import argparse
-import json
+import logging
 import os
 import statistics
-import subprocess
-import sys
-import tempfile
 import time
+import warnings
 from urllib.parse import urlencode
 
-from pgscratch import postgres_answers, scratch_database
+from .harness import django_env, in_fresh_process, ratio, scratch_databases, setup_django, spread
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.join(HERE, "..")
 FORM = "application/x-www-form-urlencoded"  # resend.js posts URLSearchParams, not multipart
 ENTRY = {
     "level": "4",
@@ -58,14 +54,12 @@ ENTRY = {
 
 def child(runs: int) -> dict:
     """In a process of its own (one database each): migrate, time, return the figures."""
-    sys.path.insert(0, ROOT)
-    import datetime
-
-    import django
-
-    django.setup()
+    setup_django(os.environ["DATABASE_URL"])
+    # The pages link the static files under their plain names (no collectstatic here):
+    # the app's warnings about that are no figure of this benchmark.
+    logging.getLogger("tournament.staticstorage").setLevel(logging.ERROR)
+    warnings.filterwarnings("ignore", message="No directory at")
     from django.contrib.auth import get_user_model
-    from django.core.management import call_command
     from django.db import connection
     from django.http import HttpRequest, HttpResponse
     from django.test import Client
@@ -73,27 +67,12 @@ def child(runs: int) -> dict:
     from django.urls import clear_url_caches, path
 
     import tournament.urls
-    from tournament import services, tablets
+    from tests.factories import make_event
+    from tournament import tablets
     from tournament.models import AuditEntry, Result
 
-    call_command("migrate", verbosity=0)
     owner = get_user_model().objects.create_user("bench")
-    event = services.create_event(
-        owner,
-        name="Bench",
-        date=datetime.date(1915, 1, 1),
-        code="1915",
-        english_slams=False,
-        premium=True,
-        form="pairs",
-        method="total",
-        movement="mitchell",
-        tables=25,
-        boards_per_round=2,
-        even="skip",
-        arrow_switch=False,
-        pairs_count=None,
-    )
+    event = make_event(owner, name="Bench", tables=25, boards_per_round=2)
     token = tablets.link_for(event, 1).token
 
     def trivial(request: HttpRequest) -> HttpResponse:
@@ -179,43 +158,21 @@ def child(runs: int) -> dict:
 
 
 def run(label: str, database_url: str, runs: int, show_sql: bool) -> None:
-    env = {
-        **os.environ,
-        "DATABASE_URL": database_url,
-        "DJANGO_SETTINGS_MODULE": "tournament.settings",
-        "DEBUG": "",
-        "SECRET_KEY": "bench",
-        "ALLOWED_HOSTS": "testserver",
-        "LOG_FILE": "",
-        "CONN_MAX_AGE": "60",
-    }
-    out = subprocess.run(
-        [sys.executable, __file__, "--child", str(runs)],
-        env=env,
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-    )
-    if out.returncode:
-        print(out.stdout, out.stderr)
-        raise SystemExit(f"{label}: the benchmark failed")
-    figures = json.loads(out.stdout.strip().splitlines()[-1])
+    env = django_env(database_url, ALLOWED_HOSTS="testserver", CONN_MAX_AGE="60")
+    figures = in_fresh_process(child, runs, env=env)
     medians = {}
     print(f"{label}: {runs} of each, alternating")
     for name, times in figures["times"].items():
         ms = [t * 1000 for t in times]
         medians[name] = statistics.median(ms)
-        print(
-            f"    {name:18} min {min(ms):6.2f} ms, median {medians[name]:6.2f} ms, "
-            f"max {max(ms):7.2f} ms"
-        )
+        print(f"    {name:18} {spread(ms, 'ms', '6.2f')}")
     queries = figures["queries"]
     print(f"    queries of one tablet submission: {len(queries)}")
     if show_sql:
         for q in queries:
             print("       ", q[:220])
-    ratio = medians["tablet submission"] / medians["trivial view"]
-    print(f"    ratio to trivial view (medians): {ratio:.1f}x")
+    trivial = medians["trivial view"]
+    print(f"    submission: {ratio(medians['tablet submission'], trivial, 'the trivial view')}")
     floor = medians["  in the database"] / medians["trivial view"]
     rest = (medians["tablet submission"] - medians["  in the database"]) / medians["trivial view"]
     print(
@@ -229,19 +186,9 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=300)
     parser.add_argument("--sqlite-only", action="store_true")
     parser.add_argument("--sql", action="store_true", help="print the submission's queries")
-    parser.add_argument("--child", type=int, help=argparse.SUPPRESS)
     args = parser.parse_args()
-    if args.child:
-        print(json.dumps(child(args.child)))
-        return
-    with tempfile.TemporaryDirectory() as tmp:
-        run("SQLite", f"sqlite:///{tmp}/bench.sqlite3", args.runs, args.sql)
-    if args.sqlite_only:
-        return
-    if not postgres_answers():
-        return
-    with scratch_database("bench_tablet_request") as url:
-        run("PostgreSQL", url, args.runs, args.sql)
+    for label, url in scratch_databases("bench_tablet_request", postgres=not args.sqlite_only):
+        run(label, url, args.runs, args.sql)
 
 
 if __name__ == "__main__":

@@ -26,8 +26,8 @@ one answers on 127.0.0.1:5432 (with persistent connections, CONN_MAX_AGE=60,
 as a deployment should), in a database of its own
 (``bench_tablets_<pid>``), so two runs on one server never collide.
 
-    python benchmarks/tablets_load.py [--workers 5] [--sqlite-only]
-    python benchmarks/tablets_load.py --postgres-only --burst-only --workers 2,3,4,5 --repeat 3
+    python -m benchmarks.tablets_load [--workers 5] [--sqlite-only]
+    python -m benchmarks.tablets_load --postgres-only --burst-only --workers 2,3,4,5 --repeat 3
 
 ``--workers`` takes a list (each count measured on a fresh server and
 database); ``--repeat`` runs each case that many times (on PostgreSQL round-robin
@@ -41,11 +41,7 @@ import argparse
 import os
 import random
 import re
-import socket
 import statistics
-import subprocess
-import sys
-import tempfile
 import threading
 import time
 import urllib.error
@@ -53,11 +49,19 @@ import urllib.parse
 import urllib.request
 from http.cookiejar import CookieJar
 
-from pgscratch import postgres_answers, scratch_database
+from .harness import (
+    Server,
+    django_env,
+    in_fresh_process,
+    percentile,
+    postgres_answers,
+    prepare_round,
+    ratio,
+    scratch_postgres,
+    scratch_sqlite,
+    setup_django,
+)
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.join(HERE, "..")
-sys.path.insert(0, ROOT)
 TABLES = 25
 TABLETS = 50
 RIVAL_EVERY = 5  # every fifth board is entered by a second device at the same moment
@@ -65,66 +69,17 @@ CONFLICT = ("already has a result", "same moment")
 STATS = threading.Lock()  # the counters every tablet thread adds to
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def prepare(
-    database_url: str, tables: int = TABLES, boards_per_round: int = 2
-) -> list[tuple[str, int]]:
-    """Migrate, create the event, and return (table token, board) for each board of round 1."""
-    env = {**os.environ, "DATABASE_URL": database_url}
-    code = (
-        "import django, datetime, json;"
-        "django.setup();"
-        "from django.core.management import call_command;"
-        "call_command('migrate', verbosity=0);"
-        "from django.contrib.auth import get_user_model;"
-        "from tournament import services, tablets;"
-        "u = get_user_model().objects.create_user('load');"
-        "e = services.create_event(u, name='Load', date=datetime.date(1915, 1, 1), code='1915',"
-        f" english_slams=False, premium=True, form='pairs', method='total', movement='mitchell',"
-        f" tables={tables}, boards_per_round={boards_per_round}, even='skip', arrow_switch=False,"
-        " pairs_count=None);"
-        "seats = e.seating_set.filter(round=1).order_by('table');"
-        "print(json.dumps([[tablets.link_for(e, s.table).token, b]"
-        " for s in seats for b in s.board_numbers]))"
-    )
-    out = subprocess.run(
-        [sys.executable, "-c", code],
-        env={**env, "DJANGO_SETTINGS_MODULE": "tournament.settings"},
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout
-    import json
-
-    return [tuple(x) for x in json.loads(out.strip().splitlines()[-1])]
-
-
 def count_results(database_url: str) -> tuple[int, int]:
-    code = (
-        "import django; django.setup();"
-        "from tournament.models import Result;"
-        "print(Result.objects.filter(is_live=True).count(),"
-        " Result.objects.filter(is_live=True, confirmed=True).count())"
-    )
-    out = subprocess.run(
-        [sys.executable, "-c", code],
-        env={
-            **os.environ,
-            "DATABASE_URL": database_url,
-            "DJANGO_SETTINGS_MODULE": "tournament.settings",
-        },
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout.split()
-    return int(out[0]), int(out[1])
+    """(live results, confirmed ones) in the database."""
+    return in_fresh_process(_count_results, env=django_env(database_url))
+
+
+def _count_results() -> tuple[int, int]:
+    setup_django(os.environ["DATABASE_URL"])
+    from tournament.models import Result
+
+    live = Result.objects.filter(is_live=True)
+    return live.count(), live.filter(confirmed=True).count()
 
 
 class NoRedirect(urllib.request.HTTPRedirectHandler):
@@ -270,41 +225,12 @@ def run_tablet(
 
 def bench(label: str, database_url: str, workers: int, human: bool) -> float:
     """One run: print its figures and return its p95 in ms."""
-    tablets_plan = prepare(database_url)
+    tablets_plan = prepare_round(database_url, TABLES)
     assert len(tablets_plan) == TABLETS, len(tablets_plan)
-    port = free_port()
-    env = {
-        **os.environ,
-        "DATABASE_URL": database_url,
-        "DEBUG": "false",
-        "SECRET_KEY": "load-benchmark",
-        "ALLOWED_HOSTS": "127.0.0.1",
-        "CONN_MAX_AGE": "60",
-        "DJANGO_SETTINGS_MODULE": "tournament.settings",
-    }
-    command = [
-        sys.executable,
-        "-m",
-        "gunicorn",
-        "tournament.wsgi",
-        "-b",
-        f"127.0.0.1:{port}",
-        "-w",
-        str(workers),
-        "--backlog",
-        "256",
-        "--log-level",
-        "warning",
-    ]
-    server = subprocess.Popen(command, cwd=ROOT, env=env)
+    server = Server(django_env(database_url, CONN_MAX_AGE="60"), workers)
     try:
-        for _ in range(100):
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-                break
-            except OSError:
-                time.sleep(0.1)
-        base = f"http://127.0.0.1:{port}"
+        server.start(answering=False)
+        base = server.base
         # Warm every worker up (first requests compile templates): a server at an
         # event has been running since before the first round.
         warm = Tablet(base, [0, 0, 0])
@@ -339,7 +265,7 @@ def bench(label: str, database_url: str, workers: int, human: bool) -> float:
             threading.Thread(target=run_tablet, args=(t, tok, b, start, rival, stats))
             for t, rival, (tok, b) in zip(tablets, rivals, tablets_plan, strict=True)
         ]
-        server_cpu = cpu_of_tree(server.pid)
+        server_cpu = server.cpu_seconds()
         t0, c0 = time.perf_counter(), time.process_time()
         for th in threads:
             th.start()
@@ -347,20 +273,19 @@ def bench(label: str, database_url: str, workers: int, human: bool) -> float:
             th.join()
         wall = time.perf_counter() - t0
         client_cpu = time.process_time() - c0
-        server_cpu = cpu_of_tree(server.pid) - server_cpu
+        server_cpu = server.cpu_seconds() - server_cpu
         requests_made = sum(len(t.latencies) for t in tablets) + sum(
             len(r.latencies) for r in rivals if r is not None
         )
         floor = None if human else floor_burst(base, requests_made)
     finally:
-        server.terminate()
-        server.wait(timeout=10)
+        server.stop()
     devices = tablets + [r for r in rivals if r is not None]
     lat = sorted(x * 1000 for t in devices for x in t.latencies)
     errors = [e for t in devices for e in t.errors]
     live, confirmed = count_results(database_url)
     requests = sum(len(t.latencies) for t in devices)
-    p95 = lat[int(0.95 * (len(lat) - 1))]
+    p95 = percentile(lat, 95)
     mode = "tablets" if human else "burst"
     print(
         f"{label} ({mode}, {workers} workers): {TABLETS} tablets, {requests} requests "
@@ -382,7 +307,7 @@ def bench(label: str, database_url: str, workers: int, human: bool) -> float:
         print(
             f"    floor, same run: {requests} requests for a static file, {TABLETS} at a time "
             f"(gunicorn, Django's handler, WhiteNoise; no app): p95 {floor:.1f} ms; "
-            f"the burst's p95 is {p95 / floor:.1f}x the floor"
+            f"the burst's p95 is {ratio(p95, floor)}"
         )
     for e in errors[:5]:
         print("   ", e)
@@ -409,25 +334,9 @@ def floor_burst(base: str, requests: int) -> float:
         th.start()
     for th in threads:
         th.join()
-    lat = sorted(x * 1000 for c in clients for x in c.latencies)
     errors = [e for c in clients for e in c.errors]
     assert not errors, errors[:3]
-    return lat[int(0.95 * (len(lat) - 1))]
-
-
-def cpu_of_tree(pid: int) -> float:
-    """User and system CPU seconds of a process and its children (gunicorn's workers)."""
-    import psutil
-
-    total = 0.0
-    try:
-        root = psutil.Process(pid)
-        for proc in [root, *root.children(recursive=True)]:
-            t = proc.cpu_times()
-            total += t.user + t.system
-    except psutil.NoSuchProcess:
-        pass
-    return total
+    return percentile((x * 1000 for c in clients for x in c.latencies), 95)
 
 
 def summary(label: str, workers: int, human: bool, p95s: list[float]) -> None:
@@ -454,10 +363,8 @@ def main() -> None:
             for human in modes:
                 p95s = []
                 for _ in range(args.repeat):
-                    with tempfile.TemporaryDirectory() as tmp:
-                        p95s.append(
-                            bench("SQLite", f"sqlite:///{tmp}/load.sqlite3", workers, human)
-                        )
+                    with scratch_sqlite("load") as url:
+                        p95s.append(bench("SQLite", url, workers, human))
                 summary("SQLite", workers, human, p95s)
     if args.sqlite_only:
         return
@@ -469,7 +376,7 @@ def main() -> None:
     for _ in range(args.repeat):
         for workers in counts:
             for human in modes:
-                with scratch_database("bench_tablets") as url:
+                with scratch_postgres("bench_tablets") as url:
                     p95s[workers, human].append(bench("PostgreSQL", url, workers, human))
     for (workers, human), runs in p95s.items():
         summary("PostgreSQL", workers, human, runs)

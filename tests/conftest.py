@@ -7,9 +7,27 @@ room's own test (tests/tournament/test_room.py) starts the real server, which
 collects and serves them as at the club.
 """
 
+import copy
+import fcntl
+import json
+import sys
+import threading
+from pathlib import Path
+
 import pytest
 from django.conf import settings
 from django.test import override_settings
+from hypothesis import settings as hypothesis_settings
+
+from scoring import double_dummy
+from scoring.cards import SEATS
+from scoring.double_dummy import DD_STRAINS
+
+# No time limit on a hypothesis example (its default is 200 ms): the tests check what
+# the code answers, never how fast (speed is measured by benchmarks/), and an example
+# that waited for a core while every core runs the suite is not a failure.
+hypothesis_settings.register_profile("suite", deadline=None)
+hypothesis_settings.load_profile("suite")
 
 
 @pytest.fixture(autouse=True, scope="session")
@@ -31,6 +49,16 @@ def _jobs_in_the_request():
         yield
 
 
+@pytest.fixture(autouse=True, scope="session")
+def _quick_password_hashes():
+    """Passwords hashed with one round of MD5 instead of PBKDF2's million: each director
+    a test makes and each log-in costs microseconds, not a third of a second (Django's
+    advice for test suites).  The server a test starts as a process of its own
+    (tests/tournament/test_room.py) keeps the real hasher."""
+    with override_settings(PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"]):
+        yield
+
+
 @pytest.fixture(autouse=True)
 def _empty_cache():
     """Each test starts with an empty cache.  The pages' cache (tournament.queries.pagecache) is
@@ -41,3 +69,91 @@ def _empty_cache():
 
     cache.clear()
     yield
+
+
+# --- Solved deals -------------------------------------------------------------------
+# A double-dummy solve takes a tenth of a second or more, and the tests deal the same
+# seeds again and again (the demo fixture solves every board it deals).  The tables of
+# the deals the tests deal are kept in tests/fixtures/double_dummy.json, keyed by the
+# whole PBN deal; a deal not there is solved by the real solver and kept for the rest
+# of the run.  Only what the tests feed the app changes: the app's code is not touched,
+# and tests marked ``real_solver`` (and those that call scoring.double_dummy.dd_tricks
+# themselves, imported before this is installed) solve for real.
+# ``pytest --record-solved-deals`` writes the deals solved in the run into the file.
+
+SOLVED_DEALS = Path(__file__).parent / "fixtures" / "double_dummy.json"
+
+
+class SolvedDeals:
+    """``dd_tricks`` with its answers kept by deal: the stored ones, then those solved."""
+
+    def __init__(self, path: Path, solve):
+        self.solve = solve
+        stored = json.loads(path.read_text()) if path.exists() else {}
+        self.tables = {deal: self.table(rows) for deal, rows in stored.items()}
+        self.new: dict[str, dict[str, dict[str, int]]] = {}
+        self.lock = threading.Lock()  # the live server's threads solve too
+
+    @staticmethod
+    def table(rows: list[list[int]]) -> dict[str, dict[str, int]]:
+        return {
+            seat: dict(zip(DD_STRAINS, row, strict=True))
+            for seat, row in zip(SEATS, rows, strict=True)
+        }
+
+    @staticmethod
+    def rows(table: dict[str, dict[str, int]]) -> list[list[int]]:
+        return [[table[seat][s] for s in DD_STRAINS] for seat in SEATS]
+
+    def __call__(self, deal: str) -> dict[str, dict[str, int]]:
+        with self.lock:
+            table = self.tables.get(deal)
+        if table is None:
+            table = self.solve(deal)
+            with self.lock:
+                self.tables[deal] = self.new[deal] = table
+        return copy.deepcopy(table)  # each caller its own, as from the solver
+
+    def record(self, path: Path) -> None:
+        """Add the deals solved in this run to the file (several xdist workers may)."""
+        if not self.new:
+            return
+        with open(path, "a+") as f:
+            fcntl.flock(f, fcntl.LOCK_EX)
+            f.seek(0)
+            stored = json.loads(f.read() or "{}")
+            stored.update({deal: self.rows(t) for deal, t in self.new.items()})
+            lines = [f"{json.dumps(d)}: {json.dumps(r)}" for d, r in sorted(stored.items())]
+            f.seek(0)
+            f.truncate()
+            f.write("{\n" + ",\n".join(lines) + "\n}\n")
+
+
+def pytest_addoption(parser):
+    parser.addoption(
+        "--record-solved-deals",
+        action="store_true",
+        help="add the deals this run solved to tests/fixtures/double_dummy.json",
+    )
+
+
+@pytest.fixture(scope="session")
+def solved_deals(request):
+    memo = SolvedDeals(SOLVED_DEALS, double_dummy.dd_tricks)
+    yield memo
+    if request.config.getoption("--record-solved-deals"):
+        memo.record(SOLVED_DEALS)
+
+
+@pytest.fixture(autouse=True)
+def _solved_deals(request, solved_deals, monkeypatch):
+    """For this test, every loaded module of the app that holds the solver (under its
+    name ``dd_tricks``) holds the kept tables instead; the real solver in a test marked
+    ``real_solver``.  A module imported during the test takes what scoring.double_dummy
+    holds then; the next test sets it again."""
+    use = solved_deals.solve if request.node.get_closest_marker("real_solver") else solved_deals
+    for name, module in list(sys.modules.items()):
+        if name.partition(".")[0] not in ("scoring", "tournament"):
+            continue
+        if getattr(module, "dd_tricks", None) in (solved_deals.solve, solved_deals):
+            monkeypatch.setattr(module, "dd_tricks", use)

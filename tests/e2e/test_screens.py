@@ -85,23 +85,23 @@ def _pages(pairs, teams):
     }
 
 
-def test_every_page_fits_and_passes_axe(live_server, browser, shots):
+@pytest.mark.parametrize("width", WIDTHS)
+def test_every_page_fits_and_passes_axe(live_server, browser, shots, width):
     pairs, teams = _evening()
     problems = []
-    for width in WIDTHS:
-        context, page = log_in(browser, live_server, width, "whist-club-1913")
-        for name, url in _pages(pairs, teams).items():
-            response = page.goto(live_server.url + url)
-            assert response is not None and response.status == 200, (name, url)
-            scroll = page.evaluate("document.documentElement.scrollWidth")
-            if scroll > width:
-                problems.append(f"{name} at {width} px: the page is {scroll} px wide")
-            for v in violations(page):
-                where = ", ".join(str(n["target"]) for n in v["nodes"][:3])
-                problems.append(f"{name} at {width} px: axe {v['id']} ({v['impact']}) at {where}")
-            if name in ("panel", "traveller-entry", "new-event", "traveller-teams"):
-                shots(page, f"director-{name}-{width}")
-        context.close()
+    context, page = log_in(browser, live_server, width, "whist-club-1913")
+    for name, url in _pages(pairs, teams).items():
+        response = page.goto(live_server.url + url)
+        assert response is not None and response.status == 200, (name, url)
+        scroll = page.evaluate("document.documentElement.scrollWidth")
+        if scroll > width:
+            problems.append(f"{name} at {width} px: the page is {scroll} px wide")
+        for v in violations(page):
+            where = ", ".join(str(n["target"]) for n in v["nodes"][:3])
+            problems.append(f"{name} at {width} px: axe {v['id']} ({v['impact']}) at {where}")
+        if name in ("panel", "traveller-entry", "new-event", "traveller-teams"):
+            shots(page, f"director-{name}-{width}")
+    context.close()
     assert not problems, "\n".join(problems)
 
 

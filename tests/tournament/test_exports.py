@@ -229,7 +229,9 @@ def test_dealing_is_reproducible_from_the_seed(director):
     assert list(Board.objects.filter(event=a).values_list("deal", flat=True)) == list(
         Board.objects.filter(event=b).values_list("deal", flat=True)
     )
-    seed = deals.deal_event(b, by=Actor.director(director))
+    # A new seed when none is given (its random deals left unsolved: the solve is not
+    # what this checks, and a deal never seen before is solved for real).
+    seed = deals.deal_event(b, by=Actor.director(director), solve=False)
     assert seed != "tuesday" and b.deal_seed == seed
 
 

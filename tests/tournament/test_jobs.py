@@ -113,6 +113,7 @@ def test_one_solve_at_a_time_and_a_stale_one_is_taken_up(big, monkeypatch):
     assert jobs.current(big).state == "done" and jobs.unsolved(big) == []
 
 
+@pytest.mark.real_solver
 @pytest.mark.django_db(transaction=True)
 def test_a_real_solve_in_a_thread(director):
     """One real double-dummy solve (about 0.6 s), run in the server's thread."""

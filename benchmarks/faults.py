@@ -81,7 +81,7 @@ class Server:
             str(self.workers),
             "--backlog",
             "256",
-            "--preload",  # as the README deploys it: a killed worker is replaced at once
+            "--preload",  # as manage.py room serves it: a killed worker is replaced at once
             "--log-level",
             "critical",
         ]

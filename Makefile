@@ -4,14 +4,16 @@
 #               address the tablets use)
 #   make test   set up and run the whole test suite
 #   make dev    Django's development server on 127.0.0.1:$(PORT), DEBUG on
+#   make docs   the docs site (docs/, mkdocs.yml), built and served on $(DOCS_ADDR)
 PYTHON ?= python3
 VENV   ?= .venv
 BIN     = $(VENV)/bin
 STAMP   = $(VENV)/.installed
 HOST   ?= 0.0.0.0
 PORT   ?= 8000
+DOCS_ADDR ?= 127.0.0.1:8000
 
-.PHONY: run dev test browser lint format bench clean
+.PHONY: run dev test browser lint format bench docs docs-build clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -55,8 +57,18 @@ format: $(STAMP)
 	$(BIN)/ruff format .
 	$(BIN)/ruff check --fix .
 
+# The docs site: served with live reload while it is edited (DOCS_ADDR), or built
+# into site/ as CI builds it, every warning an error (a broken link, a page left
+# out of the nav). NO_MKDOCS_2_WARNING: Material prints a notice about its future
+# at every build; nothing to act on here.
+docs: $(STAMP)
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs serve --dev-addr $(DOCS_ADDR)
+
+docs-build: $(STAMP)
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict
+
 bench: $(STAMP)
 	$(BIN)/python -m benchmarks.score_deals
 
 clean:
-	rm -rf $(VENV) .pytest_cache .hypothesis staticfiles
+	rm -rf $(VENV) .pytest_cache .hypothesis staticfiles site

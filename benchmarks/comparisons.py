@@ -6,7 +6,7 @@ Times, on one core, min / median / max of several runs:
     matchpoints, percentage and rank for both directions), board by board;
   * the JavaScript library bridge-scorer's matchpoints() on the same scores, timed
     the same way in the same run (installed with npm into benchmarks/.node the
-    first time), and the ratio.  Goal (issue 18): ratio <= 1.0.  Every pair's
+    first time), and the ratio.  Goal: ratio <= 1.0.  Every pair's
     total matchpoints, total percentage and ranks are checked against
     bridge-scorer's, not one board's;
   * every traveller line (compare_boards) and full standings, for scale.

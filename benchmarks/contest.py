@@ -1,4 +1,4 @@
-"""Benchmark: a 3-session, 2-section contest of 40 tables a section (issue 17.4).
+"""Benchmark: a 3-session, 2-section contest of 40 tables a section.
 
 Builds the contest through the services (6 events, each a 40-table Mitchell, 3
 boards a round: 39 rounds, 117 boards, 4,680 results a section, 28,080 in all),

@@ -3,7 +3,7 @@
 Builds the event in a scratch SQLite database (as benchmarks/standings_page.py
 does), then runs the export ``--runs`` times, each in a fresh process, and prints
 the min/median/max of its time and of that process's peak memory (resident set).
-Goal (issue 18): under 2 seconds and under 200 MB.
+Goal: under 2 seconds and under 200 MB.
 
 Beside it, a floor measured in the same run, each part in a fresh process too:
 reading the same traveller lines from the database and comparing them with

@@ -1,4 +1,6 @@
-"""A gunicorn worker's first tablet request against its later ones (issue 18).
+"""A gunicorn worker's first tablet request against its later ones.
+
+Why the app is loaded before the fork: docs/decisions/warm-start.md.
 
 Starts gunicorn as ``manage.py room`` does (``--preload``, the same options), one
 worker, on a scratch SQLite database with a 25-table event, and times the first

@@ -1,6 +1,6 @@
 """Benchmark: generate the largest schedules and their guide cards.
 
-Goal (issue 4): a 30-table movement in well under a second.
+Goal: a 30-table movement in well under a second.
 
     python -m benchmarks.movements
 """

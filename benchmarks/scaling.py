@@ -4,7 +4,7 @@ Times, on one core, scoring.compare_boards (every traveller line, Law H and
 matchpoints) and scoring.pair_standings on 26-board pair contests of 250 to
 5,000 tables, keeping every result as a page or an export does, and prints the
 cost per result (min / median / max of several runs) and its ratio to the
-smallest field's: linear is a ratio near 1.  Goal (issue 18): linear up to
+smallest field's: linear is a ratio near 1.  Goal: linear up to
 5,000 tables (ratio <= 1.5 at 5,000 tables, the noise of a shared machine).
 
     python -m benchmarks.scaling [--tables 250 1000 2500 5000] [--repeat 5]

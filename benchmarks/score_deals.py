@@ -4,7 +4,7 @@ A realistic mix: all three codes, every strain, about a quarter doubled,
 one deal in twenty with a revoke, honours on most deals.  The results are
 built first (as the app holds them); only score_deal() is timed, with every
 score kept (as an export or a bulk load keeps them), and again with to_json().
-Goal (issue 18): at least 150,000 deals a second on one core, scores kept.
+Goal: at least 150,000 deals a second on one core, scores kept.
 
     python -m benchmarks.score_deals [--deals N] [--repeat R]
 """

@@ -14,7 +14,7 @@ timing the server side and counting database queries, min / median / max of
 * the floor: the same standings worked out from lines already in memory
   (scoring.pair_standings), so the ratio is what the database and the page add.
 
-Goals (issue 18): standings page < 200 ms at 1,000 tables; a repeat view or a
+Goals: standings page < 200 ms at 1,000 tables; a repeat view or a
 poll with nothing new < 10 ms; a score card's cost its own boards'.
 
     python -m benchmarks.standings_page [--tables 1000] [--rounds 13] [--boards-per-round 2]

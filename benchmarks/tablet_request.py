@@ -1,10 +1,10 @@
-"""One tablet submission against a trivial view, on the same server (issue 18).
+"""One tablet submission against a trivial view, on the same server.
 
 A tablet's POST of the board entry form is the request the room sends most
 and the one a burst of 50 queues on, so its cost is measured here against
 the floor every request pays: a view that only answers "ok", going through
 the same middleware (sessions, CSRF, messages, axes) on the same database
-connection.  The ratio of the medians is what the issue's goal is stated in
+connection.  The ratio of the medians is what the goal is stated in
 (at most 6x), since absolute times change with the machine and its load.
 
 In process, with Django's test client, each request preceded by what the

@@ -324,7 +324,7 @@ played at only two tables: there Duplicate Law B(3) orders a new deal.  When the
 results are only those entered so far, "tables": {"1": 4, ...} says how many
 tables the contest plays each board at: the two-table rule asks that, and a
 board whose only lines are artificial scores waits for its first real score.
-The director's adjusted scores (README, "Adjusted scores"): "not-played"
+The director's adjusted scores: "not-played"
 (compared like an absent table); an award to each side, "plus/minus",
 "average/average", "minus/minus", ... (average-plus, average, average-minus,
 worth what "adjusted_values" says: {"plus_percent": 60, "minus_percent": 40,
@@ -347,7 +347,7 @@ standard output.
 """
 
 PAR_HELP = """\
-Par for deals under a code (README, "Par under the event's code"): the
+Par for deals under a code (the docs' laws pages, "Par under the event's code"): the
 contract at which neither side gains by bidding on, doubled sacrifices and
 honours included.  Reads JSON Lines, one deal a line:
 
@@ -496,7 +496,7 @@ def run_teams(stdin: TextIO | BinaryIO, stdout: TextIO, stderr: TextIO) -> int:
 
 
 LEAGUE_HELP = """\
-A team event of many teams (README, "Team events of many teams"): each meeting
+A team event of many teams: each meeting
 a Law G match.  Reads one JSON object on standard input:
 
   {"teams": ["Hawks", "Owls", "Larks", "Wrens"],

@@ -342,7 +342,7 @@ def score_deal(result: DealResult, code: Code | None = None) -> DealScore:
 # (the columns are their sums) and is immutable, so equal scores can be one object:
 # a field of 1,000 tables has a few dozen distinct scores a board, and keeping
 # 100,000 scores (an export, a bulk load) then creates almost no objects for the
-# garbage collector to scan again and again (issue 18: 87k -> 150k+ deals a second).
+# garbage collector to scan again and again (docs/decisions/fast-comparisons.md).
 # Bounded: emptied when full, so a long-running server's memory stays flat.
 _SCORES: dict[tuple[Item, ...], DealScore] = {}
 SHARED_SCORES_LIMIT = 50_000

@@ -46,6 +46,6 @@ def two_decimals(x: Fraction | int) -> str:
 def signed(x: Fraction | int) -> str:
     """``"+50"``, ``"-30"``, ``"0"``: a score with its sign, to the whole point (halves
     away from zero).  Nothing either way (a deal passed out, a level match) has no sign:
-    "NS +0" read as a score North-South had won (a new user's trial)."""
+    "NS +0" reads as a score North-South won."""
     n = round_half_away(x)
     return f"{n:+d}" if n else "0"

@@ -1,6 +1,6 @@
 """Par under a code of laws: the contract at which neither side gains by bidding on.
 
-Definition (README, "Par"): from the double-dummy table and the hands, each
+Definition (docs/laws/beyond.md): from the double-dummy table and the hands, each
 side in turn either lets the last declaration stand or outbids it, knowing
 every outcome; the sides alternate, the dealer's side first.  A contract is
 scored as :func:`scoring.deal.score_deal` scores it under the code: made,

@@ -123,7 +123,8 @@ def publication(
         Round.objects.filter(event=event, closed_at__isnull=False).values_list("number", flat=True)
     )
     # A line (board, round, table) as one integer, and the sets worked in C: 26,000
-    # lines at 1,000 tables, where a tuple each and a loop cost 40 ms a view.
+    # lines at 1,000 tables, where a tuple each and a Python loop cost a big event's
+    # every view (docs/decisions/publication-rule.md).
     versions = list(versions)
     live = {(n << 42) | (r << 21) | t for n, r, t, is_live in versions if is_live}
     # Seating.objects.playing(event, n) for every board n at once: sit-outs excluded.

@@ -140,7 +140,7 @@ def hand_record(board: Board) -> dict[str, Any] | None:
         "strains": DD_STRAINS,
         "honour_rows": [(s, [honours[st][s] for st in DD_STRAINS]) for s in SEATS],
         # The double-dummy grid: each cell (tricks, at least seven (a contract made),
-        # the par contract's cell), so the grid reads without colour (issue 19).
+        # the par contract's cell), so the grid reads without colour.
         "dd_rows": [
             (s, [(dd[s][st], dd[s][st] >= 7, (s, st) == marked) for st in DD_STRAINS])
             for s in SEATS

@@ -1,4 +1,6 @@
-"""Long work outside the request, with progress (issue 19 part 6).
+"""Long work outside the request, with progress.
+
+See docs/decisions/background-jobs.md.
 
 Solving a board's double-dummy table takes about 0.6 s, so dealing or importing a
 36-board event would keep a request waiting for over 20 s.  Instead the deals are

@@ -172,8 +172,7 @@ if DATABASES["default"]["ENGINE"].endswith("postgresql"):
     DATABASES["default"]["ENGINE"] = "tournament.postgresql"
     # PostgreSQL: the values travel apart from the SQL, and a statement a connection
     # has run five times is kept prepared on the server, parsed and planned once.
-    # A tablet's submission waited 2.2 ms for its 8 statements, 1.4 ms so
-    # (benchmarks/tablet_request.py, issue 18).  Django leaves both off for poolers
+    # See docs/decisions/prepared-statements.md.  Django leaves both off for poolers
     # in transaction mode, which may send a prepared statement's next run to another
     # server connection: PREPARED_STATEMENTS=off there.
     _prepared = os.environ.get("PREPARED_STATEMENTS", "on").strip().lower()

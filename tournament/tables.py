@@ -24,8 +24,8 @@ def _heading(long: str, short: str) -> SafeString:
 
 
 # On a phone (site.css, max-width 40rem) the standings keep what a player looks for on
-# the screen, rank, pair, score, percent and boards, without scrolling sideways (a new
-# user's trial: the score sat off the screen at 390 px).  The players' names wrap; the
+# the screen, rank, pair, score, percent and boards, without scrolling sideways (the
+# score must not sit off a 390 px screen).  The players' names wrap; the
 # exact column, which only restates the score as a fraction, is left out (``wide``).
 WIDE = {"th": {"class": "wide"}, "td": {"class": "num wide"}}
 NUM = {"td": {"class": "num"}}
@@ -48,8 +48,8 @@ class StandingsTable(tables.Table):
     def __init__(self, *args, event=None, method="total", exact=True, **kwargs):
         # Matchpoints rank by percentage (pairs may have played different numbers of
         # boards mid-event), so the percentage comes first and the total is "Matchpoints".
-        # ``exact``: whether the exact column says anything the score does not (a new
-        # user's trial: "34" beside "34.00", "83/2" beside "41.50" puzzled players).
+        # ``exact``: whether the exact column says anything the score does not ("34"
+        # beside "34.00", "83/2" beside "41.50" only puzzle players).
         hidden = [] if exact else ["exact"]
         if method == "total":
             kwargs.update(exclude=["percent", *hidden])
@@ -77,9 +77,9 @@ class StandingsTable(tables.Table):
         """The rows of the page shown, as django-tables2's own template renders them
         (``templates/tables/standings.html`` puts them in its body).
 
-        Why (issue 18): its template asks each cell's value through a call that
-        inspects the render method's signature, about 0.1 ms a cell, so two fields'
-        pages of 50 pairs cost 60 ms after every change; the standings' cells are
+        Why (docs/decisions/standings-rows.md): its template asks each cell's value
+        through a call that inspects the render method's signature, for every cell after
+        every change; the standings' cells are
         plain text and one link, so they are written here from each column's
         attributes, worked out once a table, not once a cell.  A test holds this
         equal to django-tables2's rendering, sorted either way.

@@ -141,7 +141,7 @@ def check_pin(link: TableLink, pin: str, address: str | None) -> bool:
 
 
 # The table's current round, as every tablet page asks it: built once a connection
-# (services/prepared.py; issue 18), like the submission's locked read of it.
+# (services/prepared.py), like the submission's locked read of it.
 _CURRENT: Prepared[Seating] = Prepared(
     lambda event, table: (
         Seating.objects.filter(event_id=event, table=table, agreed_at__isnull=True)

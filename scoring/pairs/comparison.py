@@ -158,7 +158,7 @@ def law_h_averages(lines: Iterable[BoardLine]) -> dict[int, Fraction | int]:
 class BoardSummary(NamedTuple):
     """What one line's comparison needs to know of the rest of its board: a few counts
     and sums a database gives in one grouped query, so a pair's score card costs its
-    own boards, not the event's (issue 18).  For a plain board only (real scores and
+    own boards, not the event's.  For a plain board only (real scores and
     Law B's artificial ones, one version: see :func:`compare_line`).
     """
 

@@ -41,7 +41,7 @@ class BoardResult(NamedTuple):
 
     A named tuple: made by the tens of thousands from the database on every
     standings view, where a frozen dataclass's ``__init__`` cost as much as reading
-    the rows (issue 18).
+    the rows.
 
     ``net_ns`` is the deal's net score from North-South's view; it is None
     when ``adjusted`` names a Law B artificial score ("average",

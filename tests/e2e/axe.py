@@ -1,4 +1,4 @@
-"""axe-core in the browser tests: no WCAG 2.2 A or AA violation on a page (issue 14)."""
+"""axe-core in the browser tests: no WCAG 2.2 A or AA violation on a page."""
 
 import pytest
 

@@ -1,7 +1,7 @@
 """End-to-end tests in headless Chromium (Debian's chromium, driven by Playwright).
 
 Skipped, with the reason, where Chromium or Playwright is missing; CI installs
-both.  Screenshots go to $SCREENSHOTS_DIR when it is set (the README's
+both.  Screenshots go to $SCREENSHOTS_DIR when it is set (the docs'
 pictures are made with SCREENSHOTS_DIR=docs/screenshots), else to a
 temporary folder.
 """

@@ -1,4 +1,4 @@
-"""Issue 16 in a browser: a whole auction tapped on a phone, a double of partner's
+"""The auction in a browser: a whole auction tapped on a phone, a double of partner's
 declaration refused, the director ruling it from his phone, the 50 points on the score."""
 
 import pytest

@@ -1,5 +1,5 @@
-"""The traveller's score-spread chart in a real browser, at a laptop's and a phone's width
-(issue 19): it fits the page, has its name for a screen reader, and is photographed."""
+"""The traveller's score-spread chart in a real browser, at a laptop's and a phone's width:
+it fits the page, has its name for a screen reader, and is photographed."""
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -35,7 +35,7 @@ def test_spread_chart_at_both_widths(live_server, browser, shots):
 def test_score_card_traveller_and_hand_record_charts_at_both_widths(live_server, browser, tmp_path):
     """The demo's finished pair contest: a pair's score card (running score, each board),
     a traveller reached from it (its line and bar marked, the average), and the hand
-    record's double-dummy grid with the par marked; photographed for the README."""
+    record's double-dummy grid with the par marked; photographed for the docs."""
     import os
     from pathlib import Path
 

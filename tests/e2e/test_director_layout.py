@@ -1,6 +1,6 @@
 """The director's correction form and a Law B traveller line at a laptop's and a phone's
-width: a new user's club evening found the honours answer cut off and the Law B line a
-tall narrow column on the phone."""
+width: the honours answer never cut off, and the Law B line never a tall narrow column
+on the phone."""
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -140,8 +140,8 @@ def test_a_law_b_line_on_the_directors_traveller_is_compact_on_a_phone(live_serv
 
 
 def test_the_public_traveller_fits_a_phone(live_server, browser, shots):
-    """A new user's trial: at 390 px a player had to scroll the traveller sideways to reach
-    the net score and what each side earned.  On a phone those are on the screen, declarer
+    """At 390 px a player must not have to scroll the traveller sideways to reach the net
+    score and what each side earned: on a phone those are on the screen, declarer
     beside the contract ("3D S"); at a laptop's width every column is there."""
     td = get_user_model().objects.create_user("td", password="whist-club-1915")
     event = _law_b_board(td)
@@ -160,7 +160,7 @@ def test_the_public_traveller_fits_a_phone(live_server, browser, shots):
         if width == 390:
             assert shown[:2] == ["NS", "EW"] and "±" in shown[5], shown
             assert page.locator("table.traveller td", has_text="3D S").first.is_visible()
-            # The revoke's note goes under the tricks (on one line it was 11 px too wide).
+            # The revoke's note goes under the tricks (on one line it is too wide).
             assert page.locator("table.traveller .revoke-note").first.is_visible()
         no_axe_violations(page)
         shots(page, f"traveller-law-b-{width}")
@@ -168,10 +168,10 @@ def test_the_public_traveller_fits_a_phone(live_server, browser, shots):
 
 
 def test_a_matchpointed_traveller_with_a_revoke_fits_a_phone(live_server, browser, shots):
-    """A trial: a matchpointed board whose line carried "(EW revoke)" was 11 px wider
-    than a 390 px phone, cutting off the "why" links; the note now wraps under the tricks."""
+    """A matchpointed board whose line carries "(EW revoke)" fits a 390 px phone, its
+    "why" links included: the note wraps under the tricks."""
     td = get_user_model().objects.create_user("td", password="whist-club-1915")
-    event = make_event(td, name="Tuesday trial", tables=3, method="matchpoints")
+    event = make_event(td, name="Tuesday pairs", tables=3, method="matchpoints")
     lines = {1: ("2H S 8", {}), 2: ("4H E 10", {})}
     lines[3] = ("3NT S 9", {"revokes_ew": 1, "revoke_penalty": "points"})
     for s in event.seating_set.filter(first_board=1):
@@ -193,11 +193,11 @@ def test_a_matchpointed_traveller_with_a_revoke_fits_a_phone(live_server, browse
 
 
 def test_a_pairs_score_card_fits_a_phone(live_server, browser, shots):
-    """A trial: at 390 px the score card was 829 px wide, its opponents, contract and
-    scores off the screen.  On a phone: board, seat, opponents, the contract with
+    """At 390 px the score card fits the screen, its opponents, contract and scores on it.
+    On a phone: board, seat, opponents, the contract with
     declarer and tricks, our net and the score; every column at a laptop's width."""
     td = get_user_model().objects.create_user("td", password="whist-club-1915")
-    event = make_event(td, name="Tuesday trial", tables=3, method="matchpoints")
+    event = make_event(td, name="Tuesday pairs", tables=3, method="matchpoints")
     for s in event.seating_set.all():
         for board in s.board_numbers:
             enter(event, board, s.round, s.table, "3NT S 9", revokes_ew=1, revoke_penalty="points")
@@ -229,9 +229,9 @@ def test_a_pairs_score_card_fits_a_phone(live_server, browser, shots):
 def test_the_progress_grid_fits_a_laptop_and_closing_names_unagreed_scores(
     live_server, browser, shots
 ):
-    """A new user's trial: with five tables the round-by-table grid was wider than the
-    page at 1280 px and cut off its "Close round" buttons; and closing a round did not
-    say that scores the opponents had not yet agreed would be agreed by it."""
+    """With five tables the round-by-table grid fits the page at 1280 px, its "Close
+    round" buttons included; and closing a round says that scores the opponents have not
+    yet agreed will be agreed by it."""
     td = get_user_model().objects.create_user("td", password="whist-club-1915")
     event = make_event(td, name="Tuesday pairs", tables=5)
     for table in range(1, 6):

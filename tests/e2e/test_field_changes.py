@@ -1,4 +1,4 @@
-"""An evening with a late pair and a withdrawal (issue 17.1), in a real browser.
+"""An evening with a late pair and a withdrawal, in a real browser.
 
 A 3-table Mitchell of 5 pairs: the phantom 6's opponents sit out.  A pair arrives
 in time for round 1 and takes the phantom's place (its table's phone shows it);

@@ -127,8 +127,8 @@ def test_scorer_enters_and_confirms_a_round(live_server, browser, shots):
 
 
 def test_passed_out_fades_the_taps_that_no_longer_count(board_page, shots):
-    """A new user's trial: after tapping a contract, then "Passed out", the contract's
-    chips stayed highlighted though the board was scored passed out (NS 0)."""
+    """After tapping a contract, then "Passed out", the contract's chips must not stay
+    highlighted as if they counted: the board is scored passed out (NS 0)."""
     page, event = board_page
     note = page.locator(".pass-note")
     strain = page.locator(".chips:has(input[name='strain'])")
@@ -153,8 +153,8 @@ def test_passed_out_fades_the_taps_that_no_longer_count(board_page, shots):
 
 
 def test_a_missing_answer_is_named_on_the_first_screen_and_linked(board_page, shots):
-    """A new user's trial: "Score it" without the honours brought the page back scrolled
-    to the top with the error 3,800 px below, under the honours chips."""
+    """Score it without the honours brings the page back with the error named on its
+    first screen and linked, not only far below under the honours chips."""
     page, event = board_page
     tap(page, "#id_level_4")
     tap(page, "#id_strain_2")
@@ -177,9 +177,9 @@ def test_a_missing_answer_is_named_on_the_first_screen_and_linked(board_page, sh
 
 
 def test_a_revoke_choice_tapped_by_mistake_is_cleared_with_a_tap(board_page, shots):
-    """A new user's trial: once "100 points" was tapped it could not be un-tapped; with
-    no defenders' revoke the server refused it and the refused page kept it selected,
-    so the only way out was leaving the board and tapping everything again."""
+    """A tapped "100 points" can be un-tapped: with no defenders' revoke the server
+    refuses it, and a refused page that kept it selected would leave no way out but
+    leaving the board and tapping everything again."""
     page, event = board_page
     tap(page, "#id_level_4")
     tap(page, "#id_strain_2")  # hearts

@@ -149,7 +149,7 @@ def _kept_offline(live_server, browser):
 def test_an_entry_made_offline_is_kept_then_stored_once_when_the_network_returns(
     live_server, browser, shots
 ):
-    """Issue 14.3: Wi-Fi lost at the table (Playwright's offline mode), entry kept on the
+    """Wi-Fi lost at the table (Playwright's offline mode), entry kept on the
     tablet and shown as not yet sent; the network returns and it is stored exactly once."""
     event, link, context, page = _kept_offline(live_server, browser)
     outbox = page.locator("[data-outbox]")
@@ -201,11 +201,11 @@ CLOSED = "Board 1 is not one of this table's boards now"
 
 
 def test_an_entry_refused_because_the_round_closed_says_so_with_javascript_on(board_page, shots):
-    """A new user's trial: the director closed round 1 while the phone had board 1's taps
-    in; "Score it" landed on round 2's page with no message at all (resend.js followed the
-    redirect, which showed the refusal to the script, then loaded the page again without
-    it).  The scorer believed the board entered.  Now the page the server answered is
-    the one shown: the refusal, at the round page's own address."""
+    """The director closes round 1 while the phone has board 1's taps in: "Score it" must
+    not land on round 2's page with no message at all (as it would if resend.js followed
+    the redirect, which shows the refusal to the script, then loaded the page again without
+    it), leaving the scorer believing the board entered: the page the server answered is
+    the one shown, the refusal, at the round page's own address."""
     page, event = board_page
     four_hearts_made(page)
     services.close_round(event, 1, by=Actor.director(event.owner))

@@ -1,6 +1,6 @@
 """Every page of the director and the players at a laptop's and a phone's width.
 
-Issue 14: the page itself never scrolls sideways (wide tables scroll inside
+The page itself never scrolls sideways (wide tables scroll inside
 their box), and axe-core finds no WCAG 2.2 A/AA violation (labels, contrast,
 target sizes, names of controls) on any of them.
 """
@@ -27,7 +27,7 @@ def _evening():
     td = get_user_model().objects.create_user("td", password="whist-club-1913")
     by = Actor.director(td)
     pairs = make_event(td, name="Tuesday pairs", code="1913", method="matchpoints")
-    deals.deal_event(pairs, seed="issue-14", by=by)
+    deals.deal_event(pairs, seed="screens", by=by)
     for board, table in ((1, 1), (2, 1), (3, 2), (4, 2), (5, 3), (6, 3)):
         enter(pairs, board, 1, table, "2H N 8", confirmed=True)
     enter(pairs, 1, 3, 2, "1NT W 8", revokes_ns=1, revoke_penalty="points")
@@ -157,7 +157,7 @@ def test_traveller_after_a_board_on_a_tablet(live_server, browser, shots):
 
 
 def test_the_new_pages_fit_and_pass_axe(live_server, browser, shots):
-    """Issue 17 and 19's pages: adjusted scores, late pairs and withdrawals, a team event
+    """The other pages: adjusted scores, late pairs and withdrawals, a team event
     of many teams, sections and sessions, a big file's progress; at both widths."""
     import datetime
 
@@ -229,7 +229,7 @@ def test_the_new_pages_fit_and_pass_axe(live_server, browser, shots):
 
 
 def test_a_standings_page_of_pages_fits_and_passes_axe(live_server, browser, shots, monkeypatch):
-    """A big field's standings, a page at a time (issue 18): the page buttons are named,
+    """A big field's standings, a page at a time: the page buttons are named,
     big enough to tap, the current one marked, at a laptop's and a phone's width."""
     from tournament.views import events
 
@@ -272,9 +272,9 @@ STANDINGS = """(() => {
 
 @pytest.mark.parametrize("method", ["total", "matchpoints"])
 def test_the_standings_score_is_on_a_phones_screen(live_server, browser, shots, method):
-    """A new user's trial: at 390 px the public standings showed Rank, Pair and Players,
-    the score off the screen in a box that scrolled sideways with nothing to say so.
-    On a phone a player sees rank, pair and score (and percent and boards) without
+    """At 390 px the public standings must not show Rank, Pair and Players with the score
+    off the screen in a box that scrolls sideways with nothing to say so.  On a phone a
+    player sees rank, pair and score (and percent and boards) without
     scrolling; the players' names wrap.  At a laptop's width every column is there."""
     td = get_user_model().objects.create_user("td", password="whist-club-1915")
     event = make_event(td, name="Tuesday pairs", method=method, tables=5)
@@ -309,8 +309,8 @@ def test_the_standings_score_is_on_a_phones_screen(live_server, browser, shots, 
 def test_the_new_event_form_shows_the_mitchells_options_for_a_mitchell_only(
     live_server, browser, shots
 ):
-    """A new user's trial: with a Howell chosen, "Even Mitchell" and "Arrow switch" still
-    showed.  They show for a Mitchell pair contest only; the pairs count (a sit-out) for
+    """With a Howell chosen, "Even Mitchell" and "Arrow switch" do not show: they show
+    for a Mitchell pair contest only; the pairs count (a sit-out) for
     a Mitchell or a Howell, not a team match (showwhen.js, EventForm.SHOW_WHEN)."""
     get_user_model().objects.create_user("td", password="whist-club-1913")
 

@@ -1,4 +1,4 @@
-"""Every item cites the law that states it (issue #13.4), checked per code and item kind.
+"""Every item cites the law that states it, checked per code and item kind.
 
 The citations were checked against the texts in ``shared/seeds``:
 

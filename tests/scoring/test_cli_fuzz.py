@@ -1,4 +1,4 @@
-"""The command line answers every input (issue #12.2): fuzzed in-process, a few subprocesses.
+"""The command line answers every input: fuzzed in-process, a few subprocesses.
 
 ``deal``: one JSON object per non-blank line, ``{"id":..., "error":...}`` for
 anything that cannot be scored, later lines still answered, exit status 1
@@ -313,7 +313,7 @@ auction_objects = st.fixed_dictionaries(
 @FUZZ
 @given(st.lists(auction_objects.map(json.dumps) | json_values.map(json.dumps), max_size=6))
 def test_auction_answers_every_line(lines):
-    """``auction`` (issue 16): one answer a line, a final contract, an auction still open,
+    """``auction``: one answer a line, a final contract, an auction still open,
     or the first call refused (``call`` from 1) or the line refused, never a fault."""
     text = "\n".join(lines) + "\n"
     status, out, err = run(["auction"], text)

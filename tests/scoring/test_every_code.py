@@ -1,4 +1,4 @@
-"""Issue 15.5: one result under every code, and duplicate contract bridge for comparison."""
+"""One result under every code, and duplicate contract bridge for comparison."""
 
 import io
 import json

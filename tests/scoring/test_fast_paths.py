@@ -1,4 +1,6 @@
-"""The fast paths (issue 18) give exactly what the plain definitions give.
+"""The fast paths give exactly what the plain definitions give.
+
+Why each exists: docs/decisions/fast-comparisons.md.
 
 Each fast path here trades clarity for speed: scores shared between equal deals,
 a board worked out once per distinct score, matchpoints with bridge-scorer's whole

@@ -1,4 +1,4 @@
-"""Honours are a required answer without a hand record (RULES.md section 2, issue #13.5).
+"""Honours are a required answer without a hand record (RULES.md section 2).
 
 1915 Law 6 (1913 the same): three honours held between partners are worth 2
 tricks, four 4, four in one hand 8, five 5, five with four in one hand 9,

@@ -1,4 +1,4 @@
-"""Par under each code (issue 15.4): checked by hand, and a property on random deals."""
+"""Par under each code: checked by hand, and a property on random deals."""
 
 import pytest
 from hypothesis import given, settings

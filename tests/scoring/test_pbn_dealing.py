@@ -206,8 +206,8 @@ def test_decode_pbn_bytes():
 
 def test_double_dummy_from_several_threads_at_once():
     """Two events dealt at once are solved by two job threads of one server: the DDS
-    library under endplay is not safe for that (a new user's trial saw wrong tables
-    and a server process killed by a segmentation fault), so solves take turns."""
+    library under endplay is not safe for that (wrong tables, or a server process killed
+    by a segmentation fault: docs/decisions/double-dummy-lock.md), so solves take turns."""
     from concurrent.futures import ThreadPoolExecutor
 
     deals = [format_pbn_deal(deal_board("threads", n)) for n in range(1, 7)]

@@ -1,4 +1,4 @@
-"""The director's adjusted scores and fouled boards in the app (issue 17.2).
+"""The director's adjusted scores and fouled boards in the app.
 
 The event: a 3-table Mitchell under the 1915 laws, 2 boards a round.  Board 1 is
 played at table 1 in round 1 (pairs 1 v 4), table 3 in round 2, table 2 in round 3.

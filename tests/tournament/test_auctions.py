@@ -1,4 +1,4 @@
-"""Issue 16 in the app: the tablet records the auction, the director rules, the score follows."""
+"""The auction in the app: the tablet records it, the director rules, the score follows."""
 
 import pytest
 from django.urls import reverse

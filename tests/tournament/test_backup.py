@@ -1,5 +1,6 @@
 """A backup made during an event restores into an empty database with the
-same results: the README's ``dumpdata`` / ``loaddata`` commands, as written.
+same results: the ``dumpdata`` / ``loaddata`` commands of docs/hosting/backups.md, as
+written.
 
 The copy is loaded into a fresh SQLite file by a separate process, whatever
 database the suite runs on: on PostgreSQL this also shows that such a backup
@@ -36,7 +37,7 @@ def results():
     return out
 """
 
-# The README's commands ("PostgreSQL for big rooms": backing up during an event).
+# The commands of docs/hosting/backups.md ("A backup between rounds").
 DUMP_OPTIONS = [
     "--natural-foreign",
     "--natural-primary",

@@ -1,4 +1,4 @@
-"""The chart geometry (issue 19): bars count the scores exactly, tallest bar full height."""
+"""The chart geometry: bars count the scores exactly, tallest bar full height."""
 
 from fractions import Fraction
 

@@ -1,5 +1,5 @@
-"""The traveller's spread chart shows the very figures of the table beside it (issue 19),
-and nothing of a board the viewer may not see."""
+"""The traveller's spread chart shows the very figures of the table beside it, and
+nothing of a board the viewer may not see."""
 
 import re
 
@@ -215,7 +215,7 @@ def test_a_match_won_by_the_fraction_of_a_point_charts_it_as_the_page_says():
     assert charts.margin([1], [4], 0, Fraction(-1, 3)).total_value == "level; B by 1/3"
     assert charts.margin([1], [4], 0, Fraction(0)).total_value == "level: a tie"
     assert charts.margin([1], [4], -12).total_value == "-12"
-    # With boards still to be completed (a trial saw "level: a tie" under "Level so far").
+    # With boards still to be completed: "level so far", never "level: a tie".
     assert charts.margin([1], [4], 0, Fraction(0), final=False).total_value == "level so far"
     assert charts.margin([1], [4], -12, final=False).total_value == "-12 so far"
     assert charts.margin([1], [4], 0, Fraction(1, 3), final=False).total_value == (
@@ -226,9 +226,9 @@ def test_a_match_won_by_the_fraction_of_a_point_charts_it_as_the_page_says():
 def test_the_spread_average_is_the_tables_with_the_law_b_line_charted(demo, client):
     """Demo board 7 (total points): 7, -114, 267, -64 played and a Law B artificial
     -114 (North-South's lowest).  The table compares every line with -18/5 (7 -> 11,
-    -114 -> -110, 267 -> 271); the chart said "average +24.0", the mean of the played
-    lines only, while drawing -114 at one table.  Now the chart's average is the one
-    the table's "+/- average" columns use, and every line the table compares is a bar,
+    -114 -> -110, 267 -> 271); the chart's average is the one the table's "+/- average"
+    columns use (not "average +24.0", the mean of the played lines only, while drawing
+    -114 at one table), and every line the table compares is a bar,
     the artificial one marked as such."""
     from fractions import Fraction
 

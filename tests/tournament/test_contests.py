@@ -1,4 +1,4 @@
-"""Sections and sessions in the app (issue 17.4): create, compare across, carry over."""
+"""Sections and sessions in the app: create, compare across, carry over."""
 
 import datetime
 
@@ -180,9 +180,9 @@ def test_the_contest_form_asks_the_method_first_and_offers_no_team_match(client,
 
 
 def test_publishing_a_contest_is_in_its_sections_audit_trails(client, director):
-    """Publishing a contest publishes its sections (Event.is_public) but wrote no line
-    anywhere, unlike an event's or a league's publishing.  Now each section's trail
-    says who published it with its contest, and unpublishing says so too."""
+    """Publishing a contest publishes its sections (Event.is_public), and, as an event's
+    or a league's publishing does, writes it down: each section's trail says who
+    published it with its contest, and unpublishing says so too."""
     from tournament.models import AuditEntry
 
     contest = make_contest(director)

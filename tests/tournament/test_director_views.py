@@ -86,8 +86,8 @@ def test_create_event_then_players(alice):
     )
     event = Event.objects.get(name="Tuesday pairs")
     assert r.status_code == 302 and r["Location"] == reverse("director_players", args=[event.pk])
-    # Where each pair sits in round 1, beside its number (a new user's trial: "Pair 1-6"
-    # alone left the director to know the movement's numbering).
+    # Where each pair sits in round 1, beside its number ("Pair 1-6" alone would leave
+    # the director to know the movement's numbering).
     page = alice.get(r["Location"]).content.decode()
     for seating in event.seating_set.filter(round=1):
         assert f"<th>{seating.ns.label}</th><td>North-South, table {seating.table}</td>" in page
@@ -101,8 +101,8 @@ def test_create_event_then_players(alice):
 
 
 def test_the_names_check_counts_a_pair_named_only_with_both_players(alice, event):
-    """A new user's trial: the audit line said "names of 3 of 6 pairs entered" with two
-    of the three pairs having one player each.  A pair is named when both players are;
+    """The audit line must not say "names of 3 of 6 pairs entered" when two of the three
+    pairs have one player each.  A pair is named when both players are;
     the line says which pairs still lack a name (as the page's warning does)."""
     names = {"1": ("Mrs. Alden", "Mr. Alden"), "2": ("Mrs. Brook", ""), "4": ("", "Mr. Dunn")}
     data = {"form-TOTAL_FORMS": "6", "form-INITIAL_FORMS": "6"}
@@ -273,7 +273,7 @@ def test_control_panel_close_round_and_absent(alice, event):
 
 
 def test_control_panel_names_a_single_board_as_one(alice, director):
-    """One board a round: "bd 1", not "bds 1–1" (a trial); two or more keep the range."""
+    """One board a round: "bd 1", not "bds 1–1"; two or more keep the range."""
     one = make_event(director, name="One a round", boards_per_round=1)
     page = alice.get(reverse("director_event", args=[one.pk])).content.decode()
     assert '<span class="bds">bd 1:</span>' in page and "bds 1–1" not in page
@@ -342,7 +342,7 @@ def test_team_match_standings_show_law_g(client, director):
 
 def test_an_even_team_match_does_not_explain_the_odd_pair_average(client, director):
     """Four pairs a team: no average is added (Law G's odd-pair average needs an odd
-    pair), so the page does not say it is added; a trial found it said so always."""
+    pair), so the page does not say it is added."""
     from tournament.models import Seating
 
     e = make_event(director, form="teams", movement="teams", tables=4, boards_per_round=1)
@@ -444,8 +444,8 @@ def test_a_team_match_score_card_says_when_its_held_back_boards_count(client, di
 
 
 def test_number_fields_refuse_in_the_rooms_words():
-    """A number out of range was refused in Django's words ("Ensure this value is less
-    than or equal to 13", a trial); the forms' whole numbers now say "At most 13."."""
+    """A number out of range is refused in the room's words, "At most 13.", not
+    Django's ("Ensure this value is less than or equal to 13")."""
     from tournament.forms import MovementForm
     from tournament.forms.fields import WholeNumber
 

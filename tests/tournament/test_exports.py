@@ -101,9 +101,9 @@ def test_xlsx_team_match_shows_law_g(demo):
 
 def test_team_match_travellers_give_each_lines_points_to_the_teams(demo):
     """A team match compares no line with the board's average (Law G adds the pairs'
-    nets); the travellers' XLSX and CSV showed such a comparison (a trial: "51.75, which
-    means nothing").  Each line now gives its points to each team, as the traveller
-    page does, and a board's lines add up to the teams' points on it."""
+    nets), so the travellers' XLSX and CSV show none ("51.75" would mean nothing).  Each
+    line gives its points to each team, as the traveller page does, and a board's lines
+    add up to the teams' points on it."""
     from collections import defaultdict
 
     _, teams = demo
@@ -482,8 +482,9 @@ print(openpyxl.LXML)
 
 
 def test_xlsx_cells_are_the_same_with_lxml_or_without(tmp_path):
-    """openpyxl writes through lxml when it is installed (issue 18: the faster
-    path), else through the standard library: a reader gets the same cells."""
+    """openpyxl writes through lxml when it is installed (the faster path:
+    docs/decisions/xlsx-writing.md), else through the standard library: a reader gets
+    the same cells."""
     pytest.importorskip("lxml")
     views = []
     for use_lxml in ("True", "False"):
@@ -526,9 +527,9 @@ def test_a_pair_label_is_a_number_in_a_spreadsheet_only_when_it_is_one():
 
 
 def test_a_plain_rank_is_a_number_in_the_spreadsheet_and_a_shared_one_text(director):
-    """A new user's trial: the XLSX standings' "Rank" was text ("1", "2", ...), so past
-    nine pairs it sorted 1, 10, 2.  A plain place is now a number; a shared place
-    ("2=", as the standings page writes it) stays text.  The CSV reads as before."""
+    """The XLSX standings' "Rank" as text ("1", "2", ...) would sort 1, 10, 2 past nine
+    pairs: a plain place is a number; a shared place ("2=", as the standings page writes
+    it) stays text.  The CSV reads the same either way."""
     assert [exports.rank_cell(x) for x in ("1", "12", "2=", "10=")] == [1, 12, "2=", "10="]
     event = make_event(director, tables=5, boards_per_round=2)
     lines = ("4HX S 11", "3NT N 7", "2S E 9")  # North-South: 1, 2=, 2=, 4=, 4=

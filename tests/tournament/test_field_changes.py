@@ -1,4 +1,4 @@
-"""The field changes during play (issue 17.1): a late pair, a withdrawal.
+"""The field changes during play: a late pair, a withdrawal.
 
 The event: a 3-table Mitchell of 5 pairs under the 1915 laws (2 boards a round).
 North-South 1-3 stay put; East-West 4, 5 and the phantom 6 move up a table each
@@ -119,9 +119,9 @@ def test_the_panel_forms(client, director, odd):
 
 
 def test_a_late_pair_into_a_place_whose_tablet_had_moved_on_plays_there(director):
-    """A new user's trial: pair 3 withdrawn, its table's tablet went on past the sit-out
-    ("on to the next round" agrees it); a late pair then took pair 3's place from that
-    round and the tablet said the table had finished."""
+    """Pair 3 withdrawn, its table's tablet goes on past the sit-out ("on to the next
+    round" agrees it); a late pair then takes pair 3's place from that round: the tablet
+    gets that round back instead of saying the table has finished."""
     from django.utils import timezone
 
     from tournament import tablets

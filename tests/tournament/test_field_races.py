@@ -1,4 +1,4 @@
-"""Races of the field changes (issue 17.1), run for real on PostgreSQL (see test_races).
+"""Races of the field changes, run for real on PostgreSQL (see test_races).
 
 1. A tablet saving a board for a pair while the director withdraws that pair from the
    same round: either the result lands and the withdrawal is refused naming it, or the

@@ -1,4 +1,4 @@
-"""Every form and URL turns bad input into a message, never a server error (issue #12).
+"""Every form and URL turns bad input into a message, never a server error.
 
 Hypothesis throws random and hostile values at the tablet's board form, the
 director's traveller and correction forms, the new-event form, the Law B
@@ -253,7 +253,7 @@ def test_missing_result_after_close_needs_a_reason(alice, event, director):
     assert Result.objects.get(event=event).reason == "late traveller"
 
 
-# Issue 14: the room display's controls; issue 16: the auction and the rulings guide.
+# The room display's controls; the auction and the rulings guide.
 
 
 @FUZZ

@@ -1,4 +1,4 @@
-"""The collector held back during a whole event's work, and given back after (issue 18)."""
+"""The collector held back during a whole event's work, and given back after."""
 
 import gc
 import threading

@@ -1,4 +1,4 @@
-"""The hand record's double-dummy grid with the par marked (issue 19 part 4)."""
+"""The hand record's double-dummy grid with the par marked."""
 
 from django.urls import reverse
 

@@ -1,4 +1,4 @@
-"""Long work with progress (issue 19 part 6): solving a 36-board event's double-dummy
+"""Long work with progress: solving a 36-board event's double-dummy
 tables outside the request, reported board by board, never half-written."""
 
 import io

@@ -1,6 +1,6 @@
 """Duplicate Law B while the evening is played: an artificial score given before every
-table has played the board (a new-user trial: one such entry made every standings,
-traveller, score card and download page of the event fail).
+table has played the board, which every standings, traveller, score card and download
+page of the event must survive.
 
 The fixture's 3-table Mitchell plays board 1 at table 1 in round 1, table 3 in round 2
 and table 2 in round 3: a contest of three tables, where Law B(3) gives an artificial
@@ -146,9 +146,9 @@ def test_law_b_answers_must_fit_the_boards_schedule(event):
 
 def test_law_b2_is_refused_where_the_board_was_played_already(event, client):
     """B(2) is a hand found before the overplay began: the board was not played at that
-    table, so a result entered there contradicts it.  A trial's director chose B(2) at a
-    table with a result; the previous table's result was voided and this one stayed in
-    play beside the replay.  Now refused, naming B(3) and the traveller."""
+    table, so a result entered there contradicts it: B(2) at a table with a result would
+    void the previous table's result and leave this one in play beside the replay.
+    Refused, naming B(3) and the traveller."""
     enter(event, 1, 1, 1, "4H S 10")
     enter(event, 1, 2, 3, "3S S 9")
     with pytest.raises(ServiceError, match="round 2, table 3 has already entered a result"):
@@ -231,7 +231,7 @@ def test_the_panel_names_a_board_to_enter_again(event, client):
 def test_law_b_form_asks_the_short_hand_only_after_the_overplay_began(event, client):
     """The seat of the short hand and who held the surplus decide only B(3)'s artificial
     score: shown for "After the overplay began" only; the reason is a box of its own,
-    named for what it is (a trial: "Note:", a one-line field)."""
+    named for what it is (not "Note:", a one-line field)."""
     client.force_login(event.owner)
     page = client.get(reverse("director_irregular", args=[event.pk, 1])).content.decode()
     assert page.count('data-show-when="discovered=after-overplay"') == 2
@@ -241,8 +241,8 @@ def test_law_b_form_asks_the_short_hand_only_after_the_overplay_began(event, cli
 
 
 def test_the_tablet_says_why_a_board_is_to_be_entered_again(event, client):
-    """A trial: after Law B the table's tablet showed "Board 1 – enter the result" with
-    nothing to say the director had taken its score out of play, or why."""
+    """After Law B the table's tablet must not show a bare "Board 1 – enter the result":
+    it says the director took its score out of play, and why."""
     enter(event, 1, 1, 1, "4H S 10")
     _law_b(event, 1, 1, discovered="original-play")
     link = tablets.link_for(event, 1)

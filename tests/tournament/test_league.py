@@ -1,4 +1,4 @@
-"""Team events of many teams in the app (issue 17.3): create, play, draw, rank, export."""
+"""Team events of many teams in the app: create, play, draw, rank, export."""
 
 import datetime
 from fractions import Fraction
@@ -219,8 +219,8 @@ def test_a_published_league_lists_and_opens_its_matches_by_the_publication_rule(
 
 def test_publishing_a_league_is_in_its_matches_audit_trail(client, director):
     """Publishing an event writes "published" in its audit trail; publishing a league
-    (which publishes its matches) wrote nothing anywhere.  Now each match's trail says
-    who published it with its league, and when, as an event's does."""
+    (which publishes its matches) writes in each match's trail who published it with
+    its league, and when, as an event's does."""
     league = make_league(director)
     client.force_login(director)
     client.post(reverse("director_league_action", args=[league.pk, "publish"]))

@@ -1,4 +1,5 @@
-"""The standings kept until the event changes (tournament.queries.pagecache, issue 18).
+"""The standings kept until the event changes (tournament.queries.pagecache;
+docs/decisions/page-cache.md).
 
 A repeat view or a poll with nothing new must not work the event out again, and
 must never show a state older than the event's: every kind of change moves the
@@ -245,7 +246,7 @@ def _tbody(html: str) -> list[str]:
 @pytest.mark.parametrize("method", ["total", "matchpoints"])
 @pytest.mark.parametrize("sort", [None, "names", "-display", "pair", "-percent", "rank"])
 def test_the_standings_rows_are_django_tables2s_own(director, rf, method, sort, exact):
-    """StandingsTable.body_html (the fast rows, issue 18) renders exactly what
+    """StandingsTable.body_html (the fast rows) renders exactly what
     django-tables2's own template does: every column, its attributes, the empty
     default, the pair's link, escaped names, sorted either way."""
     from django.template.loader import render_to_string

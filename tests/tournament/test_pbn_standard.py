@@ -1,4 +1,4 @@
-"""PBN 2.1 export checked against the standard's rules (issue 15.1): tag order and the
+"""PBN 2.1 export checked against the standard's rules: tag order and the
 mandatory tags, "?" for unknowns, table columns padded to their declared width,
 escaping, CRLF with ``% EXPORT``; a round trip through our import; and a file in the
 style of a dealing program (Dealer/BigDeal: comments, % directives, deals from

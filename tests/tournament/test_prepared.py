@@ -1,4 +1,4 @@
-"""Queries built once a connection (tournament.services.prepared, issue 18) give exactly
+"""Queries built once a connection (tournament.services.prepared) give exactly
 what the querysets they were built from give, for any values, related rows included."""
 
 import pytest
@@ -300,7 +300,7 @@ def test_a_prepared_insert_stores_the_row_save_stores(event):
 @pytest.mark.django_db
 def test_a_hot_query_is_prepared_on_the_postgresql_server_once_it_has_run_five_times(event):
     """settings.py: values bound on the server and a statement run five times on a
-    connection prepared there (parsed and planned once, issue 18)."""
+    connection prepared there (parsed and planned once)."""
 
     def prepared_here() -> int:
         with connection.cursor() as cursor:

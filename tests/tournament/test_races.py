@@ -1,4 +1,6 @@
-"""The races of issue #12, each run for real: two devices (threads) at once.
+"""The room's races, each run for real: two devices (threads) at once.
+
+The lock order they hold: docs/decisions/lock-order.md.
 
 Every race test runs against PostgreSQL, where row locks are real; SQLite
 serialises writers, so there the race cannot happen and the test is skipped

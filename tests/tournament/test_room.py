@@ -284,9 +284,9 @@ def test_make_run_serves_the_room_on_its_lan_address(tmp_path):
 
 
 def test_a_crashed_worker_is_in_the_log_file_as_well_as_on_the_console(tmp_path):
-    """A new user's evening: a gunicorn worker died and its message went to the console
-    only; the app's log file (where errors are looked for afterwards) had nothing.  A
-    worker killed here (SIGKILL, as the kernel kills one out of memory) is named in both."""
+    """A gunicorn worker that dies must be named in the app's log file (where errors are
+    looked for afterwards), not on the console only.  A worker killed here (SIGKILL, as
+    the kernel kills one out of memory) is named in both."""
     import psutil
 
     env = scratch_env(tmp_path, f"sqlite:///{tmp_path / 'room.sqlite3'}", WEB_CONCURRENCY="1")
@@ -414,8 +414,8 @@ def test_worker_counts():
     assert room.default_workers(sqlite=True, cores=1) == 3
     assert room.default_workers(sqlite=True, cores=2) == 5
     assert room.default_workers(sqlite=True, cores=8) == 5  # one writer at a time anyway
-    # PostgreSQL: a core each and one more; 2, 3 and 5 on two cores measured alike,
-    # 4 behind (issue 18, README); 3 keeps one for a slow phone.
+    # PostgreSQL: a core each and one more (docs/decisions/workers.md); 3 keeps one
+    # for a slow phone.
     assert room.default_workers(sqlite=False, cores=2) == 3
     assert room.default_workers(sqlite=False, cores=4) == 5
 

@@ -1,4 +1,4 @@
-"""Issue 14: the round timer, the room display, and what a tablet shows between boards."""
+"""The round timer, the room display, and what a tablet shows between boards."""
 
 from datetime import timedelta
 
@@ -109,9 +109,9 @@ def test_the_display_link_needs_no_login_and_shows_no_board(client, director):
 
 
 def test_the_timer_names_the_round_it_was_started_for(client, director):
-    """A new user's trial: the director moved on to round 2 while round 1's timer still
-    ran, and the display said "left in round 2" under round 1's minutes.  The timer names
-    the round it was started for; restarting it starts it for the round in play."""
+    """The director moves on to round 2 while round 1's timer still runs: the display must
+    not say "left in round 2" under round 1's minutes.  The timer names the round it was
+    started for; restarting it starts it for the round in play."""
     event = make_event(director)
     token = display_module.display_link(event, by=_by(event))
     display_module.start_timer(event, 15, by=_by(event))
@@ -161,9 +161,9 @@ def test_after_an_agreed_board_the_tablet_shows_its_traveller_so_far(director):
     assert r["Location"] == url  # back to the board, now with its traveller
     page = client.get(url).content.decode()
     assert "Board 2 so far" in page and "only yours yet" in page
-    # A new user's trial: a lone line showed "0.00" (matchpoints of a top of 0) where the
-    # director's pages, later in the evening, showed it factored up: no figure until
-    # there is something to compare with.
+    # A lone line has no figure ("0.00" would be matchpoints of a top of 0, while the
+    # director's pages, later in the evening, show it factored up) until there is
+    # something to compare with.
     lone = page[page.index('<table class="so-far">') :]
     lone = lone[: lone.index("</table>")]
     assert "Nothing to compare with yet" in lone and ">—</abbr>" in lone
@@ -181,8 +181,8 @@ def test_after_an_agreed_board_the_tablet_shows_its_traveller_so_far(director):
 
 def test_a_team_matchs_board_so_far_names_the_teams_in_narrow_columns(director):
     """A team match's "board so far" on the tablet headed its points columns with the
-    teams' full names, which pushed the table sideways on a phone (a trial); the
-    columns now carry the team letters, the names in the note above and in a title."""
+    teams' full names would push the table sideways on a phone, so the columns carry the
+    team letters, the names in the note above and in a title."""
     from tournament.models import Seating, Team
 
     event = make_event(director, form="teams", movement="teams", tables=3, boards_per_round=1)
@@ -247,8 +247,8 @@ def test_two_directors_pausing_at_once_pause_once(director, monkeypatch):
 
 
 def test_a_tablet_whose_round_the_director_closed_says_so(director, client):
-    """A new user's trial: the director closed the last round while a table had entered
-    nothing, and its tablet said "all rounds played"."""
+    """The director closes the last round while a table has entered nothing: its tablet
+    says so and asks for the director, not "all rounds played"."""
     from django.utils import timezone
 
     event = make_event(director)
@@ -260,8 +260,8 @@ def test_a_tablet_whose_round_the_director_closed_says_so(director, client):
     assert "The director closed round 3 before this table agreed it." in page
     assert "call the director" in page.lower()
     assert "All rounds played" not in page
-    # A new user's trial: rounds 1 and 3 closed, 2 agreed here: both named, not "round 1
-    # and the rounds after it".
+    # Rounds 1 and 3 closed, 2 agreed here: both named, not "round 1 and the rounds after
+    # it".
     event.seating_set.filter(table=2, round=1).update(agreed_at=None)
     page = client.get(reverse("scorer_home", args=[link.token])).content.decode()
     assert "The director closed rounds 1 and 3 before this table agreed them." in page
@@ -276,9 +276,9 @@ def test_a_tablet_whose_round_the_director_closed_says_so(director, client):
 
 
 def test_a_round_closed_with_every_board_entered_is_no_alarm(director, client):
-    """A trial: every board of the last round entered and agreed by both sides, only
-    "Round agreed" not tapped, and the tablet said the director closed it before the table
-    agreed it, "if you have results to give, call the director"."""
+    """Every board of the last round entered and agreed by both sides, only "Round
+    agreed" not tapped: the tablet raises no alarm ("if you have results to give, call the
+    director") for a round the director closed."""
     from django.utils import timezone
 
     event = make_event(director)

@@ -199,8 +199,8 @@ def test_change_before_agreement_then_refused_after(client, event, link):
 def test_an_old_change_link_after_the_round_was_agreed_says_to_call_the_director(
     client, event, link
 ):
-    """A new user's trial: a scorer went back to a board's "Change" after the round was
-    agreed and got the generic "Not found" page.  Law E: once agreed, a score is the
+    """A scorer going back to a board's "Change" after the round was agreed must not get
+    the generic "Not found" page.  Law E: once agreed, a score is the
     director's to change; the page says so, names the score that stands, offers to call
     the director and goes back to the table's round."""
     for number, key in ((1, "a"), (2, "b")):
@@ -303,7 +303,7 @@ def test_director_links_page_with_qr(client, event, director):
     assert tablets.link_for(event, 2).pin == "1234"
 
 
-# Issue 18: what one submission costs --------------------------------------------------------
+# What one submission costs (docs/decisions/first-entry.md) ----------------------------------
 
 TRANSACTION = ("BEGIN", "COMMIT", "SAVEPOINT", "RELEASE SAVEPOINT", "ROLLBACK")
 
@@ -375,9 +375,9 @@ def test_the_round_page_names_both_pairs_players_in_one_query(client, event, lin
 
 
 def test_a_result_page_of_a_score_changed_since_goes_to_the_one_that_stands(client, event, link):
-    """A new user's trial: phone B had board 1's result page open when phone A changed the
-    score; B's reload, and B's opponents agreeing the old score, got the public "no page
-    at this address" page, as if the table's link were dead.  Now: the score that
+    """Phone B has board 1's result page open when phone A changes the score: B's reload,
+    and B's opponents agreeing the old score, must not get the public "no page at this
+    address" page, as if the table's link were dead.  The score that
     stands, with why; an agreement of the old score is not recorded."""
     client.post(url("scorer_board", link, 1), board_post(key="a"))
     old = Result.objects.get(event=event)
@@ -432,9 +432,10 @@ def test_a_result_page_of_a_round_agreed_since_goes_back_to_the_tables_round(cli
 def test_a_line_whose_score_carries_a_revoke_says_so_wherever_it_is_shown(
     client, event, link, director
 ):
-    """A new user's trial: "4S by N, 9 tricks, NS +161" (a defender's revoke, declarer
-    taking three tricks) beside another table's "4S by N, 10 tricks, NS +143" read as a
-    scoring mistake: the tricks shown are those played, the penalty is in the score."""
+    """A line "4S by N, 9 tricks, NS +161" (a defender's revoke, declarer taking three
+    tricks) beside another table's "4S by N, 10 tricks, NS +143" reads as a scoring
+    mistake unless the revoke is named: the tricks shown are those played, the penalty is in the
+    score."""
     r = client.post(
         url("scorer_board", link, 1),
         board_post(level="4", strain="S", declarer="N", tricks="9", revokes_ew="1",
@@ -458,9 +459,9 @@ def test_a_line_whose_score_carries_a_revoke_says_so_wherever_it_is_shown(
 
 
 def test_a_refused_entry_says_so_at_the_top_of_the_page(client, event, link):
-    """A new user's trial: the missing-honours message showed under twelve honour chips,
-    3,800 px down the phone's page; the page came back scrolled to the top, looking
-    as if "Score it" had done nothing.  Now the top names what is missing, linked."""
+    """The missing-honours message sits under twelve honour chips, far down the phone's
+    page, and the page comes back scrolled to the top, as if "Score it" had done nothing:
+    so the top names what is missing, linked."""
     post = board_post(declarer="", honours="")
     page = client.post(url("scorer_board", link, 1), post).content.decode()
     top = page[: page.index('id="level-answer"')]

@@ -1,6 +1,6 @@
-"""Declarer's revoke choice on the tablet can be cleared with a tap (a new user's trial).
+"""Declarer's revoke choice on the tablet can be cleared with a tap.
 
-Once "100 points" or "three tricks" was tapped it could not be un-tapped: with no
+Were "100 points" or "three tricks" impossible to un-tap once tapped, then with no
 defenders' revoke the server refused ("leave the choice out") and the refused page kept
 it selected, so the only way out was leaving the board and tapping it all again.
 """

@@ -1,4 +1,4 @@
-"""The director's and players' pages as issue 14 asked: what they say, not how they look
+"""The director's and players' pages: what they say, not how they look
 (the browser tests measure the layout)."""
 
 import pytest

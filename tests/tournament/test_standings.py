@@ -293,9 +293,9 @@ def test_board_results_are_the_live_lines_as_scoring_inputs(director):
 
 
 def test_a_board_a_table_missed_is_factored_up_on_its_traveller_as_in_the_standings(director):
-    """A new user's trial: with a table absent, a board played twice showed 2 / 0 on its
-    traveller while the score cards and standings counted Neuberg's 3 / 1 of a top of 4
-    (three plays elsewhere).  The traveller now compares with the event's top.
+    """With a table absent, a board played twice must not show 2 / 0 on its traveller
+    while the score cards and standings count Neuberg's 3 / 1 of a top of 4 (three plays
+    elsewhere): the traveller compares with the event's top.
 
     Board 1 three times (top 4); board 3 twice: a win is 2 of a top of 2, factored
     ((2 + 1/2) * 3/2 - 1/2 = 3.5 of 4, the loser 0.5)."""
@@ -323,8 +323,9 @@ def test_a_board_a_table_missed_is_factored_up_on_its_traveller_as_in_the_standi
 
 
 def test_the_exact_column_shows_only_when_it_says_more_than_the_score():
-    """A new user's trial: "83/2" beside "41.50" and "34" beside "34.00" puzzled players.
-    Shown when some score is rounded for display; the exports keep it always."""
+    """The exact column beside the score ("83/2" beside "41.50", "34" beside "34.00")
+    only puzzles players: shown when some score is rounded for display; the exports keep
+    it always."""
     from fractions import Fraction
 
     from tournament.queries.standings import StandingRow, exact_adds

@@ -1,8 +1,8 @@
 """The tablet's touch targets written in Python equal the templates they replaced.
 
 ``tournament/templatetags/tablet_tags.py`` writes the board page's chips, lists and
-honours answers without the template engine (issue 18: a third of the page's
-time); here each tag's HTML is held equal to the template it replaced, for every
+honours answers without the template engine (docs/decisions/tablet-tags.md);
+here each tag's HTML is held equal to the template it replaced, for every
 code's form, blank, bound and with text a page must escape.
 """
 

@@ -1,5 +1,5 @@
 """A team match's verdict on its standings page: decided only once every board is complete
-(a new-user trial read "Team A (Hawks) wins by 410 points" with four of six boards to come)."""
+("Team A (Hawks) wins by 410 points" with four of six boards to come would be untrue)."""
 
 from django.test import Client
 from django.urls import reverse
@@ -32,10 +32,10 @@ def test_a_match_with_boards_to_come_is_led_not_won(director):
     assert "leads by 514 points so far, with 3 boards" in page and "still to be completed" in page
     assert "wins by" not in page
     assert "total: +514 so far" in page  # the margin chart's end says so too
-    # +257 to A and -257 to B is a margin of 514, said under the table (a trial read it
-    # as counting twice).
+    # +257 to A and -257 to B is a margin of 514, said under the table (it reads as
+    # counting twice otherwise).
     assert "The margin is the difference between the two rounded totals" in page
-    # The exports say the same (a trial found "Winner, Team A" in the XLSX and CSV).
+    # The exports say the same: no "Winner, Team A" in the XLSX and CSV.
     verdict = _verdict(event)
     assert "Winner" not in verdict and verdict["Leading so far"] == "Hawks (A)"
     assert verdict["Boards still to be completed"] == "2, 3, 4"

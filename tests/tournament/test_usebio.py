@@ -1,4 +1,4 @@
-"""USEBIO 1.2 export (issue 15.2) checked against the DTD's structure.
+"""USEBIO 1.2 export checked against the DTD's structure.
 
 The DTD could not be fetched here, so the structure we follow is copied below:
 for each element, its children in order, each required ("1"), optional ("?"),

@@ -127,7 +127,7 @@ def contest_overall_rows(
     contest: Contest, tables: dict[int, list[Any]] | None = None
 ) -> list[list[Any]]:
     # Averaged session percentages are percentages: two decimals, as on the page and in
-    # each session's sheet (README: "percentages always to two decimals"); added session
+    # each session's sheet (percentages are always to two decimals); added session
     # scores are exact scores, with the decimals that keep them exact.
     def value(x: Any) -> Any:
         if contest.carry == "average":

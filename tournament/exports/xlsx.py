@@ -47,7 +47,7 @@ from .rows import (
 # A fraction's number format, rounded as displayed.  A whole number keeps the
 # spreadsheet's own General format, which shows it whole, exactly as "0" would: a
 # formatted cell cost openpyxl twice a plain one to write, and a 1,000-table event
-# has 300,000 whole numbers (issue 18: 0.8 s of the XLSX export's 3.3).
+# has 300,000 whole numbers (docs/decisions/xlsx-writing.md).
 _FORMATS: dict[type, str] = {float: "0.00", Precise: "0.000000"}
 
 
@@ -236,7 +236,7 @@ def _charts_sheet(
     places: list[standings.StandingRow] | None = None,
     live: LiveLines | None = None,
 ) -> None:
-    """The pages' charts as native spreadsheet charts (issue 19), each drawn from a small
+    """The pages' charts as native spreadsheet charts, each drawn from a small
     table of its figures on the same sheet: the scores by place (each field), a team
     match's running margin with Law G's average at the end, and each board's spread of
     net scores (only the boards the file may show).  ``places`` and ``live``: the

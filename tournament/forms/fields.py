@@ -16,7 +16,7 @@ from ..choices import Seat
 
 class WholeNumber(forms.IntegerField):
     """A whole-number field whose refusals are the room's words, not Django's ("Ensure
-    this value is less than or equal to 13", a trial found on the director's forms)."""
+    this value is less than or equal to 13")."""
 
     default_error_messages = {
         "invalid": "A whole number, please.",
@@ -30,8 +30,8 @@ def whole_numbers(field: Any, **kwargs: Any) -> Any:
     :class:`WholeNumber`, so the model's own limits are refused in the same words.
 
     Its limits are the model's tightest (its validators and the column's range): a
-    positive field with ``MinValueValidator(2)`` said "At least 0." to -2 and "At least
-    2." to 0 (a new user's trial); now "At least 2." to both."""
+    positive field with ``MinValueValidator(2)`` says "At least 2." to -2 and to 0 alike,
+    not Django's "At least 0." to -2."""
     from django.core.validators import MaxValueValidator, MinValueValidator
     from django.db import models
 

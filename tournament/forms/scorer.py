@@ -37,7 +37,7 @@ STRAIN_LABELS = {
 DOUBLES = ("", "X", "XX")
 
 # The revoke choice's own "nothing tapped" chip, as "Undoubled" is the double's: a choice
-# tapped by mistake is cleared with a tap (a new user's trial: once tapped, it stuck).
+# tapped by mistake is cleared with a tap, not stuck once tapped.
 NO_REVOKE_CHOICE = "No choice"
 SIDE_NAMES = {"NS": "North-South", "EW": "East-West"}
 
@@ -45,7 +45,7 @@ SIDE_NAMES = {"NS": "North-South", "EW": "East-West"}
 class _TextChoices:
     """A choice field whose choices are pairs of text, copied shallowly for each form.
 
-    Why (issue 18): Django deep-copies every field of a form for every form it makes,
+    Why: Django deep-copies every field of a form for every form it makes,
     and a field's choices with it, tuple by tuple: 200 copies for the tablet's form, a
     tenth of a submission's time.  Text cannot change, and the choices are only ever
     replaced whole (never changed in place), so a new list of the same pairs is as

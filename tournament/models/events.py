@@ -22,7 +22,7 @@ from ..choices import CodeOfLaws, Even, Form, Method, MovementKind
 
 
 class Contest(models.Model):
-    """A pair event of several sections and/or sessions (issue 17.4).
+    """A pair event of several sections and/or sessions (docs/decisions/groups-of-events.md).
 
     Each (session, section) is an :class:`Event` with its own movement, tablets and
     rounds; the sections of a session play the same boards and are compared across
@@ -49,7 +49,7 @@ class Contest(models.Model):
 
 
 class League(models.Model):
-    """A team event of many teams (issue 17.3): each meeting a two-team Law G match.
+    """A team event of many teams: each meeting a two-team Law G match.
 
     Every match is an :class:`Event` of form "teams" (its own movement, tablets,
     travellers and Law G score); the league draws them (round robin or Swiss)
@@ -139,7 +139,7 @@ class Event(models.Model):
         max_length=40, blank=True, help_text="The seed the boards were dealt from, if dealt here."
     )
     created_at = models.DateTimeField(auto_now_add=True)
-    # Between boards: what the tablets show (issue 14).  The traveller of a board the
+    # Between boards: what the tablets show.  The traveller of a board the
     # table has just agreed is always shown; the running score is a director's choice.
     tablet_running_score = models.BooleanField(
         "tablets show the running score",

@@ -62,7 +62,7 @@ class Player(models.Model):
 
 
 class FieldChange(models.Model):
-    """A late pair or a withdrawal during play (issue 17.1), in the order made.
+    """A late pair or a withdrawal during play, in the order made.
 
     The movement as played is the movement with these applied in order
     (:func:`tournament.movements.with_field_changes`); the seating rows follow it.

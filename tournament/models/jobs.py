@@ -13,7 +13,7 @@ from .events import Event
 
 
 class Job(models.Model):
-    """Long work the director starts, run outside the request (issue 19): solving the
+    """Long work the director starts, run outside the request: solving the
     boards' double-dummy tables after dealing or importing them.  Progress is kept
     here, so the director can leave the page and come back (tournament.jobs)."""
 

@@ -251,7 +251,7 @@ class Result(models.Model):
         indexes = [
             models.Index(fields=["event", "is_live"]),
             # A score card counts its boards' scores (tournament.queries.score_cards.pair_lines),
-            # and the most lines a board has, from these alone (issue 18).
+            # and the most lines a board has, from these alone.
             models.Index(
                 fields=["board", "is_live", "adjusted", "net_ns"], name="result_board_scores"
             ),
@@ -289,8 +289,8 @@ class Result(models.Model):
 
         Why: the tricks shown are the tricks played; a revoke's penalty (tricks moved or
         points, Laws 72-74) changes the score, so without this "4S by N, 9 tricks,
-        NS +161" beside "4S by N, 10 tricks, NS +143" reads as a mistake (a new
-        user's trial).  The itemised score says what the penalty was."""
+        NS +161" beside "4S by N, 10 tricks, NS +143" reads as a mistake.  The itemised
+        score says what the penalty was."""
         notes = []
         for side, count in (("NS", self.revokes_ns), ("EW", self.revokes_ew)):
             if count:

@@ -4,7 +4,8 @@ Why: with ``CONN_HEALTH_CHECKS`` Django asks a kept connection ``SELECT 1`` at
 the start of every request that uses the database, so that a connection the
 server dropped (a restart, an idle timeout, a terminated backend) is replaced
 instead of failing the request.  That is a round trip to the server on every
-tablet request: about one in seven of a round's end's statements (issue 18).
+tablet request: about one in seven of a round's end's statements
+(docs/decisions/health-check.md).
 
 A server that drops a connection tells the client so: it sends its reason (a
 FATAL error) and closes the socket.  An idle connection therefore has nothing

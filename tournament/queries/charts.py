@@ -287,8 +287,7 @@ def spread_of_lines(
 
     ``team_match``: no average is drawn or named.  A team match's board goes to the
     teams as the sum of their pairs' net scores (Duplicate Law G); no line is compared
-    with an average, and a dashed "average the table compares with" misled (a new
-    user's trial)."""
+    with an average, so a dashed "average the table compares with" would mislead."""
     averages = law_h_averages(lines) if total_points and not team_match else {}
     versions = sorted({line.result.version for line in lines})
     out = []

@@ -1,4 +1,6 @@
-"""Pages that cost a whole event's comparison, kept until the event changes (issue 18).
+"""Pages that cost a whole event's comparison, kept until the event changes.
+
+See docs/decisions/page-cache.md.
 
 The standings of a 1,000-table event take a few hundred milliseconds to work out
 and render, and every open standings page polls them every 15 seconds, though

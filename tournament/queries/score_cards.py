@@ -27,7 +27,7 @@ from .travellers import _fmt, _signed
 def score_card(event: Event, pair: Pair) -> list[dict[str, Any]]:
     """A pair's personal score card: every board it played, from its own side.
 
-    Its cost is the pair's own boards, not the event's (issue 18): each line is
+    Its cost is the pair's own boards, not the event's: each line is
     compared from its board's summary (:func:`pair_lines`); a team match (two
     teams) still reads every table, for what each board gave the pair's team.
     """
@@ -159,7 +159,7 @@ def score_card_charts(
     rows: list[dict[str, Any]] | None = None,
     stamp: str = "",
 ) -> dict[str, Any]:
-    """The score card's two charts (issue 19): the pair's running score round by round
+    """The score card's two charts: the pair's running score round by round
     beside the best of its field at each round, and each board against the average
     (total points) or 50% (matchpoints).  Only the boards in ``shown`` (what this viewer
     may see of the event) count, for the pair and the field alike.

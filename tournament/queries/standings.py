@@ -95,7 +95,7 @@ def as_board_results(results, rounds: list[int] | None = None) -> list[BoardResu
 
     ``results`` is a Result queryset.  The JSON columns (a weighted score's parts, a
     board's fouled tables) are read apart, for the few lines and boards that have
-    them: decoding them on every line was two thirds of a 26,000-line read (issue 18).
+    them: decoding them on every line would be two thirds of a big event's read.
     """
     rows = list(
         results.values_list(
@@ -247,8 +247,8 @@ def pair_contest(
 def exact_adds(rows: Sequence[StandingRow]) -> bool:
     """Whether a standings' exact column says anything its scores do not: some score is
     rounded for display (a Law H total with a fraction, matchpoints in thirds).  When
-    none is, the column only repeats the score ("83/2" beside "41.50"), which puzzled
-    players (a new user's trial); the exports keep it either way."""
+    none is, the column only repeats the score ("83/2" beside "41.50"), which puzzles
+    players; the exports keep it either way."""
     for r in rows:
         try:
             if Fraction(r.display.replace("\u2212", "-")) != r.score:
@@ -338,7 +338,7 @@ def expected_plays(event: Event) -> int:
 
 
 def standings_chart(rows: list[StandingRow], event: Event) -> charts.Boards | None:
-    """The final scores by place, one field (issue 19): Law H points against 0, or the
+    """The final scores by place, one field: Law H points against 0, or the
     percentage against 50%; the same figures as the standings table."""
     if event.by_matchpoints:
         values: list[tuple[int | str, Fraction | int]] = [

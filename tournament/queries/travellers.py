@@ -30,7 +30,7 @@ class TravellerLine:
     # An artificial (Law B) line: which real score it took, e.g. "the lowest NS score
     # on the board, -114 at table 2 (Duplicate Law B(3))".
     basis: str = ""
-    # The director's rulings on this table's auction (issue 16), in words with their law.
+    # The director's rulings on this table's auction, in words with their law.
     rulings: tuple[str, ...] = ()
 
     @property

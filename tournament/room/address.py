@@ -117,18 +117,13 @@ def absolute_url(request: HttpRequest, path: str) -> str:
     return request.build_absolute_uri(path)
 
 
-# Gunicorn worker processes.  PostgreSQL: one a core and one more, three on two
-# cores: a burst of 50 tablets (benchmarks/tablets_load.py, issue 18) measured 20
-# times at each of 2, 3, 4 and 5 workers on a quiet machine gave 2, 3 and 5 a
-# median p95 of 232-240 ms, within the machine's noise of each other, and 4 263 ms
-# (README, "PostgreSQL for big rooms"): once a request cost a few milliseconds, more
-# workers only took turns on the same two cores with PostgreSQL; the one beyond the
-# cores keeps a core busy while a worker waits for the database or for a phone on a weak
-# signal (a sync worker reads the request itself).  SQLite: gunicorn's own rule, two
-# a core and one more, at most five; it lets one writer in at a time (the app takes
-# the write lock at the start of each transaction and queues up to 20 s for it),
-# so past five, more workers only queue for that lock: on two cores 8 workers
-# measured slower than 5.
+# Gunicorn worker processes (docs/decisions/workers.md).  PostgreSQL: one a core and
+# one more, three on two cores: more workers only take turns on the same cores with
+# PostgreSQL; the one beyond the cores keeps a core busy while a worker waits for the
+# database or for a phone on a weak signal (a sync worker reads the request itself).
+# SQLite: gunicorn's own rule, two a core and one more, at most five; it lets one
+# writer in at a time (the app takes the write lock at the start of each transaction
+# and queues up to 20 s for it), so past five, more workers only queue for that lock.
 SQLITE_MAX_WORKERS = 5
 # The app is loaded once, before the workers fork (a start-up error shows at
 # once, and they share its memory); no runtime control socket (nothing here

@@ -1,4 +1,6 @@
-"""Python's cyclic garbage collector held back while a page builds a whole event (issue 18).
+"""Python's cyclic garbage collector held back while a page builds a whole event.
+
+See docs/decisions/gc-pause.md.
 
 The standings of a 1,000-table event make about 100,000 small objects (a tuple
 per stored line, a named tuple per comparison input, a line per comparison),
@@ -6,8 +8,7 @@ none of them in a reference cycle: reference counting frees every one.  Yet
 each 700 new objects start a collection, and every tenth of those a larger one
 that walks the objects already alive (the whole of Django, the cached pages),
 so a third of a view's time, and most of its spread from one view to the next,
-went to the collector finding nothing (measured: 264 ms median after a change,
-190 ms with the collector held back; ``gc.freeze`` at start-up only won 230).
+went to the collector finding nothing (the figures: docs/decisions/gc-pause.md).
 
 :func:`gc_paused` holds the collector back for the duration of such work and
 lets it run again afterwards; nested or in two threads at once (a job beside a

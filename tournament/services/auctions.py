@@ -1,4 +1,4 @@
-"""The auction at the table, call by call, and the director's rulings on it (issue 16).
+"""The auction at the table, call by call, and the director's rulings on it.
 
 A tablet records each call as it is made (:func:`make_call`); :mod:`scoring.auction`
 checks it against the event's code, and a call the code refuses is not recorded:

@@ -13,7 +13,7 @@ from typing import Any
 from ..models import AuditEntry, Event, Result
 from .prepared import PreparedInsert
 
-# Every verb writes a line: its insert built once a connection (prepared.py; issue 18).
+# Every verb writes a line: its insert built once a connection (prepared.py).
 _INSERT: PreparedInsert[AuditEntry] = PreparedInsert(AuditEntry)
 
 

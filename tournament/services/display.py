@@ -154,7 +154,7 @@ def set_running_score(event: Event, shown: bool, *, by: Actor) -> Event:
 
 
 def set_record_auctions(event: Event, shown: bool, *, by: Actor) -> Event:
-    """Tablets record the auction call by call (issue 16), or take the contract typed."""
+    """Tablets record the auction call by call, or take the contract typed."""
     said = ("tablets record the auction", "tablets take the contract as typed")
     return _switch(event, "record_auctions", shown, action="tablets", said=said, by=by)
 

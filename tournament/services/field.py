@@ -1,4 +1,6 @@
-"""The field changes during play: a late pair, a withdrawal (issue 17.1).
+"""The field changes during play: a late pair, a withdrawal.
+
+See docs/decisions/movement-as-played.md.
 
 Real evenings do not follow the plan: a pair arrives in round two, another
 leaves early.  The movement stays the movement (the same tables, boards and

@@ -121,9 +121,9 @@ def _check_where(number: int, here: Seating, first: Seating, discovered: str) ->
 
 def _not_played_here(live, here: Seating, number: int) -> None:
     """Law B(2) is a hand found before the overplay began: the board was not played at
-    the table that found it, so a result entered there contradicts it (a trial's
-    director chose B(2) for a table that had played the board, and its result stayed
-    in play beside the replayed one).  Refused, naming the two ways out."""
+    the table that found it, so a result entered there contradicts it (B(2) there would
+    leave that result in play beside the replayed one).  Refused, naming the two ways
+    out."""
     result = live.filter(round=here.round, table=here.table).first()
     if result is not None:
         raise ServiceError(

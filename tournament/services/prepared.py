@@ -1,9 +1,10 @@
-"""A hot query built once a database connection, then run with new values (issue 18).
+"""A hot query built once a database connection, then run with new values.
+
+See docs/decisions/hot-queries.md.
 
 Django builds a query's SQL afresh each time it runs it.  For the reads of a
-tablet's submission that building cost more than the database's answer (about
-1 ms each on the project's two-core machine, against a tenth of that for
-SQLite or PostgreSQL to answer), and a round's end brings 50 of them at once.
+tablet's submission that building costs more than the database's answer, and a
+round's end brings 50 of them at once.
 A :class:`Prepared` query is built by Django once per connection, with marker
 values standing for the real ones; each run puts the real values in the
 markers' places and sends the same SQL.  The rows go through the same
@@ -108,7 +109,7 @@ def _put(param: Any, real: dict[Any, Any]) -> Any:
 
 
 class PreparedInsert(Generic[M]):
-    """An insert of one ``model`` row, its SQL built once a connection (issue 18).
+    """An insert of one ``model`` row, its SQL built once a connection.
 
     What :meth:`Model.save` does for a new row with an automatic primary key, less
     building the same ``INSERT`` afresh each time: each field's value is prepared as

@@ -11,7 +11,8 @@ A first entry (the tablet's submission, the request the room sends most) reads
 the table-round once, locked, and lets the database's two partial unique
 indexes (``one_live_result``, ``idempotent_submission``) refuse a second live
 result or a repeated key instead of asking first: the refused transaction is
-rolled back and only then is the result that stands looked up (issue 18).
+rolled back and only then is the result that stands looked up
+(docs/decisions/first-entry.md; the lock order: docs/decisions/lock-order.md).
 """
 
 from __future__ import annotations
@@ -42,7 +43,7 @@ DIRECTOR_SET = (
 
 
 # The result that counts for a board at a table, as the tablet's board page asks it
-# first: built once a connection (services/prepared.py; issue 18).
+# first: built once a connection (services/prepared.py).
 _LIVE: Prepared[Result] = Prepared(
     lambda event, number, round_no, table: (
         Result.objects.filter(event_id=event)
@@ -365,7 +366,7 @@ def _check_artificial_allowed(event: Event, board: Board) -> None:
         raise ServiceError(str(e)) from None
 
 
-# A confirmation's two locks, built once a connection (prepared.py; issue 18).
+# A confirmation's two locks, built once a connection (prepared.py).
 _TABLE_OF: Prepared[Seating] = Prepared(
     lambda pk: Seating.objects.select_for_update(of=("self",)).filter(pk=pk)[:1], 1
 )

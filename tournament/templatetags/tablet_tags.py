@@ -1,4 +1,6 @@
-"""``{% load tablet_tags %}``: the tablet's touch targets written in Python (issue 18).
+"""``{% load tablet_tags %}``: the tablet's touch targets written in Python.
+
+See docs/decisions/tablet-tags.md.
 
 Why: the board page draws some sixty options (levels, strains, tricks, the
 honours answers, the revoke and penalty lists), and Django's template engine

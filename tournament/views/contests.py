@@ -1,4 +1,4 @@
-"""Sections and sessions (issue 17.4): create a contest, its standings, its files."""
+"""Sections and sessions: create a contest, its standings, its files."""
 
 from __future__ import annotations
 

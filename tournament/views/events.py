@@ -103,7 +103,8 @@ def _standings_context(
         )
         # Sorted as asked ("NS-sort=names"), a page of STANDINGS_PAGE rows at a time
         # ("NS-page=2"): a club's field fits on one page; a field of 1,000 pairs is
-        # not rendered whole on every view and poll (issue 18).  A page that does not
+        # not rendered whole on every view and poll (docs/decisions/standings-rows.md).
+        # A page that does not
         # exist shows the nearest one.
         RequestConfig(request, paginate={"per_page": STANDINGS_PAGE}).configure(table)
         title = {"NS": "North-South", "EW": "East-West", None: "All pairs"}[direction]
@@ -122,8 +123,8 @@ def _score_card_links(event: Event) -> str:
     labels = sorted(
         Pair.objects.filter(event=event).values_list("label", flat=True), key=pair_label_key
     )
-    # Plain string work on escaped labels: format_html_join made 2,000 SafeStrings
-    # (23 ms at 1,000 tables, on every view after a change).
+    # Plain string work on escaped labels: format_html_join would make a SafeString a
+    # pair, on every view after a change (docs/decisions/standings-rows.md).
     links = []
     for label in labels:
         text = html.escape(label)
@@ -220,7 +221,7 @@ def event_traveller(request: HttpRequest, event: Event, number: int) -> HttpResp
 def _spread_context(
     event: Event, lines: list[travellers.TravellerLine], ours: str = ""
 ) -> dict[str, object]:
-    """The traveller's score-spread charts (issue 19) from the very lines of its table,
+    """The traveller's score-spread charts from the very lines of its table,
     as compared (:func:`tournament.queries.charts.spread_of_lines`): every line with a net score, a
     Law B artificial or a weighted one marked as such, and the average the table's
     "+/- average" columns use (Law H; a team match has none, Law G), one chart a version
@@ -268,7 +269,7 @@ def event_pair(request: HttpRequest, event: Event, label: str) -> HttpResponse:
 
 @results_view
 def result_every_code(request: HttpRequest, event: Event, result_id: int) -> HttpResponse:
-    """One result scored again under every code and duplicate contract bridge (issue 15):
+    """One result scored again under every code and duplicate contract bridge:
     how the laws changed the game.  Only for a board this viewer may see."""
     result = get_object_or_404(
         Result.objects.filter(event=event).live().select_related("board", "ns", "ew"),

@@ -50,7 +50,7 @@ def hand_records(request: HttpRequest, event: Event) -> HttpResponse:
         b for b in Board.objects.filter(event=event).select_related("event") if vis.shows(b.number)
     ]
     records = [r for r in (deals.hand_record(b) for b in boards) if r]
-    # The auctions the tables recorded, under each shown board (issue 16).
+    # The auctions the tables recorded, under each shown board.
     told: dict[int, list[tuple[int, int, str]]] = {}
     rows = (
         Result.objects.filter(event=event, board__in=boards)

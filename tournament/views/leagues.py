@@ -1,4 +1,4 @@
-"""Team events of many teams (issue 17.3): create one, draw its rounds, its standings."""
+"""Team events of many teams: create one, draw its rounds, its standings."""
 
 from __future__ import annotations
 

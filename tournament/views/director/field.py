@@ -21,7 +21,7 @@ from . import _by
 
 @director_view
 def field(request: HttpRequest, event: Event) -> HttpResponse:
-    """The field changes during play (issue 17.1): a late pair, a withdrawal."""
+    """The field changes during play: a late pair, a withdrawal."""
     open_rounds = list(
         Round.objects.filter(event=event, closed_at__isnull=True)
         .order_by("number")

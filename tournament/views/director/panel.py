@@ -78,8 +78,8 @@ def _to_enter_again(event: Event) -> dict[int, list[int]]:
     replay or new deal, or removed) with none in its place: by table-round, board numbers.
 
     Why: after Law B a table whose round is agreed has nothing left to do on its tablet,
-    and "1/2" on the panel did not say which board must be played and entered again (a
-    new user's trial).  Read from the results no longer live (corrections' old versions
+    and "1/2" on the panel would not say which board must be played and entered again.
+    Read from the results no longer live (corrections' old versions
     among them, few), then whether their boards have a live result there now.
     """
     taken = list(
@@ -174,7 +174,7 @@ def absent(
 @require_POST
 @director_view
 def room_control(request: HttpRequest, event: Event, action: str) -> HttpResponse:
-    """The round timer, the room display and the tablets' running score (issue 14)."""
+    """The round timer, the room display and the tablets' running score."""
     by = _by(request)
     try:
         if action == "start":

@@ -110,7 +110,7 @@ def enter_traveller(request: HttpRequest, event: Event, number: int) -> HttpResp
         if not entries and not errors:
             messages.info(request, "Nothing entered: fill in a contract on at least one row.")
     # A table whose score was taken out of play (Law B's replay or new deal, a void) is
-    # named as such: a blank row alone read as "not played yet" (a trial).
+    # named as such: a blank row alone reads as "not played yet".
     taken = set(Result.objects.filter(board=board, is_live=False).values_list("round", "table"))
     rows = [
         {

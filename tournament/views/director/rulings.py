@@ -169,7 +169,7 @@ def ruling(
 ) -> HttpResponse:
     """The rulings guide at a table (from its call for the director): the auction so
     far, the code's options for each irregularity in plain words with the law, and the
-    ruling recorded (issue 16).  Laid out for a phone: the director is at the table."""
+    ruling recorded.  Laid out for a phone: the director is at the table."""
     seating = get_object_or_404(Seating, event=event, round=number, table=table)
     board = get_object_or_404(Board, event=event, number=board_number)
     if board_number not in seating.board_numbers:

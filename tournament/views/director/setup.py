@@ -112,7 +112,7 @@ def players(request: HttpRequest, event: Event) -> HttpResponse:
 def _where_pairs_start(event: Event) -> dict[int, str]:
     """Each pair's seat in the first round ("North-South, table 3"), by the pair's id: the
     players page lists pairs by number only, and a director filling it in at the door
-    needs to know who sits where (a new user's trial)."""
+    needs to know who sits where."""
     starts: dict[int, str] = {}
     first = Seating.objects.filter(event=event, round=1).order_by("table")
     for table, ns, ew in first.values_list("table", "ns_id", "ew_id"):

@@ -187,7 +187,7 @@ _BOARD_PAGE: Prepared[Board] = Prepared(
 def _submit_board(request: HttpRequest, link: TableLink, number: int) -> HttpResponse:
     """A tablet's submission of a board's result: the request a round's end brings at once.
 
-    Issue 18: the board (for the form), then :func:`services.enter_result` for the
+    The board (for the form), then :func:`services.enter_result` for the
     table's current round, which locks the table-round in the read that finds it;
     no separate read of the round before, and no asking whether this is a retry or
     whether the board has a result: the verb answers both from the database's

@@ -27,11 +27,11 @@ def scorer_home(request: HttpRequest, link: TableLink) -> HttpResponse:
     seating = _current(link)
     if seating is None:
         # Finished: by agreeing every round, or because the director closed rounds this
-        # table never agreed, each of which is named (new users' trials: "all rounds
-        # played" puzzled a table that had entered nothing; "round 1 and the rounds
-        # after it" one that had agreed rounds 2-4).  A round closed before the table
-        # agreed it, but with every board entered here, lost nothing: the players only
-        # skipped "Round agreed" (a trial's tablets all said "call the director").
+        # table never agreed, each of which is named ("all rounds played" would puzzle a
+        # table that entered nothing; "round 1 and the rounds after it", one that agreed
+        # rounds 2-4).  A round closed before the table agreed it, but with every board
+        # entered here, lost nothing: the players only skipped "Round agreed", and no
+        # alarm is raised for it.
         played = Seating.objects.filter(
             event_id=link.event_id,
             table=link.table,
@@ -61,7 +61,7 @@ def scorer_home(request: HttpRequest, link: TableLink) -> HttpResponse:
         }
         return render(request, "scorer/finished.html", context)
     # A board whose score here the director took out of play (Law B's replay or new
-    # deal) says so: "enter the result" alone did not tell the table why (a trial).
+    # deal) says so: "enter the result" alone would not tell the table why.
     done, again = services.round_boards(seating)
     boards = [
         {"number": n, "result": done.get(n), "again": n in again} for n in seating.board_numbers
@@ -179,7 +179,7 @@ def scorer_call(request: HttpRequest, link: TableLink) -> HttpResponse:
 
 @table_view
 def scorer_auction(request: HttpRequest, link: TableLink, number: int) -> HttpResponse:
-    """The auction, one tap a call (issue 16): the event's code checks each call; a call it
+    """The auction, one tap a call: the event's code checks each call; a call it
     refuses is not recorded, and the scorer may call the director about it."""
     event = link.event
     seating = _current(link)

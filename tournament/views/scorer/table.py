@@ -51,7 +51,7 @@ def _could_be_an_id(number: int) -> bool:
 
 
 # A table's own result, as its result page and confirmation ask: built once a connection
-# (services/prepared.py; issue 18).
+# (services/prepared.py).
 _OWN_RESULT: Prepared[Result] = Prepared(
     lambda pk, event, table: (
         Result.objects.filter(pk=pk, event_id=event, table=table)

@@ -1,6 +1,6 @@
-"""The new-event and deals forms as a new user's trial found them (items 8a-8d): each
-refusal said once, in the director's words, about the field it concerns; a field the
-movement chosen has no use for hidden, and ignored if it is sent all the same."""
+"""The new-event and deals forms' refusals: each refusal said once, in the director's
+words, about the field it concerns; a field the movement chosen has no use for hidden,
+and ignored if it is sent all the same."""
 
 import io
 import re
@@ -128,8 +128,8 @@ def test_the_form_still_makes_the_event_it_made(alice, director):
 
 @pytest.mark.parametrize("value", ["-2", "0", "1"])
 def test_a_leagues_limits_are_its_models_said_once(db, value):
-    """The same trial on the league form: -2 said "At least 0." where 0 said "At least
-    2." (the model's own limits); both now say the model's minimum."""
+    """The league form's limits are the model's: -2 and 0 both get the model's minimum,
+    "At least 2.", not Django's "At least 0." to -2."""
     from tournament.forms import LeagueForm
 
     data = {"name": "Winter league", "date": "1915-01-05", "code": "1915", "draw": "round-robin"}

@@ -1,5 +1,5 @@
-"""Wording a new user's trial found (items 9a and 9b): a zero score with a sign, and a
-team match's spread chart naming an average no line is compared with (Law G)."""
+"""Wording that must not mislead: a zero score with a sign, and a team match's spread
+chart naming an average no line is compared with (Law G)."""
 
 import io
 from fractions import Fraction

@@ -38,8 +38,8 @@ from tournament.room import address as room
 
 ROOT = Path(__file__).resolve().parents[2]
 STATIC = ROOT / "tournament" / "static" / "tournament"
-# Seconds: migrate, the demo on an empty database (its boards solved double dummy),
-# collectstatic and gunicorn's boot, on a machine whose every core runs the suite.
+# Seconds: migrate, collectstatic and gunicorn's boot, on a machine whose every core
+# runs the suite.
 START_TIMEOUT = 120
 
 
@@ -163,7 +163,9 @@ def running_room(env: dict[str, str]) -> Iterator[Room]:
         deadline = time.monotonic() + START_TIMEOUT
         while True:
             assert proc.poll() is None, "the server stopped:\n" + "\n".join(output)
-            assert time.monotonic() < deadline, "no server after 40 s:\n" + "\n".join(output)
+            assert time.monotonic() < deadline, f"no server after {START_TIMEOUT} s:\n" + "\n".join(
+                output
+            )
             if any("Booting worker" in line for line in output):
                 with contextlib.suppress(OSError):
                     socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
@@ -202,12 +204,9 @@ print(json.dumps({"event": event.pk,
 """
 
 
-def test_make_run_serves_the_room_on_its_lan_address(tmp_path):
-    addresses = room.lan_addresses()
-    if not addresses:
-        pytest.skip("this machine has no network address besides loopback")
-    # A database with an event already (make run loads the demo only on an empty one).
-    env = scratch_env(tmp_path, f"sqlite:///{tmp_path / 'room.sqlite3'}")
+def prepare_database(env: dict[str, str]) -> dict:
+    """Migrate the scratch database and add a director's event, so ``make run`` finds a
+    database in use (it loads the demo, and solves its deals, only on an empty one)."""
     prepared = subprocess.run(
         [sys.executable, "-c", PREPARE],
         cwd=ROOT,
@@ -217,7 +216,16 @@ def test_make_run_serves_the_room_on_its_lan_address(tmp_path):
         check=True,
         timeout=60,
     )
-    setup = json.loads(prepared.stdout.strip().splitlines()[-1])
+    return json.loads(prepared.stdout.strip().splitlines()[-1])
+
+
+def test_make_run_serves_the_room_on_its_lan_address(tmp_path):
+    addresses = room.lan_addresses()
+    if not addresses:
+        pytest.skip("this machine has no network address besides loopback")
+    # A database with an event already (make run loads the demo only on an empty one).
+    env = scratch_env(tmp_path, f"sqlite:///{tmp_path / 'room.sqlite3'}")
+    setup = prepare_database(env)
 
     with running_room(env) as server:
         # The address printed for the tablets is this machine's LAN address.
@@ -290,6 +298,7 @@ def test_a_crashed_worker_is_in_the_log_file_as_well_as_on_the_console(tmp_path)
     import psutil
 
     env = scratch_env(tmp_path, f"sqlite:///{tmp_path / 'room.sqlite3'}", WEB_CONCURRENCY="1")
+    prepare_database(env)
     log = tmp_path / "log" / "room.log"
     with running_room(env) as server:
         assert server.get("/login/")[0] == 200

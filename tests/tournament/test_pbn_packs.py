@@ -19,11 +19,14 @@ import pytest
 from django.core.management import call_command, load_command_class
 from django.core.management.base import CommandError
 from django.urls import reverse
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from scoring.cards import SEATS, format_pbn_deal, parse_pbn_deal
 from scoring.dealing import deal_board
 from scoring.packs import PackChoice, board_ranges, dealer_of
 from tournament import deals
+from tournament.forms.deals import parse_board_range
 from tournament.models import Board
 from tournament.services import Actor, ServiceError
 
@@ -239,3 +242,17 @@ def test_the_deals_page_takes_the_range_offset_and_room(client, event, director)
     ).content.decode()
     assert "runs backwards" in page
     assert same(stored(event)[1], deal_text("big", 25))  # nothing changed
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=20))
+def test_any_text_typed_as_a_range(text):
+    """What a director types as the file's boards: a range or a sentence, nothing else."""
+    try:
+        first, last = parse_board_range(text)
+    except ValueError as e:
+        assert str(e)
+        return
+    assert (first is None) == (last is None)
+    if first is not None:
+        assert 1 <= first <= last

@@ -30,6 +30,7 @@ from .errors import ScoringError
 
 __all__ = [
     "MANDATORY_TAGS",
+    "PackDeal",
     "PbnError",
     "PbnGame",
     "deals_from_pbn",
@@ -39,7 +40,9 @@ __all__ = [
     "format_table",
     "format_tag",
     "optimum_rows",
+    "pack_from_pbn",
     "parse_pbn",
+    "plain_call",
     "printing_text",
     "split_table_row",
     "standard_contract",
@@ -354,6 +357,50 @@ def deals_from_pbn(text: str) -> dict[int, str]:
     return deals
 
 
+@dataclass(frozen=True)
+class PackDeal:
+    """One game of a dealing program's or a dealing machine's PBN file, as the file
+    gives it: its board number, its deal (from North), and its ``Dealer`` and ``Room``
+    tags when it has them.  ``Vulnerable`` is not kept: Auction Bridge has none."""
+
+    number: int
+    deal: str
+    dealer: str | None  # N, E, S or W; None when the file names none
+    room: str | None  # "Open", "Closed", ...; None when the file names none
+    line: int
+
+
+def pack_from_pbn(text: str) -> list[PackDeal]:
+    """Every game of a PBN file with its deal, in the file's order, repeated board
+    numbers included (a file of several rooms gives each board once a room).
+
+    The whole file is checked as :func:`deals_from_pbn` checks it (a bad deal, a
+    bad board number, anything that is not PBN is a :class:`PbnError` naming the
+    line or board); which games an event takes is :mod:`scoring.packs`' choice.
+    """
+    games = parse_pbn(text)
+    if not games:
+        raise PbnError("the file holds no boards")
+    pack = []
+    for game in games:
+        number = _board_number(game)
+        deal = game.tags.get("Deal")
+        if not deal:
+            raise PbnError(f'board {number} has no deal ([Deal "N:..."])')
+        dealer = game.tags.get("Dealer", "").strip(" ").upper()
+        room = game.tags.get("Room", "").strip(" ")
+        pack.append(
+            PackDeal(
+                number,
+                _deal(number, deal),
+                dealer if dealer in ("N", "E", "S", "W") else None,
+                room or None,
+                game.line,
+            )
+        )
+    return pack
+
+
 def _escape(text: str) -> str:
     r"""A string token's content: printing characters, ``"`` and ``\`` escaped."""
     return printing_text(text).replace("\\", "\\\\").replace('"', '\\"')
@@ -439,22 +486,33 @@ def split_table_row(line: str) -> list[str]:
 
 
 def standard_contract(contract: str) -> str:
-    """Our contract in PBN's own notation: level, strain (C D H S NT), X/XX.
+    """Our contract in PBN's own notation (level, strain C D H S NT, X/XX), or ``"?"``.
 
-    PBN has no royal spades (``RS``, 1913), no Royalton royal (``3SR``) and no
-    nullo: royal spades are spades and nullo is played without trumps, so the
-    standard columns hold ``2S`` or ``2NT`` and our own ``Contract_Auction``
-    column the exact contract; the scores are always given, so no reader needs
-    to score a contract it does not know.  ``PASS`` is ``Pass``.
+    PBN knows no 1913 royal spades (``2RS``), no Royalton royal bid (``3SR``) and
+    no nullo (``1NULLO``), and a reader that met ``2S`` or ``1NT`` in their place
+    would score them as the plain contract, wrongly.  So such a contract is
+    written as PBN writes what it cannot give, ``"?"`` (unknown), and the exact
+    contract goes in our own tag or column.  ``PASS`` is ``Pass``.
     """
     if contract in ("", "PASS", "Pass"):
         return "Pass"
-    m = re.fullmatch(r"([1-7])(NULLO|NT|RS|N|C|D|H|S)(R?)(XX|X|)", contract)
+    m = _PLAIN_CONTRACT.fullmatch(contract)
     if m is None:
-        return contract
-    level, strain, _, doubled = m.groups()
-    strain = {"RS": "S", "N": "NT", "NULLO": "NT"}.get(strain, strain)
-    return f"{level}{strain}{doubled}"
+        return "?"
+    level, strain, doubled = m.groups()
+    return f"{level}{'NT' if strain == 'N' else strain}{doubled}"
+
+
+# A contract every PBN reader scores as we do: no royal (R, RS) and no nullo.
+_PLAIN_CONTRACT = re.compile(r"([1-7])(NT|N|C|D|H|S)(XX|X|)")
+# A call of a recorded auction that PBN can write: a plain bid, a pass, a double.
+_PLAIN_CALL = re.compile(r"[1-7](NT|C|D|H|S)|P|X|XX")
+
+
+def plain_call(call: str) -> bool:
+    """Whether a call of our auctions (``1S``, ``2NULLO``, ``3SR``, ``P``, ``X``) is one
+    PBN's auction section can write as itself; a royal bid or a nullo is not."""
+    return _PLAIN_CALL.fullmatch(call.rstrip("*")) is not None
 
 
 def decimal_text(value: Fraction | int, places: int = 2) -> str:

@@ -7,6 +7,7 @@ hand record.  Double-dummy tricks are worked out once, when a deal arrives.
 from __future__ import annotations
 
 import secrets
+from dataclasses import dataclass, field
 from typing import Any
 
 from django.db import transaction
@@ -15,8 +16,9 @@ from scoring import format_pbn_deal, honours_from_deal, parse_pbn_deal, wording
 from scoring.cards import RANKS, SEATS, SUITS
 from scoring.dealing import deal_board, high_card_points
 from scoring.double_dummy import DD_STRAINS, dd_tricks
+from scoring.packs import PackChoice, select_pack
 from scoring.par import Par, par, par_cell
-from scoring.pbn import PbnError, deals_from_pbn
+from scoring.pbn import PbnError, pack_from_pbn
 
 from .models import Board, Event, Result
 from .services import Actor, ServiceError, audit
@@ -66,25 +68,43 @@ def deal_event(
     return seed
 
 
+@dataclass
+class ImportReport:
+    """What an import did: the event's boards given a deal, and what the director is
+    told (boards left out, a room taken, a file's dealer that differs from ours)."""
+
+    boards: list[int]
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def count(self) -> int:
+        return len(self.boards)
+
+
 @transaction.atomic
-def import_pbn(event: Event, text: str, *, by: Actor, solve: bool = True) -> int:
+def import_pbn(
+    event: Event,
+    text: str,
+    *,
+    by: Actor,
+    solve: bool = True,
+    choice: PackChoice | None = None,
+) -> ImportReport:
     """Put the deals of a PBN file into the event's boards.
 
-    All or nothing: the whole file is checked first, and a bad deal, a
-    repeated board, a board the event does not have, or a board that already
-    has results is refused with its number and the reason.
+    ``choice`` says which of the file's boards to take (:mod:`scoring.packs`: a
+    range, an offset, a room); a pack larger than the event gives the event's
+    boards and names the rest as left out.  All or nothing: the whole file is
+    checked first, and a bad deal, a board dealt twice differently, a choice that
+    leaves no board of the event, or a board that already has results with
+    another deal is refused with its number and the reason.
     """
+    boards = {b.number: b for b in Board.objects.select_for_update().filter(event=event)}
     try:
-        deals = deals_from_pbn(text)
+        selection = select_pack(pack_from_pbn(text), boards, choice or PackChoice())
     except PbnError as e:
         raise ServiceError(f"the PBN file was not imported: {e}") from None
-    boards = {b.number: b for b in Board.objects.filter(event=event)}
-    unknown = sorted(set(deals) - set(boards))
-    if unknown:
-        raise ServiceError(
-            f"the PBN file was not imported: the event has no board "
-            f"{', '.join(map(str, unknown))} (it has boards 1-{len(boards)})"
-        )
+    deals = {number: game.deal for number, game in selection.deals.items()}
     played = set(
         Result.objects.filter(event=event, board__number__in=deals)
         .live()
@@ -97,10 +117,10 @@ def import_pbn(event: Event, text: str, *, by: Actor, solve: bool = True) -> int
             f"{', '.join(map(str, changed))} already "
             f"{'have' if len(changed) > 1 else 'has'} results with another deal"
         )
-    for number, deal in deals.items():
+    for number, deal in sorted(deals.items()):
         _store(boards[number], deal, solve)
     audit(event, "imported", f"{wording.count(len(deals), 'deal')} from a PBN file", by=by)
-    return len(deals)
+    return ImportReport(sorted(deals), selection.report)
 
 
 def par_of(board: Board, deal: Any = None) -> Par | None:

@@ -26,6 +26,9 @@ everything a deployment changes comes from the environment:
                        ``var/log/duplicate-auction.log``, rotated; empty: console
                        only).
 ``STATIC_ROOT``        where ``collectstatic`` puts the files WhiteNoise serves.
+``CLUB_TIME_ZONE``     the club's time zone for every time a page or a file
+                       shows (``Europe/London``, ``Australia/Sydney``); the
+                       machine's own zone when unset.
 """
 
 from __future__ import annotations
@@ -36,6 +39,7 @@ import secrets
 from datetime import timedelta
 from pathlib import Path
 from urllib.parse import urlsplit
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
@@ -134,6 +138,7 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "tournament.room.clubtime.ClubTimeMiddleware",
     # Last, as django-axes requires: turns a locked-out login into its page.
     "axes.middleware.AxesMiddleware",
 ]
@@ -207,6 +212,33 @@ AUTH_PASSWORD_VALIDATORS = [
 
 LANGUAGE_CODE = "en-gb"
 TIME_ZONE = os.environ.get("TIME_ZONE", "UTC")
+
+
+def _machine_time_zone() -> str:
+    """The machine's own zone by its name (``Europe/London``): the TZ variable, else
+    the system's /etc/timezone or /etc/localtime link; UTC when none names one."""
+    named = os.environ.get("TZ", "").lstrip(":")
+    if not named:
+        try:
+            named = Path("/etc/timezone").read_text(encoding="utf-8").strip()
+        except OSError:
+            target = os.path.realpath("/etc/localtime")
+            named = target.partition("/zoneinfo/")[2]
+    try:
+        ZoneInfo(named)
+    except (ValueError, ZoneInfoNotFoundError):
+        return "UTC"
+    return named
+
+
+CLUB_TIME_ZONE = os.environ.get("CLUB_TIME_ZONE", "").strip() or _machine_time_zone()
+try:
+    ZoneInfo(CLUB_TIME_ZONE)
+except (ValueError, ZoneInfoNotFoundError):
+    raise ImproperlyConfigured(
+        f"CLUB_TIME_ZONE={CLUB_TIME_ZONE!r} is not a time zone: write one such as "
+        "Europe/London or Australia/Sydney"
+    ) from None
 USE_I18N = True
 USE_TZ = True
 

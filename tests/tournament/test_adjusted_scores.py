@@ -181,7 +181,7 @@ def test_exports_carry_adjusted_lines(played):
     rows = list(exports.traveller_rows(played))
     # In words, as the traveller says them, with the director's reason (Law E).
     reason = by(played).reason
-    said = [r[14] for r in rows if r[0] == 1]
+    said = [r[15] for r in rows if r[0] == 1]
     assert said == [
         None,
         f"Average-plus to North-South, average-minus to East-West (director): {reason}",

@@ -20,6 +20,9 @@ each writer escapes the text it writes and nothing else:
 - PBN: every tag value and table cell is escaped (:mod:`scoring.pbn`);
 - USEBIO: XML (:mod:`.usebio`), escaped by ElementTree.
 
+The deals also go out as the files club dealing machines read (:mod:`.machines`,
+:data:`MACHINE_FORMATS`): the director's, from the deals page and export_event.
+
 :data:`EXPORT_FORMATS` (:mod:`.registry`) lists the downloads; the download
 views, the ``_downloads.html`` buttons and ``manage.py export_event`` all read
 it.  The names below are the package's face: the rest of the app writes
@@ -35,7 +38,15 @@ from .groups import (
     league_xlsx_bytes,
 )
 from .pbn import pbn_auction, write_pbn
-from .registry import EXPORT_FORMATS, ExportFormat, download_name, formats_offered, xlsx_bytes
+from .registry import (
+    EXPORT_FORMATS,
+    MACHINE_FORMATS,
+    ExportFormat,
+    download_name,
+    export_format,
+    formats_offered,
+    xlsx_bytes,
+)
 from .rows import (
     LiveLines,
     Precise,
@@ -50,6 +61,7 @@ from .xlsx import SheetRows, formula_like, write_xlsx, xlsx_row
 
 __all__ = [
     "EXPORT_FORMATS",
+    "MACHINE_FORMATS",
     "ExportFormat",
     "LiveLines",
     "Precise",
@@ -60,6 +72,7 @@ __all__ = [
     "csv_safe",
     "csv_text",
     "download_name",
+    "export_format",
     "formats_offered",
     "formula_like",
     "league_csv_bytes",

@@ -22,13 +22,14 @@ from scoring.pbn import (
     format_table,
     format_tag,
     optimum_rows,
+    plain_call,
     printing_text,
     standard_contract,
 )
 from scoring.rulings import marks_a_call
 
 from .. import deals
-from ..models import Board, Event, Ruling
+from ..models import Board, Event, Player, Ruling
 from ..queries import standings
 from .rows import _live_lines
 
@@ -84,8 +85,13 @@ class PbnBoard:
 
 
 def _auction_section(b: PbnBoard) -> list[str]:
+    """``Auction`` with its notes, when every call is one PBN writes; an auction with a
+    royal bid or a nullo is given in our own tag instead (:func:`_our_tags_section`),
+    since a reader would take ``3S`` for a royal ``3SR`` or ``2NT`` for ``2NULLO``."""
     told = b.representative
     if not told or not told["auction"]:
+        return []
+    if not all(plain_call(c) for c in told["auction"].split()):
         return []
     ruled = Ruling.objects.filter(
         board=b.board, seating__round=told["round"], seating__table=told["table"]
@@ -119,11 +125,9 @@ def _score_table_section(b: PbnBoard) -> list[str]:
         return []
     mp = b.event.method == "matchpoints"
     columns = [*SCORE_TABLE, *(MP_COLUMNS if mp else []), *OUR_COLUMNS]
-    names = _pbn_names(b.event)
     rows = []
     for r, line in zip(b.lines, b.compared, strict=True):
-        ns, ew = r["ns__label"], r["ew__label"]
-        head = [r["round"], r["table"], ns, ew, names.get(ns, "?"), names.get(ew, "?")]
+        head = [r["round"], r["table"], r["ns__label"], r["ew__label"]]
         # The score that counted: artificial on a Law B line, weighted on a weighted
         # one, none on a line not played or given average-plus/minus ("-").
         net = line.net_ns
@@ -157,8 +161,26 @@ def _score_table_section(b: PbnBoard) -> list[str]:
     return format_table("ScoreTable", columns, rows).split("\n")
 
 
-# The board's sections after its tags, in order: one function per section, so
-# another (say, a par or an auction section) is added here and nowhere else.
+def _our_tags_section(b: PbnBoard) -> list[str]:
+    """Our own tags (PBN allows a program its own): the representative line's contract
+    in this app's notation (``AuctionBridgeContract "2NULLO"``), which the standard
+    ``Contract`` gives as ``"?"`` when PBN cannot write it, and its auction when the
+    ``Auction`` section cannot (``AuctionBridgeAuction "N 1S 2NULLO P P P"``: the
+    dealer, then the calls)."""
+    told = b.representative
+    if not told:
+        return []
+    out = [format_tag("AuctionBridgeContract", told["contract"] or "PASS")]
+    calls = (told["auction"] or "").split()
+    if calls and not all(plain_call(c) for c in calls):
+        text = " ".join(c.rstrip("*") for c in calls)
+        out.insert(0, format_tag("AuctionBridgeAuction", f"{b.board.dealer} {text}"))
+    return out
+
+
+# The board's sections after its tags, in order (the export format's: supplemental
+# tags sorted by name): one function per section, so another is added here and
+# nowhere else.
 def _par_section(b: PbnBoard) -> list[str]:
     """``OptimumScore``: the board's par under the event's code (scoring.par), in the
     code's own scoring, North-South's view ("NS 36", "EW 28")."""
@@ -171,19 +193,21 @@ def _par_section(b: PbnBoard) -> list[str]:
 
 BOARD_SECTIONS: list[Callable[[PbnBoard], list[str]]] = [
     _auction_section,
+    _our_tags_section,
     _double_dummy_section,
     _par_section,
     _score_table_section,
 ]
 
 
+# Every cell of a score table is one word, so a reader that splits its rows at spaces
+# (endplay's does) reads each column right: the pairs by their ids, their names in the
+# TotalScoreTable (last there) and in each board's seat tags.
 SCORE_TABLE = [
     "Round\\2R",
     "Table\\2R",
     "PairId_NS\\3R",
     "PairId_EW\\3R",
-    "Names_NS\\28L",
-    "Names_EW\\28L",
     "Contract\\5L",
     "Declarer\\1R",
     "Result\\2R",
@@ -200,13 +224,10 @@ MP_COLUMNS = ["MP_NS\\5R", "MP_EW\\5R", "Percentage_NS\\6R", "Percentage_EW\\6R"
 OUR_COLUMNS = ["Contract_Auction\\18L", "Gross_NS\\5R", "Gross_EW\\5R"]
 
 
-def _pbn_names(event: Event) -> dict[str, str]:
-    return {label: name for label, name in standings.pair_names(event).items() if name}
-
-
 def _total_table(event: Event) -> list[str]:
     """``TotalScoreTable``: the standings with decimal scores (``191.6``, never
-    ``958/5``), the exact fraction in our own column; a team match's totals."""
+    ``958/5``), the exact fraction in our own column, the names last; a team match's
+    totals."""
     if event.is_team_match:
         match = standings.team_match(event)
         if match is None:
@@ -217,8 +238,8 @@ def _total_table(event: Event) -> list[str]:
         for label, team_score in ordered:
             rank = "1" if match.winner in (label, None) else "2"
             total = team_score.score
-            totals.append([rank, label, names.get(label, label), decimal_text(total), exact(total)])
-        columns = ["Rank\\2R", "TeamId\\3R", "TeamName\\20L", "TotalScore\\8R", "Exact\\10R"]
+            totals.append([rank, label, decimal_text(total), exact(total), names.get(label, label)])
+        columns = ["Rank\\2R", "TeamId\\3R", "TotalScore\\8R", "Exact\\10R", "TeamName\\20L"]
         return format_table("TotalScoreTable", columns, totals).split("\n")
     standing = standings.pair_contest(event)
     if not standing:
@@ -226,7 +247,7 @@ def _total_table(event: Event) -> list[str]:
     mp = event.method == "matchpoints"
     rows: list[list[object]] = []
     for s in standing:
-        row: list[object] = [s.direction or "All", s.rank, s.pair, s.names or "?"]
+        row: list[object] = [s.direction or "All", s.rank, s.pair]
         if mp:
             row += [
                 decimal_text(s.score),
@@ -234,12 +255,26 @@ def _total_table(event: Event) -> list[str]:
             ]
         else:
             row += [decimal_text(s.score)]
-        row += [s.boards, s.exact]
+        row += [s.boards, s.exact, s.names or "?"]
         rows.append(row)
-    columns = ["Field\\3L", "Rank\\4R", "PairId\\3R", "Names\\30L"]
+    # The names last: a reader that splits rows at spaces still reads every score.
+    columns = ["Field\\3L", "Rank\\4R", "PairId\\3R"]
     columns += ["TotalMP\\7R", "TotalPercentage\\6R"] if mp else ["TotalScore\\8R"]
-    columns += ["NrBoards\\2R", "Exact\\10R"]
+    columns += ["NrBoards\\2R", "Exact\\10R", "Names\\30L"]
     return format_table("TotalScoreTable", columns, rows).split("\n")
+
+
+def _seat_names(event: Event) -> dict[str, tuple[str, str]]:
+    """Each pair's two players by its label, in the order they were entered."""
+    names: dict[str, list[str]] = {}
+    rows = Player.objects.filter(pair__event=event).order_by("pair__label", "position")
+    for label, name in rows.values_list("pair__label", "name"):
+        names.setdefault(label, []).append(name or "?")
+    seated: dict[str, tuple[str, str]] = {}
+    for label, given in names.items():
+        first, second = [*given, "?", "?"][:2]
+        seated[label] = (first, second)
+    return seated
 
 
 def _representative(lines: list[dict[str, Any]]) -> dict[str, Any] | None:
@@ -273,21 +308,33 @@ def write_pbn(event: Event, *, boards: set[int] | None = None) -> str:
     by_board: dict[int, list[tuple[dict[str, Any], Any]]] = {}
     for r, line in zip(live, compared, strict=True):
         by_board.setdefault(r["board__number"], []).append((r, line))
-    out = ["% PBN 2.1", "% EXPORT", f"% Duplicate Auction: {printing_text(event.name)}", ""]
+    out = [
+        "% PBN 2.1",
+        "% EXPORT",
+        # The character set, as PBN 2.1's escape lines name it: UTF-8, not the
+        # standard's default ISO 8859-1, so a name in any script reads right.
+        "%Content-type: text/x-pbn; charset=UTF-8",
+        "%Creator: Duplicate Auction",
+        f"% Duplicate Auction: {printing_text(event.name)}",
+        "",
+    ]
+    seated = _seat_names(event)
     for i, board in enumerate(Board.objects.filter(event=event).select_related("event")):
         shown = boards is None or board.number in boards
         pairs = by_board.get(board.number, []) if shown else []
         lines = [r for r, _ in pairs]
         told = _representative(lines)
+        north, south = seated.get(told["ns__label"], ("?", "?")) if told else ("?", "?")
+        east, west = seated.get(told["ew__label"], ("?", "?")) if told else ("?", "?")
         tags = {
             "Event": event.name or "?",
             "Site": "?",
             "Date": date,
             "Board": str(board.number),
-            "West": "?",
-            "North": "?",
-            "East": "?",
-            "South": "?",
+            "West": west,
+            "North": north,
+            "East": east,
+            "South": south,
             "Dealer": board.dealer,
             "Vulnerable": "None",
             "Deal": board.deal if shown and board.deal else "?",

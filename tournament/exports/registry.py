@@ -16,6 +16,7 @@ from django.utils.text import slugify
 
 from ..models import Contest, Event, League
 from .csv import standings_csv, travellers_csv
+from .machines import bri_bytes, dlm_bytes, dup_bytes
 from .pbn import write_pbn
 from .usebio import write_usebio
 from .xlsx import write_xlsx
@@ -72,6 +73,7 @@ def travellers_csv_bytes(event: Event, *, boards: set[int] | None = None) -> byt
 
 
 def pbn_bytes(event: Event, *, boards: set[int] | None = None) -> bytes:
+    """The PBN file in UTF-8, as its ``%Content-type`` line says (:func:`write_pbn`)."""
     return write_pbn(event, boards=boards).encode("utf-8")
 
 
@@ -109,6 +111,30 @@ EXPORT_FORMATS: dict[str, ExportFormat] = {
         ExportFormat("usebio", "USEBIO (XML)", "usebio.xml", "application/xml", usebio_bytes),
     )
 }
+
+
+# The files for dealing machines (:mod:`.machines`): the director's, from the deals
+# page and export_event; not on the results' download line, since they hold every
+# deal and nothing of the results.
+MACHINE_FORMATS: dict[str, ExportFormat] = {
+    f.key: f
+    for f in (
+        ExportFormat(
+            "dup", "Duplimate (.dup)", "dup", "application/octet-stream", dup_bytes, binary=True
+        ),
+        ExportFormat(
+            "dlm", "Duplimate (.dlm)", "dlm", "application/octet-stream", dlm_bytes, binary=True
+        ),
+        ExportFormat(
+            "bri", "BRI (.bri)", "bri", "application/octet-stream", bri_bytes, binary=True
+        ),
+    )
+}
+
+
+def export_format(key: str) -> ExportFormat | None:
+    """A results file's or a dealing machine's format by its key."""
+    return EXPORT_FORMATS.get(key) or MACHINE_FORMATS.get(key)
 
 
 def formats_offered(event: Event) -> list[ExportFormat]:

@@ -23,6 +23,7 @@ from .. import services
 from ..models import Event, Result
 from ..movements import MovementError
 from ..queries import standings, travellers
+from ..room.clubtime import club_time
 
 STANDINGS_COLUMNS = [
     ("Field", 10),
@@ -50,6 +51,7 @@ TRAVELLER_COLUMNS = [
     ("NS honour", 10),
     ("EW trick", 9),
     ("EW honour", 10),
+    ("Premium to", 10),
     ("Premium", 9),
     ("Penalties", 10),
     ("Adjusted score", 30),
@@ -57,6 +59,7 @@ TRAVELLER_COLUMNS = [
     ("NS comparison", 14),
     ("EW comparison", 14),
     ("Itemised", 80),
+    ("Entered", 19),
 ]
 
 
@@ -148,6 +151,7 @@ _LINE_FIELDS = (
     "penalties",
     "reason",
     "auction",
+    "created_at",
 )
 
 
@@ -220,12 +224,14 @@ def traveller_rows(
             r["ns_honour"],
             r["ew_trick"],
             r["ew_honour"],
-            f"{premium[0]['side']} {premium[0]['points']}" if premium else None,
+            premium[0]["side"] if premium else None,  # who took it: NS or EW
+            premium[0]["points"] if premium else None,  # a number, never "NS 125"
             penalties or None,
             _adjusted_text(r),
             _number(line.net_ns),
             *compared,
             "; ".join(f"{i['side']} {i['column']} {i['points']}: {i['reason']}" for i in items),
+            club_time(r["created_at"]),  # when it was entered, on the club's clock
         ]
 
 
@@ -239,7 +245,7 @@ def traveller_columns(event: Event) -> list[tuple[str, int]]:
         (f"To team {t}" + (f" ({names[t]})" if names.get(t) else ""), 16)
         for t in travellers.team_labels(event)
     ]
-    return [*TRAVELLER_COLUMNS[:16], *team, *TRAVELLER_COLUMNS[18:]]
+    return [*TRAVELLER_COLUMNS[:17], *team, *TRAVELLER_COLUMNS[19:]]
 
 
 def _pair_teams(event: Event) -> dict[str, str]:

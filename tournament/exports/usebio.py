@@ -1,28 +1,68 @@
 """USEBIO 1.2 XML: the results file that results sites and scoring programs ingest.
 
-Written with the standard library's :mod:`xml.etree.ElementTree` (it escapes
-every text; no validator is needed to write a few fixed elements).  The
-elements follow the USEBIO 1.2 DTD's order (a copy of the structure we follow
-is in ``tests/tournament/test_usebio.py``): the club, then the event with its
-participants (pairs with place, percentage or total score; or the two teams with
-their scores) and its boards, each with its traveller lines.  Scores are
-decimals (``191.6``); the publication rule holds: ``boards`` limits the boards
-and traveller lines written (:mod:`tournament.access`).
+Written to the format as its readers take it (the fields, their names and
+their values are listed, with the source each was checked against, in
+``docs/director/files.md``): the ``DOCTYPE`` naming the EBU's DTD, the club,
+then the event with its identifier, the program that wrote it, its winner type
+(one field or two), the board scoring method by USEBIO's name for it, its
+participants and its boards, and after the event the hand set when the deals
+may be shown.
+
+- A pair contest by matchpoints is an ``MP_PAIRS`` event scored
+  ``MATCH_POINTS``: each pair's matchpoint total and its percentage.  By total
+  points (Law H) it is a ``PAIRS`` event scored ``AGGREGATE``: the total points
+  and no percentage, since there is none.  A team match is ``TEAMS``, scored
+  ``AGGREGATE`` (Law G adds points, no IMPs): each team as the readers expect
+  it, ``TEAM_ID`` and ``TEAM_NAME`` on the ``TEAM`` element.
+- ``PLACE`` is a number (a shared place is its first number: ``2=`` is ``2``).
+- Every pair has its two ``PLAYER`` elements, each with ``PLAYER_NAME`` and
+  ``NATIONAL_ID_NUMBER`` (empty: the app keeps no member numbers), and
+  ``MASTER_POINTS_AWARDED`` is ``0``: no master points are awarded here.
+- A traveller line's ``SCORE`` is North-South's score.  A royal bid or a nullo
+  has no ``CONTRACT`` (a reader would score ``3S`` or ``1NT`` in its place as the
+  plain contract); its declarer, tricks and score are given.  A director's assigned
+  score (average-plus, average, average-minus) is written as USEBIO writes an
+  assigned adjusted score, ``A`` and each side's percentage (``A6040``); a Law
+  B artificial score or a weighted score is a real score in points that enters
+  the comparison, so it is written as that number, with no contract, declarer
+  or tricks (none was played).
+
+Scores are decimals (``191.6``); the publication rule holds: ``boards`` limits
+the boards, traveller lines and hands written (:mod:`tournament.access`).
+Written with the standard library's :mod:`xml.etree.ElementTree`, which
+escapes every text.
 """
 
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 from collections.abc import Mapping
+from importlib.metadata import PackageNotFoundError
+from importlib.metadata import version as package_version
 from typing import Any
 
+from scoring.adjusted import parse_awards
+from scoring.cards import RANKS, parse_pbn_deal
 from scoring.pbn import decimal_text, standard_contract
 
-from ..models import Event, Player, Result
+from ..models import Board, Event, Player, Result
 from ..queries import standings
 from ..queries.standings import BOARD_RESULT_FIELDS, board_result
 
 CLUB_NAME = "Duplicate Auction club"
+PROGRAM_NAME = "Duplicate Auction"
+DOCTYPE = b'<!DOCTYPE USEBIO SYSTEM "http://www.ebu.co.uk/usebio/usebio_v1_2.dtd">\n'
+SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
+# A HAND's suits in the order the written files give them.
+HAND_SUITS = (("CLUBS", "C"), ("DIAMONDS", "D"), ("HEARTS", "H"), ("SPADES", "S"))
+
+
+def program_version() -> str:
+    """The installed version of this program, for ``PROGRAM_VERSION``."""
+    try:
+        return package_version("duplicate-auction")
+    except PackageNotFoundError:  # run from a checkout that was never installed
+        return "unknown"
 
 
 def _sub(parent: ET.Element, tag: str, text: object | None = None) -> ET.Element:
@@ -33,23 +73,44 @@ def _sub(parent: ET.Element, tag: str, text: object | None = None) -> ET.Element
 
 
 def _players(parent: ET.Element, names: list[str]) -> None:
-    for name in names or ["?"]:
+    """A pair's two players: readers take a pair's first and second ``PLAYER``."""
+    for name in [*names, "", ""][:2]:
         player = _sub(parent, "PLAYER")
         _sub(player, "PLAYER_NAME", name or "?")
+        _sub(player, "NATIONAL_ID_NUMBER")
+
+
+def place_number(rank: str) -> int:
+    """``PLACE`` as readers parse it, a whole number: ``"2="`` (a shared place) is 2."""
+    return int(rank.rstrip("="))
+
+
+def event_type(event: Event) -> tuple[str, str]:
+    """The event's USEBIO ``EVENT_TYPE`` and ``BOARD_SCORING_METHOD``."""
+    if event.is_team_match:
+        return "TEAMS", "AGGREGATE"
+    if event.method == "matchpoints":
+        return "MP_PAIRS", "MATCH_POINTS"
+    return "PAIRS", "AGGREGATE"
 
 
 def write_usebio(event: Event, *, boards: set[int] | None = None) -> bytes:
-    """The event as USEBIO 1.2 XML (UTF-8, with its XML declaration)."""
+    """The event as USEBIO 1.2 XML (UTF-8, with its XML declaration and DOCTYPE)."""
     root = ET.Element("USEBIO", {"Version": "1.2"})
     club = _sub(root, "CLUB")
     _sub(club, "CLUB_NAME", CLUB_NAME)
-    kind = "TEAMS" if event.is_team_match else "PAIRS"
+    kind, scoring_method = event_type(event)
+    mp = scoring_method == "MATCH_POINTS"
+    table = [] if event.is_team_match else standings.pair_contest(event)
     ev = ET.SubElement(root, "EVENT", {"EVENT_TYPE": kind})
+    _sub(ev, "EVENT_IDENTIFIER", event.pk)
     _sub(ev, "EVENT_DESCRIPTION", event.name or "?")
+    _sub(ev, "PROGRAM_NAME", PROGRAM_NAME)
+    _sub(ev, "PROGRAM_VERSION", program_version())
+    _sub(ev, "WINNER_TYPE", 2 if any(s.direction for s in table) else 1)
     _sub(ev, "DATE", event.date.strftime("%d/%m/%Y"))
+    _sub(ev, "BOARD_SCORING_METHOD", scoring_method)
     _sub(ev, "BOARDS_PLAYED", event.board_set.count())
-    mp = event.method == "matchpoints" and not event.is_team_match
-    _sub(ev, "SCORING_METHOD", "MATCH_POINTS" if mp else "AGGREGATE")
     participants = _sub(ev, "PARTICIPANTS")
     players: dict[str, list[str]] = {}
     for label, name in (
@@ -59,32 +120,42 @@ def write_usebio(event: Event, *, boards: set[int] | None = None) -> bytes:
     ):
         players.setdefault(label, []).append(name)
     if event.is_team_match:
-        match = standings.team_match(event)
-        for team in event.team_set.all():
-            t = _sub(participants, "TEAM")
-            _sub(t, "TEAM_NAME", str(team))
-            _sub(t, "TEAM_NUMBER", team.label)
-            if match is not None:
-                team_score = match.teams.get(team.label)
-                place = 1 if match.winner in (team.label, None) else 2
-                _sub(t, "PLACE", place)
-                if team_score is not None:
-                    _sub(t, "TOTAL_SCORE", decimal_text(team_score.score))
-            for pair in team.pair_set.order_by("label"):
-                p = _sub(t, "PAIR")
-                _sub(p, "PAIR_NUMBER", pair.label)
-                _players(p, players.get(pair.label, []))
-    else:
-        for s in standings.pair_contest(event):
-            p = _sub(participants, "PAIR")
-            _sub(p, "PAIR_NUMBER", s.pair)
-            if s.direction:
-                _sub(p, "DIRECTION", {"NS": "NS", "EW": "EW"}[s.direction])
-            _players(p, players.get(s.pair, []))
-            _sub(p, "PLACE", s.rank)
-            if mp and s.percent_value is not None:
-                _sub(p, "PERCENTAGE", decimal_text(s.percent_value))
-            _sub(p, "TOTAL_SCORE", decimal_text(s.score))
+        _teams(event, participants, players)
+    for s in table:
+        p = _sub(participants, "PAIR")
+        _sub(p, "PAIR_NUMBER", s.pair)
+        if s.direction:
+            _sub(p, "DIRECTION", s.direction)
+        _sub(p, "BOARDS_PLAYED", s.boards)
+        _sub(p, "TOTAL_SCORE", decimal_text(s.score))
+        if mp and s.percent_value is not None:
+            _sub(p, "PERCENTAGE", decimal_text(s.percent_value))
+        _sub(p, "PLACE", place_number(s.rank))
+        _sub(p, "MASTER_POINTS_AWARDED", 0)
+        _players(p, players.get(s.pair, []))
+    _boards(event, ev, boards, mp)
+    _handset(event, root, boards)
+    ET.indent(root)
+    body = ET.tostring(root, encoding="unicode")
+    return b'<?xml version="1.0" encoding="UTF-8"?>\n' + DOCTYPE + body.encode("utf-8") + b"\n"
+
+
+def _teams(event: Event, participants: ET.Element, players: dict[str, list[str]]) -> None:
+    match = standings.team_match(event)
+    for team in event.team_set.all():
+        t = ET.SubElement(participants, "TEAM", {"TEAM_ID": team.label, "TEAM_NAME": str(team)})
+        if match is not None:
+            team_score = match.teams.get(team.label)
+            if team_score is not None:
+                _sub(t, "TOTAL_SCORE", decimal_text(team_score.score))
+            _sub(t, "PLACE", 1 if match.winner in (team.label, None) else 2)
+        for pair in team.pair_set.order_by("label"):
+            p = _sub(t, "PAIR")
+            _sub(p, "PAIR_NUMBER", pair.label)
+            _players(p, players.get(pair.label, []))
+
+
+def _boards(event: Event, ev: ET.Element, boards: set[int] | None, mp: bool) -> None:
     lines = list(
         Result.objects.filter(event=event)
         .live()
@@ -93,35 +164,49 @@ def write_usebio(event: Event, *, boards: set[int] | None = None) -> bytes:
     )
     inputs = [board_result(r) for r in lines]
     compared = standings.compare(event, inputs)
+    values = event.adjusted_values
     current: dict[int, ET.Element] = {}
     for r, line in zip(lines, compared, strict=True):
         n = r["board__number"]
         if boards is not None and n not in boards:
             continue
+        if line.ns_score is None:
+            continue  # not played: no traveller line, as for an absent table
         if n not in current:
             current[n] = _sub(ev, "BOARD")
             _sub(current[n], "BOARD_NUMBER", n)
-        _traveller(current[n], r, line, mp)
-    ET.indent(root)
-    return ET.tostring(root, encoding="utf-8", xml_declaration=True) + b"\n"
+        _traveller(current[n], r, line, mp, (values.plus_percent, values.minus_percent))
 
 
-def _traveller(board: ET.Element, r: Mapping[str, Any], line: Any, mp: bool) -> None:
-    if line.ns_score is None:
-        return  # not played: no traveller line, as for an absent table
+def adjusted_score(adjusted: str, percents: tuple[int, int]) -> str | None:
+    """USEBIO's code for a director's assigned score: ``A``, North-South's percentage
+    and East-West's (``A6040``: average-plus to North-South, average-minus to East-West);
+    None for anything else (a Law B artificial or a weighted score is a real score)."""
+    awards = parse_awards(adjusted)
+    if awards is None:
+        return None
+    plus, minus = percents
+    value = {"plus": plus, "average": 50, "minus": minus}
+    return "A" + "".join(f"{value[a]:02d}" for a in awards)
+
+
+def _traveller(
+    board: ET.Element, r: Mapping[str, Any], line: Any, mp: bool, percents: tuple[int, int]
+) -> None:
     t = _sub(board, "TRAVELLER_LINE")
     _sub(t, "NS_PAIR_NUMBER", r["ns__label"])
     _sub(t, "EW_PAIR_NUMBER", r["ew__label"])
     if r["adjusted"]:
-        _sub(t, "CONTRACT", "-")
-        _sub(t, "PLAYED_BY", "-")
-        _sub(t, "TRICKS", "-")
-        # Artificial (Law B, a weighted score: the score compared) or assigned (none).
-        _sub(t, "SCORE", "A" + (decimal_text(line.net_ns) if line.net_ns is not None else ""))
+        assigned = adjusted_score(r["adjusted"], percents)
+        _sub(t, "SCORE", assigned or decimal_text(line.net_ns))
     else:
-        _sub(t, "CONTRACT", standard_contract(r["contract"]))
-        _sub(t, "PLAYED_BY", r["declarer"] or "-")
-        _sub(t, "TRICKS", r["tricks"] if r["tricks"] is not None else "-")
+        contract = standard_contract(r["contract"])
+        if contract != "?":  # a royal bid or a nullo has no USEBIO contract: left out
+            _sub(t, "CONTRACT", contract)
+        if r["declarer"]:
+            _sub(t, "PLAYED_BY", r["declarer"])
+        if r["tricks"] is not None:
+            _sub(t, "TRICKS", r["tricks"])
         _sub(t, "SCORE", decimal_text(line.net_ns))
     if mp:
         _sub(t, "NS_MATCH_POINTS", decimal_text(line.ns_score))
@@ -129,3 +214,24 @@ def _traveller(board: ET.Element, r: Mapping[str, Any], line: Any, mp: bool) -> 
     else:
         _sub(t, "NS_SCORE", decimal_text(line.ns_score))
         _sub(t, "EW_SCORE", decimal_text(line.ew_score))
+
+
+def _handset(event: Event, root: ET.Element, boards: set[int] | None) -> None:
+    """``HANDSET``: each board's four hands, when its deal is known and may be shown."""
+    known = [
+        b
+        for b in Board.objects.filter(event=event).exclude(deal="")
+        if boards is None or b.number in boards
+    ]
+    if not known:
+        return
+    handset = _sub(root, "HANDSET")
+    for board in known:
+        deal = parse_pbn_deal(board.deal)
+        b = _sub(handset, "BOARD")
+        _sub(b, "BOARD_NUMBER", board.number)
+        for seat, name in SEAT_NAMES.items():
+            hand = _sub(b, "HAND")
+            _sub(hand, "DIRECTION", name)
+            for element, suit in HAND_SUITS:
+                _sub(hand, element, "".join(r for r in RANKS if suit + r in deal[seat]))

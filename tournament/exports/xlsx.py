@@ -75,7 +75,9 @@ def xlsx_row(ws: WriteOnlyWorksheet, row: Sequence[Any]) -> list[Any]:
     ``#N/A`` as an error value, and refuses control characters; so text is made
     printable, and text a spreadsheet would run or misread becomes a text cell
     (``data_type "s"``) with the quote prefix, which keeps it text in Excel
-    even once edited.  An exact ``Fraction`` is the text ``n/d``.
+    even once edited.  An exact ``Fraction`` is the text ``n/d`` when it is not
+    whole, beside its decimal; a whole one is a number, so no cell holds a
+    number stored as text.
 
     Every number with a fraction gets a cell of its own here (for its format), so
     the row may be kept; a whole sheet is written faster by :class:`SheetRows`,
@@ -136,6 +138,9 @@ def _xlsx_values(
             out.append(cell)
             continue
         if isinstance(value, Fraction):
+            if value.denominator == 1:  # whole: a number, never "15" as text
+                out.append(value.numerator)
+                continue
             value = exact(value)
         if isinstance(value, str):
             if not value.isprintable():  # C-fast; most text has no control character

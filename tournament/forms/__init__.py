@@ -1,7 +1,7 @@
 """Forms: every field validated, every message in a director's words.
 
 One module a family of forms (:mod:`.events`, :mod:`.results`, :mod:`.rulings`,
-:mod:`.field`, :mod:`.tools`, the tablet's :mod:`.scorer`), the fields they
+:mod:`.field`, :mod:`.deals`, :mod:`.tools`, the tablet's :mod:`.scorer`), the fields they
 share in :mod:`.fields`.  The director's forms are named here, so a view writes
 ``from ..forms import EventForm`` without knowing which family holds it.
 """

@@ -8,11 +8,13 @@ from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 
+from scoring.machines import MachineFileError
 from scoring.pbn import decode_pbn_bytes
 from scoring.wording import count
 
 from .. import deals, exports, jobs
 from ..access import director_view, results_view, visibility
+from ..forms.deals import PbnImportForm
 from ..models import Board, Event, Job, Result
 from ..services import Actor, ServiceError, user_message
 from .events import board_list
@@ -63,10 +65,12 @@ def hand_records(request: HttpRequest, event: Event) -> HttpResponse:
         told.setdefault(number, []).append((round_no, table, auction))
     for r in records:
         r["auctions"] = told.get(r["board"].number, [])
+    # Four boards to a printed A4 sheet, two across and two down (hand-records.css).
+    sheets = [records[i : i + 4] for i in range(0, len(records), 4)]
     return render(
         request,
         "events/hand_records.html",
-        {"event": event, "records": records, "hidden": board_list(vis.hidden)},
+        {"event": event, "sheets": sheets, "hidden": board_list(vis.hidden)},
     )
 
 
@@ -78,15 +82,11 @@ class DealingForm(forms.Form):
     )
 
 
-class PbnUploadForm(forms.Form):
-    file = forms.FileField(label="PBN file")
-
-
 @director_view
 def director_deals(request: HttpRequest, event: Event) -> HttpResponse:
     """Deal the boards from a seed, or import a PBN file of deals; dealing sheets."""
     deal_form = DealingForm(request.POST if request.POST.get("action") == "deal" else None)
-    upload = PbnUploadForm(
+    upload = PbnImportForm(
         request.POST if request.POST.get("action") == "import" else None,
         request.FILES if request.POST.get("action") == "import" else None,
     )
@@ -107,13 +107,15 @@ def director_deals(request: HttpRequest, event: Event) -> HttpResponse:
             if request.POST.get("action") == "import" and upload.is_valid():
                 text = decode_pbn_bytes(upload.cleaned_data["file"].read())
                 by = Actor.director(request.user)
-                n = deals.import_pbn(event, text, by=by, solve=False)
+                report = deals.import_pbn(event, text, by=by, solve=False, choice=upload.choice())
                 jobs.start_solve(event, by=by)
                 messages.success(
                     request,
-                    f"{count(n, 'deal')} imported; their double-dummy tables are being "
-                    "worked out (the progress is below).",
+                    f"{count(report.count, 'deal')} imported; their double-dummy tables are "
+                    "being worked out (the progress is below).",
                 )
+                for note in report.notes:
+                    messages.info(request, note)
                 return redirect("director_deals", event.pk)
         except ServiceError as e:
             (upload if request.POST.get("action") == "import" else deal_form).add_error(
@@ -131,6 +133,7 @@ def director_deals(request: HttpRequest, event: Event) -> HttpResponse:
             "sheets": sheets,
             "dealt": sum(1 for b in boards if b.deal),
             "boards": len(boards),
+            "machine_formats": list(exports.MACHINE_FORMATS.values()),
             **_job_context(event),
         },
     )
@@ -173,6 +176,16 @@ def director_download(request: HttpRequest, event: Event, fmt: str) -> HttpRespo
     ):
         jobs.start_export(event, by=Actor.director(request.user))
         return redirect("director_export", event.pk)
+    machine = exports.MACHINE_FORMATS.get(fmt)
+    if machine is not None:  # a dealing machine's file: every board needs its deal
+        try:
+            data = machine.render(event)
+        except MachineFileError as e:
+            messages.error(request, f"No {machine.label} file: {e}.")
+            return redirect("director_deals", event.pk)
+        response = HttpResponse(data, content_type=machine.mime)
+        response["Content-Disposition"] = f'attachment; filename="{machine.filename(event)}"'
+        return response
     return _download(event, fmt)
 
 

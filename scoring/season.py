@@ -49,7 +49,9 @@ class SeasonLine(Generic[K]):
         return self.rank != ""
 
 
-def _ranked(lines: list[tuple[K, int, tuple[Fraction, ...], Fraction, bool]]) -> list[SeasonLine[K]]:
+def _ranked(
+    lines: list[tuple[K, int, tuple[Fraction, ...], Fraction, bool]],
+) -> list[SeasonLine[K]]:
     qualified = [line for line in lines if line[4]]
     others = [line for line in lines if not line[4]]
     ranks = rank_labels([line[3] for line in qualified])
@@ -58,7 +60,10 @@ def _ranked(lines: list[tuple[K, int, tuple[Fraction, ...], Fraction, bool]]) ->
         for (member, played, counted, score, _), rank in zip(qualified, ranks, strict=True)
     ]
     out.sort(key=lambda s: (-s.score, int(s.rank.rstrip("="))))
-    rest = [SeasonLine(member, played, counted, score, "") for member, played, counted, score, _ in others]
+    rest = [
+        SeasonLine(member, played, counted, score, "")
+        for member, played, counted, score, _ in others
+    ]
     rest.sort(key=lambda s: (-s.played, -s.score))
     return out + rest
 

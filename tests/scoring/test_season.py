@@ -39,7 +39,11 @@ def test_matchpoints_equal_averages_share_the_place():
     lines = matchpoint_season(
         {"Elwood": [F(60), F(50)], "Foster": [F(55)], "Grant": [F(40)]}, best=None, at_least=1
     )
-    assert [(x.member, x.rank) for x in lines] == [("Elwood", "1="), ("Foster", "1="), ("Grant", "3")]
+    assert [(x.member, x.rank) for x in lines] == [
+        ("Elwood", "1="),
+        ("Foster", "1="),
+        ("Grant", "3"),
+    ]
 
 
 def test_total_points_sum_of_law_h_scores():
@@ -60,7 +64,9 @@ def test_best_must_count_an_evening():
 percents = st.lists(st.fractions(min_value=0, max_value=100), min_size=1, max_size=8)
 
 
-@given(st.dictionaries(st.integers(0, 20), percents, max_size=8), st.integers(1, 5), st.integers(1, 5))
+@given(
+    st.dictionaries(st.integers(0, 20), percents, max_size=8), st.integers(1, 5), st.integers(1, 5)
+)
 def test_matchpoint_season_properties(values, best, at_least):
     lines = matchpoint_season(values, best=best, at_least=at_least)
     assert {x.member for x in lines} == set(values)

@@ -157,7 +157,10 @@ def test_unpublished_evenings_stay_private(client, setting):
     Member.objects.create(club=setting["club"], name="Never Played")
     lonely = Member.objects.get(name="Never Played")
     assert client.get(reverse("member_page", args=[lonely.pk])).status_code == 404
-    assert client.get(reverse("season_download", args=[setting["season"].pk, "pdf"])).status_code == 404
+    assert (
+        client.get(reverse("season_download", args=[setting["season"].pk, "pdf"])).status_code
+        == 404
+    )
     season = client.get(reverse("season_standings", args=[setting["season"].pk])).content.decode()
     assert "Not yet" not in season
 

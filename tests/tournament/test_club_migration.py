@@ -19,7 +19,9 @@ def test_existing_records_join_the_first_club():
     user = old.get_model("auth", "User").objects.create(username="old-td", is_staff=True)
     old.get_model("auth", "User").objects.create(username="not-a-director")
     day = datetime.date(1915, 3, 1)
-    old.get_model("tournament", "Event").objects.create(name="Old night", date=day, tables=3, owner=user)
+    old.get_model("tournament", "Event").objects.create(
+        name="Old night", date=day, tables=3, owner=user
+    )
     old.get_model("tournament", "League").objects.create(name="Old league", date=day, owner=user)
     old.get_model("tournament", "Contest").objects.create(name="Old contest", date=day, owner=user)
 
@@ -34,4 +36,3 @@ def test_existing_records_join_the_first_club():
             club.pk
         ]
     assert list(club.directors.values_list("username", flat=True)) == ["old-td"]
-

@@ -195,14 +195,18 @@ def test_merge_and_actions_through_the_pages(as_td, td, club):
     )
     other.refresh_from_db()
     assert other.guest  # the number is Jane Alden's: refused
-    assert as_td.post(reverse("director_member_action", args=[other.pk, "bogus"])).status_code == 404
+    assert (
+        as_td.post(reverse("director_member_action", args=[other.pk, "bogus"])).status_code == 404
+    )
 
 
 # --- Importing a membership list ---------------------------------------------------
 
 
 def test_headers_matched_loosely():
-    cols = match_columns(["Surname", "First Name", "Member No.", "E-mail address", "Mobile", "Status"])
+    cols = match_columns(
+        ["Surname", "First Name", "Member No.", "E-mail address", "Mobile", "Status"]
+    )
     assert cols == {"last": 0, "first": 1, "number": 2, "email": 3, "phone": 4, "active": 5}
     assert match_columns(["Full name", "EBU number"])["number"] == 1
 
@@ -211,13 +215,13 @@ def test_a_list_is_read_with_every_refused_row_and_why():
     read = read_member_file(
         "list.csv",
         (
-            "Name;Membership number;Email;Active\n"
-            "Jane Alden;123;jane@example.org;yes\n"
-            ";124;nobody@example.org;yes\n"
-            "Tom Dale;125;not-an-address;yes\n"
-            "Ann Foster;126;;maybe\n"
-            "Bob Grant;;;no\n"
-        ).encode(),
+            b"Name;Membership number;Email;Active\n"
+            b"Jane Alden;123;jane@example.org;yes\n"
+            b";124;nobody@example.org;yes\n"
+            b"Tom Dale;125;not-an-address;yes\n"
+            b"Ann Foster;126;;maybe\n"
+            b"Bob Grant;;;no\n"
+        ),
     )
     assert [r.name for _, r in read.rows] == ["Jane Alden", "Bob Grant"]
     assert read.rows[1][1].active is False

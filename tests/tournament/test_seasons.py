@@ -16,7 +16,7 @@ from tournament.queries.club import event_standings, season_standings
 from tournament.services import Actor, ServiceError
 from tournament.services.seasons import set_season_events
 
-from ..factories import entry, enter, make_event
+from ..factories import enter, entry, make_event
 
 LINES = ["4H S 10", "2S N 8", "1NT E 7", "3C W 9", "4H S 9", "2S N 9", "1NT E 6", "5D S 11"]
 
@@ -88,7 +88,9 @@ def test_total_points_season_sums_each_evenings_law_h_score(td):
 def test_matchpoint_season_best_n_of_at_least_m(td):
     club = Club.first()
     register(club)
-    season = Season.objects.create(club=club, name="Winter", method="matchpoints", best=1, at_least=2)
+    season = Season.objects.create(
+        club=club, name="Winter", method="matchpoints", best=1, at_least=2
+    )
     mp = {"method": "matchpoints", "season": season}
     one = evening(td, 0, pair_names={"1": ["1", "2"], "2": ["3", "4"]}, **mp)
     two = evening(td, 5, pair_names={"1": ["1", "2"]}, name="Second", **mp)
@@ -109,7 +111,9 @@ def test_a_members_page_charts_the_percentages(client, td):
     club = Club.first()
     register(club)
     events = [
-        evening(td, shift, method="matchpoints", name=f"Night {shift}", pair_names={"1": ["1", "2"]})
+        evening(
+            td, shift, method="matchpoints", name=f"Night {shift}", pair_names={"1": ["1", "2"]}
+        )
         for shift in (0, 2, 5)
     ]
     for e in events:
@@ -159,7 +163,14 @@ def test_season_pages_and_files(client, td):
     ws = load_workbook(
         io.BytesIO(client.get(reverse("season_download", args=[season.pk, "xlsx"])).content)
     ).active
-    assert [c.value for c in ws[1]] == ["Rank", "Member", "Member number", "Evenings", "Counted", "Score"]
+    assert [c.value for c in ws[1]] == [
+        "Rank",
+        "Member",
+        "Member number",
+        "Evenings",
+        "Counted",
+        "Score",
+    ]
     names = {ws.cell(row=i, column=2).value for i in range(2, ws.max_row + 1)}
     assert names == {"Alden", "Brewster"}
     csv_text = client.get(reverse("season_download", args=[season.pk, "csv"])).content.decode()

@@ -27,7 +27,7 @@ class Migration(migrations.Migration):
                 (
                     "short_name",
                     models.CharField(
-                        help_text="On the table cards and the room display: a word or two.",
+                        help_text="On the table cards and the score cards' e-mails: a word or two.",
                         max_length=20,
                     ),
                 ),

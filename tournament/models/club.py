@@ -35,7 +35,7 @@ def validate_time_zone(value: str) -> None:
 class Club(models.Model):
     name = models.CharField(max_length=120)
     short_name = models.CharField(
-        max_length=20, help_text="On the table cards and the room display: a word or two."
+        max_length=20, help_text="On the table cards and the score cards' e-mails: a word or two."
     )
     time_zone = models.CharField(
         max_length=64,
@@ -176,3 +176,6 @@ class ScoreCardMail(models.Model):
 
     class Meta:
         ordering = ["-at", "pk"]
+
+    def __str__(self) -> str:
+        return f"{self.subject} to {self.name}"

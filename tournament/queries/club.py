@@ -60,7 +60,9 @@ def history(member: Member, *, public: bool) -> list[Played]:
     players = (
         Player.objects.filter(member=member)
         .select_related("pair__event")
-        .prefetch_related(Prefetch("pair__player_set", queryset=Player.objects.order_by("position")))
+        .prefetch_related(
+            Prefetch("pair__player_set", queryset=Player.objects.order_by("position"))
+        )
         .order_by("pair__event__date", "pair__event__pk")
     )
     if public:
@@ -72,9 +74,7 @@ def history(member: Member, *, public: bool) -> list[Played]:
     out = []
     for player in players:
         pair, event = player.pair, player.pair.event
-        partner = " & ".join(
-            p.name for p in pair.player_set.all() if p.pk != player.pk and p.name
-        )
+        partner = " & ".join(p.name for p in pair.player_set.all() if p.pk != player.pk and p.name)
         row = None
         size = 0
         if event.form == Form.PAIRS:

@@ -92,7 +92,11 @@ def import_plan(club: Club, rows: Iterable[tuple[int, MemberRow]]) -> ImportPlan
         if row.number:
             if row.number in seen:
                 plan.refused.append(
-                    (line, row.name, f"member number {row.number} is also on line {seen[row.number]}")
+                    (
+                        line,
+                        row.name,
+                        f"member number {row.number} is also on line {seen[row.number]}",
+                    )
                 )
                 continue
             seen[row.number] = line

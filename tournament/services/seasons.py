@@ -53,8 +53,8 @@ def set_season_events(season: Season, event_ids: Iterable[int], *, by: Actor) ->
             event.save(update_fields=["season"])
             audit(event, "season", f"counts towards {season.name}", by=by)
             changed += 1
-    leaving = Event.objects.select_for_update(no_key=True).filter(season=season).exclude(
-        pk__in=wanted
+    leaving = (
+        Event.objects.select_for_update(no_key=True).filter(season=season).exclude(pk__in=wanted)
     )
     for event in leaving:
         event.season = None

@@ -1,5 +1,5 @@
-"""The club's public pages (its front page is the home page, :mod:`.public`): a member's evenings, a season's standings
-and files, and each pair's short score-card link.
+"""The club's public pages (its front page is the home page, :mod:`.public`): a member's
+evenings, a season's standings and files, and each pair's short score-card link.
 
 Names only: a member's e-mail and phone never reach these pages or files (they are
 the club's directors', :mod:`tournament.views.director.members`).

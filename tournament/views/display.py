@@ -16,11 +16,11 @@ from django.shortcuts import render
 
 from .. import tablets
 from ..access import results_view
-from .club import results_qr
 from ..models import Event, Seating
 from ..queries import standings
 from ..services import movement_for
 from ..services.display import current_round, timer_state
+from .club import results_qr
 
 
 def _moves(event: Event, round_no: int) -> list[dict[str, Any]]:

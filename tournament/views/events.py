@@ -27,9 +27,9 @@ from scoring.every_code import every_code
 from .. import deals
 from ..access import Visibility, can_direct, publication, results_view, visibility
 from ..models import Board, Contest, Event, League, Pair, Result
+from ..queries import charts, pagecache, score_cards, standings, travellers
 from ..queries.club import short_code
 from ..room.address import absolute_url
-from ..queries import charts, pagecache, score_cards, standings, travellers
 from ..tables import StandingsTable
 
 

@@ -1,4 +1,5 @@
-"""Pages anyone may open: the home page (the club's front page) and the director's planning tools."""
+"""Pages anyone may open: the home page (the club's front page) and the director's
+planning tools."""
 
 from __future__ import annotations
 
@@ -13,8 +14,8 @@ from scoring.codes import CODES
 
 from ..forms import DealForm, MovementForm
 from ..models import Club
-from ..queries import club as club_queries
 from ..movements import MovementError, make_movement
+from ..queries import club as club_queries
 from ..services import user_message
 
 

@@ -24,8 +24,7 @@ from scoring.dealing import high_card_points
 from tournament import services
 from tournament.choices import Form
 from tournament.deals import deal_event
-from tournament.models import Board, Club, Event, Member, Season
-from tournament.models import Seating
+from tournament.models import Board, Club, Event, Member, Season, Seating
 from tournament.services import directors as accounts
 from tournament.services.members import MemberRow, import_members
 

@@ -25,11 +25,10 @@ from tournament.management.commands.createdirector import (
     first_director_lines,
     make_first_director,
 )
-from tournament.models import Event
+from tournament.models import Club, Event
+from tournament.models.club import DEFAULT_CLUB_NAME
 from tournament.room import address
 from tournament.services import ServiceError, user_message
-from tournament.models import Club
-from tournament.models.club import DEFAULT_CLUB_NAME
 from tournament.services import directors as accounts
 
 

@@ -87,6 +87,7 @@ def member_detail(request: HttpRequest, club: Club, pk: int) -> HttpResponse:
             "member": member,
             "form": form,
             "played": played,
+            "public_page": any(p.event.is_public for p in played),
             "chart": club_queries.history_chart(played),
             "choices": Member.objects.filter(club=club, guest=False).exclude(pk=member.pk),
         },
@@ -139,7 +140,9 @@ def member_import(request: HttpRequest, club: Club) -> HttpResponse:
                 request.POST.get("rows", ""), salt=IMPORT_SALT, max_age=IMPORT_MAX_AGE
             )
         except signing.BadSignature:
-            messages.error(request, "That preview is too old or was changed; upload the list again.")
+            messages.error(
+                request, "That preview is too old or was changed; upload the list again."
+            )
             return redirect("director_member_import")
         plan = members.import_members(club, [(line, MemberRow(*row)) for line, *row in rows])
         messages.success(
@@ -155,11 +158,7 @@ def member_import(request: HttpRequest, club: Club) -> HttpResponse:
         read = form.cleaned_data["file"]
         plan = members.import_plan(club, read.rows)
         refused = sorted(read.refused + plan.refused)
-        good = [
-            (line, row)
-            for line, row in read.rows
-            if line not in {r[0] for r in plan.refused}
-        ]
+        good = [(line, row) for line, row in read.rows if line not in {r[0] for r in plan.refused}]
         context.update(
             preview=plan,
             refused=refused,

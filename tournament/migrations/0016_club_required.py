@@ -3,7 +3,6 @@
 import django.db.models.deletion
 from django.db import migrations, models
 
-import tournament.models.club
 
 
 class Migration(migrations.Migration):
@@ -15,7 +14,6 @@ class Migration(migrations.Migration):
                 model_name=model,
                 name="club",
                 field=models.ForeignKey(
-                    default=tournament.models.club.default_club,
                     on_delete=django.db.models.deletion.PROTECT,
                     to="tournament.club",
                 ),

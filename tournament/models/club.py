@@ -79,11 +79,6 @@ class Club(models.Model):
         return cls.first()
 
 
-def default_club() -> int:
-    """The room's club, for a record made without naming one (a one-club room)."""
-    return Club.first().pk
-
-
 class Member(models.Model):
     """A person on the club's register, or a guest typed in at an event.
 

@@ -19,7 +19,7 @@ from scoring import Code, get_code
 from scoring.adjusted import AdjustedValues
 
 from ..choices import CodeOfLaws, Even, Form, Method, MovementKind
-from .club import Club, Season, default_club
+from .club import Club, Season
 
 
 class Contest(models.Model):
@@ -35,7 +35,7 @@ class Contest(models.Model):
         TOTAL = "total", "Add each session's score"
         AVERAGE = "average", "Average the session percentages (matchpoints)"
 
-    club = models.ForeignKey(Club, on_delete=models.PROTECT, default=default_club)
+    club = models.ForeignKey(Club, on_delete=models.PROTECT)
     name = models.CharField(max_length=120)
     date = models.DateField()
     owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT)
@@ -62,7 +62,7 @@ class League(models.Model):
         ROUND_ROBIN = "round-robin", "Round robin (every team meets every other once)"
         SWISS = "swiss", "Swiss (similar records meet, never twice)"
 
-    club = models.ForeignKey(Club, on_delete=models.PROTECT, default=default_club)
+    club = models.ForeignKey(Club, on_delete=models.PROTECT)
     name = models.CharField(max_length=120)
     date = models.DateField()
     owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT)
@@ -104,7 +104,7 @@ class LeagueTeam(models.Model):
 
 
 class Event(models.Model):
-    club = models.ForeignKey(Club, on_delete=models.PROTECT, default=default_club)
+    club = models.ForeignKey(Club, on_delete=models.PROTECT)
     name = models.CharField(max_length=120)
     date = models.DateField()
     code = models.CharField(

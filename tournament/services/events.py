@@ -74,7 +74,8 @@ def create_event(owner: Any, **fields: Any) -> Event:
         raise ServiceError("a pair contest is run with a Mitchell or a Howell movement")
     if fields.get("code") != CodeOfLaws.WC1913:
         fields["english_slams"] = fields["english_bidding"] = False
-    fields.setdefault("club", Club.of(owner))
+    group = fields.get("league") or fields.get("contest")  # a match or section: its club
+    fields.setdefault("club", group.club if group is not None else Club.of(owner))
     event = Event(owner=owner, **fields)
     try:
         movement = movement_for(event)

@@ -70,6 +70,7 @@ def players(request: HttpRequest, event: Event) -> HttpResponse:
         for n in (1, 2):  # the table's columns say "Player 1/2"; a screen reader needs the pair
             attrs = f.fields[f"player{n}"].widget.attrs
             attrs["aria-label"] = f"Pair {pair.label}, player {n}"
+            attrs["placeholder"] = f"Player {n}"  # on a phone the rows stack without headers
             attrs.update(MEMBER_FIELD)
     teams = list(event.team_set.all())
     typed = {t.label: request.POST.get(f"team-{t.label}", "").strip()[:80] for t in teams}

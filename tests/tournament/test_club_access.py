@@ -171,3 +171,44 @@ def test_short_link_leads_to_the_score_card(client, setting):
     assert r.status_code == 302
     assert r["Location"] == reverse("event_pair", args=[setting["published"].pk, "1"])
     assert int(short_code(pair.pk), 36) == pair.pk
+
+
+def test_the_mail_page_is_the_events_directors_only(client, td, setting):
+    url = reverse("director_mail", args=[setting["published"].pk])
+    r = client.get(url)
+    assert r.status_code == 302 and "/login/" in r["Location"]
+    table_link_client(client, setting["published"])
+    assert client.get(url).status_code == 302
+    other = get_user_model().objects.create_user("other", password="pw-other-1915", is_staff=True)
+    client.force_login(other)
+    assert client.get(url).status_code == 404  # another director's event does not exist
+    assert client.post(url).status_code == 404
+
+
+def test_tonights_results_on_the_table_cards_and_at_the_end_on_the_display(client, td, setting):
+    from tournament.services import display as display_module
+
+    event = setting["published"]
+    standings = reverse("event_standings", args=[event.pk])
+    client.force_login(td)
+    cards = client.get(reverse("director_tables", args=[event.pk])).content.decode()
+    # Each of the three tables' cards: its scoring link's code and tonight's results'.
+    assert cards.count("<svg") == 2 * 3
+    assert cards.count(f"<code>http://testserver{standings}</code>") == 3
+    client.logout()
+    token = display_module.display_link(event, by=Actor.director(td))
+    page = client.get(reverse("room_display", args=[token]) + "?fragment=1").content.decode()
+    assert "Tonight's results" in page and "<svg" in page  # every round played, published
+    hidden = setting["hidden"]
+    token = display_module.display_link(hidden, by=Actor.director(td))
+    page = client.get(reverse("room_display", args=[token]) + "?fragment=1").content.decode()
+    assert "Tonight's results" not in page  # not published: no code to a page that is not
+    assert EMAIL not in page
+
+
+def test_the_score_card_shows_its_short_link_and_the_players_pages(client, setting):
+    event = setting["published"]
+    pair = event.pair_set.get(label="1")
+    page = client.get(reverse("event_pair", args=[event.pk, "1"])).content.decode()
+    assert f"http://testserver/p/{short_code(pair.pk)}/" in page
+    assert reverse("member_page", args=[setting["member"].pk]) in page

@@ -5,6 +5,8 @@ import io
 import pytest
 from django.contrib.auth import get_user_model
 from django.urls import reverse
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from openpyxl import Workbook, load_workbook
 
 from tournament import services
@@ -310,3 +312,41 @@ def test_club_settings_page(as_td, club):
     club.refresh_from_db()
     assert club.time_zone == "America/New_York" and not club.email_score_cards
     assert "Knickerbocker" in as_td.get(reverse("home")).content.decode()
+
+
+@settings(max_examples=150)
+@given(st.binary(max_size=600))
+def test_any_file_is_read_or_refused_in_words(data):
+    from django.core.exceptions import ValidationError
+
+    for name in ("list.csv", "list.xlsx"):
+        try:
+            read = read_member_file(name, data)
+        except ValidationError as e:
+            assert e.messages and all(m.strip() for m in e.messages)
+        else:
+            for _, row in read.rows:
+                assert row.name and len(row.name) <= members.NAME_MAX
+
+
+cell = st.text(alphabet=st.characters(blacklist_categories=("Cs",)), max_size=30)
+
+
+@settings(max_examples=150)
+@given(st.lists(st.lists(cell, min_size=1, max_size=6), min_size=1, max_size=8))
+def test_any_csv_rows_are_read_or_refused_row_by_row(rows):
+    import csv as csv_module
+
+    from django.core.exceptions import ValidationError
+
+    buf = io.StringIO()
+    csv_module.writer(buf).writerows([["Name", "Member number", "E-mail", "Active"], *rows])
+    try:
+        read = read_member_file("list.csv", buf.getvalue().encode())
+    except ValidationError as e:
+        assert e.messages
+        return
+    lines = [line for line, _ in read.rows] + [line for line, _, _ in read.refused]
+    assert len(lines) == len(set(lines))
+    for _, _, why in read.refused:
+        assert why

@@ -202,7 +202,12 @@ def read_member_file(name: str, data: bytes) -> MemberFile:
         raise ValidationError("This is not a CSV or XLSX file; save the list as one of them.")
     first = text.split("\n", 1)[0]
     delimiter = max((",", ";", "\t"), key=first.count)
-    return read_table(csv.reader(io.StringIO(text), delimiter=delimiter))
+    try:
+        return read_table(csv.reader(io.StringIO(text, newline=""), delimiter=delimiter))
+    except csv.Error as e:
+        raise ValidationError(
+            f"This CSV file cannot be read ({e}); save it again from the spreadsheet as CSV."
+        ) from e
 
 
 def _xlsx_rows(data: bytes) -> Iterable[list[Any]]:
@@ -210,13 +215,12 @@ def _xlsx_rows(data: bytes) -> Iterable[list[Any]]:
 
     try:
         book = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
+        rows = [list(r) for r in book.worksheets[0].iter_rows(values_only=True)]
+        book.close()
     except Exception as e:  # openpyxl raises many kinds for a file that is not a workbook
         raise ValidationError(
             "This XLSX file cannot be read; save it again from the spreadsheet."
         ) from e
-    sheet = book.worksheets[0]
-    rows = [list(r) for r in sheet.iter_rows(values_only=True)]
-    book.close()
     return rows
 
 

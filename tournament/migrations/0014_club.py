@@ -35,7 +35,7 @@ class Migration(migrations.Migration):
                     "time_zone",
                     models.CharField(
                         default=settings.TIME_ZONE,
-                        help_text="Where the club plays, as Europe/London: its evenings' dates and times.",
+                        help_text="Where the club plays, as Europe/London (the first club takes the room's TIME_ZONE).",
                         max_length=64,
                         validators=[tournament.models.club.validate_time_zone],
                     ),

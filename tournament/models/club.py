@@ -41,7 +41,9 @@ class Club(models.Model):
         max_length=64,
         default=settings.TIME_ZONE,
         validators=[validate_time_zone],
-        help_text="Where the club plays, as Europe/London: its evenings' dates and times.",
+        help_text=(
+            "Where the club plays, as Europe/London (the first club takes the room's TIME_ZONE)."
+        ),
     )
     directors = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True, related_name="clubs")
     email_score_cards = models.BooleanField(

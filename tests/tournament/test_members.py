@@ -350,3 +350,8 @@ def test_any_csv_rows_are_read_or_refused_row_by_row(rows):
     assert len(lines) == len(set(lines))
     for _, _, why in read.refused:
         assert why
+
+
+def test_a_new_club_takes_the_rooms_clock(db, settings):
+    settings.CLUB_TIME_ZONE = "Australia/Sydney"
+    assert Club.objects.create(name="Sydney", short_name="Syd").time_zone == "Australia/Sydney"

@@ -34,8 +34,8 @@ class Migration(migrations.Migration):
                 (
                     "time_zone",
                     models.CharField(
-                        default=settings.TIME_ZONE,
-                        help_text="Where the club plays, as Europe/London (the first club takes the room's TIME_ZONE).",
+                        default=tournament.models.club.room_time_zone,
+                        help_text="Where the club plays, as Europe/London (a new club takes the room's CLUB_TIME_ZONE).",
                         max_length=64,
                         validators=[tournament.models.club.validate_time_zone],
                     ),

@@ -16,7 +16,9 @@ def the_first_club(apps, schema_editor):
     club = Club.objects.order_by("pk").first()
     if club is None:
         club = Club.objects.create(
-            name=DEFAULT_CLUB_NAME, short_name=DEFAULT_CLUB_SHORT_NAME, time_zone=settings.TIME_ZONE
+            name=DEFAULT_CLUB_NAME,
+            short_name=DEFAULT_CLUB_SHORT_NAME,
+            time_zone=getattr(settings, "CLUB_TIME_ZONE", settings.TIME_ZONE),
         )
     for model in ("Event", "League", "Contest"):
         apps.get_model("tournament", model).objects.filter(club__isnull=True).update(club=club)

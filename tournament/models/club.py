@@ -32,6 +32,11 @@ def validate_time_zone(value: str) -> None:
         )
 
 
+def room_time_zone() -> str:
+    """The room's clock (``CLUB_TIME_ZONE``): a new club's time zone until it sets its own."""
+    return str(getattr(settings, "CLUB_TIME_ZONE", settings.TIME_ZONE))
+
+
 class Club(models.Model):
     name = models.CharField(max_length=120)
     short_name = models.CharField(
@@ -39,10 +44,10 @@ class Club(models.Model):
     )
     time_zone = models.CharField(
         max_length=64,
-        default=settings.TIME_ZONE,
+        default=room_time_zone,
         validators=[validate_time_zone],
         help_text=(
-            "Where the club plays, as Europe/London (the first club takes the room's TIME_ZONE)."
+            "Where the club plays, as Europe/London (a new club takes the room's CLUB_TIME_ZONE)."
         ),
     )
     directors = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True, related_name="clubs")

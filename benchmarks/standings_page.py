@@ -42,10 +42,11 @@ def build_event(tables: int, rounds: int, bpr: int):
     from django.contrib.auth import get_user_model
 
     from scoring import DealResult, get_code, parse_contract, score_deal
-    from tournament.models import Board, Event, Pair, Result, Round, Seating
+    from tournament.models import Board, Club, Event, Pair, Result, Round, Seating
 
     user, _ = get_user_model().objects.get_or_create(username="bench")
     event = Event.objects.create(
+        club=Club.first(),
         name=f"Benchmark {tables} tables",
         date=datetime.date(1915, 1, 1),
         tables=tables,

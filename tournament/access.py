@@ -14,9 +14,13 @@ Three kinds of visitor:
 The club's accounts (the Directors page) are for directors only: an active
 staff account (:func:`accounts_view`); any other visitor is refused.
 
+The club's member register (names with e-mail and phone), its seasons and settings
+are for its directors only (:func:`club_view`); the public sees a member's name and
+published evenings, never the contact details.
+
 Views never check access themselves: they are wrapped in
-:func:`director_view`, :func:`results_view`, :func:`table_view` or
-:func:`accounts_view`.
+:func:`director_view`, :func:`results_view`, :func:`table_view`,
+:func:`accounts_view` or :func:`club_view`.
 """
 
 from __future__ import annotations
@@ -33,7 +37,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 
 from . import tablets
-from .models import Board, Contest, Event, League, Result, Round, Seating, TableLink
+from .models import Board, Club, Contest, Event, League, Member, Result, Round, Seating, TableLink
 from .services import ServiceError, directors, user_message
 
 View = Callable[..., HttpResponse]
@@ -255,6 +259,29 @@ def accounts_view(view: View) -> View:
         return view(request, *args, **kwargs)
 
     return wrapped
+
+
+def club_view(view: View) -> View:
+    """A page of the club's own records (its member register with their contact details,
+    its seasons, its settings): its directors only, ``view(request, club, ...)``; a 403
+    page to anyone else logged in, the log-in page to a visitor or a table's link."""
+
+    @login_required
+    @wraps(view)
+    def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        if not directors.is_director(request.user):
+            raise PermissionDenied("Only the club's directors see its member register.")
+        return view(request, Club.of(request.user), *args, **kwargs)
+
+    return wrapped
+
+
+def club_member(club: Club, pk: int) -> Member:
+    """A member of this club's register, or 404 (another club's member does not exist)."""
+    member = Member.objects.filter(pk=pk, club=club).first()
+    if member is None:
+        raise Http404("No such member")
+    return member
 
 
 def results_view(view: View) -> View:

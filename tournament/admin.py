@@ -22,6 +22,7 @@ from .models import (
     AuctionRecord,
     AuditEntry,
     Board,
+    Club,
     Contest,
     DirectorCall,
     Event,
@@ -29,12 +30,15 @@ from .models import (
     Job,
     League,
     LeagueTeam,
+    Member,
     Pair,
     PinFailure,
     Player,
     Result,
     Round,
     Ruling,
+    ScoreCardMail,
+    Season,
     SeatAssignment,
     Seating,
     TableLink,
@@ -272,3 +276,27 @@ class ContestAdmin(NoAddAdmin):
 class JobAdmin(ReadOnlyAdmin):
     list_display = ["created_at", "event", "kind", "state", "done", "total", "message"]
     list_filter = ["state", "kind"]
+
+
+@admin.register(Club)
+class ClubAdmin(NoSecretLookups):
+    list_display = ["name", "short_name", "time_zone", "email_score_cards"]
+
+
+@admin.register(Member)
+class MemberAdmin(NoSecretLookups):
+    """The register (the Members page is the director's way in; imports go through it)."""
+
+    list_display = ["name", "number", "active", "guest", "club"]
+    list_filter = ["active", "guest"]
+    search_fields = ["name", "number"]
+
+
+@admin.register(Season)
+class SeasonAdmin(NoSecretLookups):
+    list_display = ["name", "method", "best", "at_least", "current", "club"]
+
+
+@admin.register(ScoreCardMail)
+class ScoreCardMailAdmin(ReadOnlyAdmin):
+    list_display = ["at", "event", "name", "address", "sent", "error"]

@@ -5,8 +5,19 @@ from django.contrib.auth import views as auth_views
 from django.urls import path
 from django.views.generic import RedirectView
 
-from .views import contests, display, events, files, leagues, public
-from .views.director import accounts, cards, field, panel, results, rulings, setup
+from .views import club, contests, display, events, files, leagues, public
+from .views.director import (
+    accounts,
+    cards,
+    field,
+    mail,
+    members,
+    panel,
+    results,
+    rulings,
+    seasons,
+    setup,
+)
 from .views.scorer import board, rounds
 
 # The server error page must not depend on what may have failed (see errors.py).
@@ -33,6 +44,11 @@ urlpatterns = [
     ),
     path("events/<int:pk>/hand-records/", files.hand_records, name="event_hand_records"),
     path("events/<int:pk>/download/<str:fmt>/", files.public_download, name="event_download"),
+    # The club across evenings: a member's evenings, a season, a pair's short link.
+    path("members/<int:pk>/", club.member_page, name="member_page"),
+    path("seasons/<int:pk>/", club.season_standings, name="season_standings"),
+    path("seasons/<int:pk>/download/<str:fmt>/", club.season_download, name="season_download"),
+    path("p/<str:code>/", club.short_link, name="short_link"),
     # The room display (projector or TV): its private link, or the event's once published.
     path("display/<str:token>/", display.room_display, name="room_display"),
     path("events/<int:pk>/display/", display.event_display, name="event_display"),
@@ -66,6 +82,23 @@ urlpatterns = [
         accounts.director_remove,
         name="director_account_remove",
     ),
+    # The club: its settings, member register and seasons.
+    path("director/club/", members.club_settings, name="director_club"),
+    path("director/members/", members.member_list, name="director_members"),
+    path("director/members/import/", members.member_import, name="director_member_import"),
+    path(
+        "director/members/download/<str:fmt>/",
+        members.member_download,
+        name="director_member_download",
+    ),
+    path("director/members/<int:pk>/", members.member_detail, name="director_member"),
+    path(
+        "director/members/<int:pk>/<str:action>/",
+        members.member_action,
+        name="director_member_action",
+    ),
+    path("director/seasons/", seasons.season_list, name="director_seasons"),
+    path("director/seasons/<int:pk>/", seasons.season_page, name="director_season"),
     path("director/password/", accounts.OwnPasswordView.as_view(), name="password_change"),
     path("director/contests/new/", contests.contest_create, name="director_contest_create"),
     path("director/contests/<int:pk>/", contests.contest_page, name="director_contest"),
@@ -140,6 +173,7 @@ urlpatterns = [
         name="director_ruling",
     ),
     path("director/events/<int:pk>/publish/", panel.publish, name="director_publish"),
+    path("director/events/<int:pk>/mail/", mail.score_card_mail, name="director_mail"),
     path("director/events/<int:pk>/guide-cards/", cards.guide_cards, name="director_guides"),
     path("director/events/<int:pk>/table-cards/", cards.table_cards, name="director_tables"),
     path("director/events/<int:pk>/audit/", panel.audit_log, name="director_audit"),

@@ -90,8 +90,9 @@ def test_create_event_then_players(alice):
     # the director to know the movement's numbering).
     page = alice.get(r["Location"]).content.decode()
     for seating in event.seating_set.filter(round=1):
-        assert f"<th>{seating.ns.label}</th><td>North-South, table {seating.table}</td>" in page
-        assert f"<th>{seating.ew.label}</th><td>East-West, table {seating.table}</td>" in page
+        pair = '<th scope="row"><span class="phone-only">Pair </span>{}</th><td class="start">'
+        assert pair.format(seating.ns.label) + f"North-South, table {seating.table}</td>" in page
+        assert pair.format(seating.ew.label) + f"East-West, table {seating.table}</td>" in page
     data = {"form-TOTAL_FORMS": "6", "form-INITIAL_FORMS": "6"}
     for i in range(6):
         data[f"form-{i}-player1"] = f"Player {i}a"

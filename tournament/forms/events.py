@@ -175,8 +175,9 @@ class EventForm(forms.ModelForm):
 
 
 class PairNamesForm(forms.Form):
-    player1 = forms.CharField(max_length=80, required=False, label="Player 1")
-    player2 = forms.CharField(max_length=80, required=False, label="Player 2")
+    # A member as the register offers him, "Name (#number)": a name of 80 and its number.
+    player1 = forms.CharField(max_length=104, required=False, label="Player 1")
+    player2 = forms.CharField(max_length=104, required=False, label="Player 2")
 
 
 class ContestForm(EventForm):

@@ -16,8 +16,9 @@ class LatePairForm(forms.Form):
 
     from_round = forms.TypedChoiceField(coerce=int, label="Plays from round")
     place = forms.ChoiceField(required=False, label="Takes the place of")
-    player1 = forms.CharField(max_length=80, required=False, label="Player 1")
-    player2 = forms.CharField(max_length=80, required=False, label="Player 2")
+    # A member as the register offers him, "Name (#number)": a name of 80 and its number.
+    player1 = forms.CharField(max_length=104, required=False, label="Player 1")
+    player2 = forms.CharField(max_length=104, required=False, label="Player 2")
 
     def __init__(self, *args: Any, rounds: Any = (), places: Any = (), **kwargs: Any) -> None:
         kwargs.setdefault("label_suffix", "")

@@ -2,11 +2,13 @@
 
 The laws live in :mod:`scoring`; these models only hold what happened.  One
 module a family of records (:mod:`.events`, :mod:`.field`, :mod:`.play`,
-:mod:`.tables`, :mod:`.rulings`, :mod:`.jobs`); every model is named here, so the
+:mod:`.tables`, :mod:`.rulings`, :mod:`.jobs`, and :mod:`.club`, the club they
+all belong to with its members and seasons); every model is named here, so the
 rest of the app imports ``from tournament.models import Event`` without knowing
 which family holds it, and Django finds the app's models in one place.
 """
 
+from .club import Club, Member, ScoreCardMail, Season
 from .events import Contest, Event, League, LeagueTeam
 from .field import FieldChange, Pair, Player, Team
 from .jobs import Job
@@ -27,6 +29,7 @@ __all__ = [
     "AuctionRecord",
     "AuditEntry",
     "Board",
+    "Club",
     "Contest",
     "DirectorCall",
     "Event",
@@ -34,6 +37,7 @@ __all__ = [
     "Job",
     "League",
     "LeagueTeam",
+    "Member",
     "Pair",
     "PinFailure",
     "Player",
@@ -41,6 +45,8 @@ __all__ = [
     "ResultQuerySet",
     "Round",
     "Ruling",
+    "ScoreCardMail",
+    "Season",
     "SeatAssignment",
     "Seating",
     "SeatingQuerySet",

@@ -19,6 +19,7 @@ from scoring import Code, get_code
 from scoring.adjusted import AdjustedValues
 
 from ..choices import CodeOfLaws, Even, Form, Method, MovementKind
+from .club import Club, Season
 
 
 class Contest(models.Model):
@@ -34,6 +35,7 @@ class Contest(models.Model):
         TOTAL = "total", "Add each session's score"
         AVERAGE = "average", "Average the session percentages (matchpoints)"
 
+    club = models.ForeignKey(Club, on_delete=models.PROTECT)
     name = models.CharField(max_length=120)
     date = models.DateField()
     owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT)
@@ -60,6 +62,7 @@ class League(models.Model):
         ROUND_ROBIN = "round-robin", "Round robin (every team meets every other once)"
         SWISS = "swiss", "Swiss (similar records meet, never twice)"
 
+    club = models.ForeignKey(Club, on_delete=models.PROTECT)
     name = models.CharField(max_length=120)
     date = models.DateField()
     owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT)
@@ -101,6 +104,7 @@ class LeagueTeam(models.Model):
 
 
 class Event(models.Model):
+    club = models.ForeignKey(Club, on_delete=models.PROTECT)
     name = models.CharField(max_length=120)
     date = models.DateField()
     code = models.CharField(
@@ -175,6 +179,10 @@ class Event(models.Model):
     )
     session = models.PositiveSmallIntegerField(null=True, blank=True)
     section = models.CharField(max_length=2, blank=True)
+    # The club's season this evening counts towards (a season holds one kind of event).
+    season = models.ForeignKey(
+        Season, null=True, blank=True, on_delete=models.SET_NULL, related_name="events"
+    )
     # What the director's average-plus and average-minus are worth (scoring.adjusted).
     adjusted_plus_percent = models.PositiveSmallIntegerField(
         "average-plus (% of the top)",

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from django.db import models
 
+from .club import Member
 from .events import Event
 
 
@@ -49,7 +50,11 @@ class Pair(models.Model):
 class Player(models.Model):
     pair = models.ForeignKey(Pair, on_delete=models.CASCADE)
     position = models.PositiveSmallIntegerField()  # 1 or 2
+    # The name as entered for this event: it stays when the member leaves the register.
     name = models.CharField(max_length=80, blank=True)
+    member = models.ForeignKey(
+        Member, null=True, blank=True, on_delete=models.SET_NULL, related_name="players"
+    )
 
     class Meta:
         constraints = [

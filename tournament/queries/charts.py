@@ -631,3 +631,53 @@ def margin(
     points = tuple(Point(PAD + round(i * step), y(v), v) for i, v in enumerate(running_margin))
     end = Point(CHART_W - PAD, y(total), total)
     return Margin(tuple(boards_played), points, end, y(0), fraction, final)
+
+
+@dataclass(frozen=True)
+class History:
+    """A member's percentage evening by evening over a season: a line through one point
+    an evening, the 50% line dotted, the evenings numbered underneath (the table beside
+    it names each one)."""
+
+    points: tuple[Point, ...]
+    labels: tuple[tuple[int, int], ...]  # (x, the evening's number in the table)
+    baseline_y: int
+    width: int = CHART_W
+    height: int = CHART_H + AXIS
+
+    @property
+    def path(self) -> str:
+        return " ".join(f"{p.x},{p.y}" for p in self.points)
+
+    @property
+    def axis_y(self) -> int:
+        return CHART_H + AXIS - 4
+
+    @property
+    def description(self) -> str:
+        return "Percentage each evening: " + "; ".join(
+            f"evening {n}: {_show(p.value, True)}%"
+            for (_, n), p in zip(self.labels, self.points, strict=True)
+        )
+
+
+def history(percents: Sequence[Fraction | int]) -> History | None:
+    """The chart of a member's percentages, oldest evening first; None under two evenings
+    (one point draws no line; the table says it)."""
+    if len(percents) < 2:
+        return None
+    values = [*percents, 50]
+    low, high = min(values), max(values)
+    low, high = min(low, 40), max(high, 60)  # a little room around 50%
+    span = Fraction(high - low)
+
+    def y(v: Fraction | int) -> int:
+        return PAD + round((Fraction(high) - v) * (CHART_H - 2 * PAD) / span)
+
+    step = Fraction(CHART_W - 2 * PAD, len(percents) - 1)
+    points = tuple(Point(PAD + round(i * step), y(v), v) for i, v in enumerate(percents))
+    return History(
+        points=points,
+        labels=tuple((p.x, i) for i, p in enumerate(points, 1)),
+        baseline_y=y(50),
+    )

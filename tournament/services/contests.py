@@ -18,7 +18,7 @@ from scoring.wording import count
 
 from ..choices import Form, Method
 from ..errors import ServiceError
-from ..models import Board, Contest
+from ..models import Board, Club, Contest
 from ..queries.contests import parts
 from .audit import Actor, audit
 from .events import create_event, set_group_published
@@ -49,7 +49,9 @@ def create_contest(
         raise ServiceError("sections and sessions are for pair events")
     if carry == Contest.Carry.AVERAGE and fields.get("method") != Method.MATCHPOINTS:
         raise ServiceError("percentages are averaged only in a matchpoint event")
-    contest = Contest.objects.create(name=name, date=date, owner=owner, carry=carry)
+    contest = Contest.objects.create(
+        club=Club.of(owner), name=name, date=date, owner=owner, carry=carry
+    )
     for s in range(1, sessions + 1):
         for letter in ascii_uppercase[:sections]:
             parts = [name]

@@ -26,7 +26,7 @@ from django.db import models, transaction
 from django.db.models import QuerySet
 
 from ..errors import ServiceError
-from ..models import Contest, Event, League
+from ..models import Club, Contest, Event, League
 
 log = logging.getLogger("tournament.accounts")
 
@@ -88,6 +88,7 @@ def add_director(username: str, password: str, *, by: Any = None) -> Any:
     model = get_user_model()
     check_new_password(password, model(**{model.USERNAME_FIELD: username}))
     user = model.objects.create_user(username, password=password, is_staff=True, is_superuser=True)
+    Club.of(by).directors.add(user)  # the club of the director adding him (the room's first)
     log.info("director %s added by %s", username, _who(by))
     return user
 

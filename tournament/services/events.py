@@ -14,6 +14,7 @@ from ..choices import CodeOfLaws, Form, MovementKind
 from ..errors import ServiceError
 from ..models import (
     Board,
+    Club,
     Event,
     FieldChange,
     Pair,
@@ -32,6 +33,7 @@ from ..movements import (
     with_field_changes,
 )
 from .audit import Actor, audit
+from .members import lock_club, players_for
 
 
 def movement_for(event: Event) -> Movement:
@@ -72,6 +74,8 @@ def create_event(owner: Any, **fields: Any) -> Event:
         raise ServiceError("a pair contest is run with a Mitchell or a Howell movement")
     if fields.get("code") != CodeOfLaws.WC1913:
         fields["english_slams"] = fields["english_bidding"] = False
+    group = fields.get("league") or fields.get("contest")  # a match or section: its club
+    fields.setdefault("club", group.club if group is not None else Club.of(owner))
     event = Event(owner=owner, **fields)
     try:
         movement = movement_for(event)
@@ -85,12 +89,17 @@ def create_event(owner: Any, **fields: Any) -> Event:
                 event=event, label=label, name=team_names.get(label, "")
             )
     pairs: dict[str, Pair] = {}
+    if pair_names:
+        lock_club(event.club)
     for label in movement.pairs:
         pair = Pair.objects.create(event=event, label=label, team=teams.get(label[0]))
         names = list(pair_names.get(label, ()))[:2]
         names += [""] * (2 - len(names))
         Player.objects.bulk_create(
-            [Player(pair=pair, position=i, name=n) for i, n in enumerate(names, 1)]
+            [
+                Player(pair=pair, position=i, name=name, member=member)
+                for i, (name, member) in enumerate(players_for(event.club, names), 1)
+            ]
         )
         pairs[label] = pair
     Board.objects.bulk_create([Board(event=event, number=n) for n in range(1, movement.boards + 1)])
@@ -126,10 +135,17 @@ def create_event(owner: Any, **fields: Any) -> Event:
 
 @transaction.atomic
 def set_player_names(event: Event, names: dict[str, list[str]], *, by: Actor) -> None:
-    """Record the players of each pair (label -> [player 1, player 2])."""
+    """Record the players of each pair (label -> [player 1, player 2]) as typed: each name is
+    found on the club's register (:func:`tournament.services.members.find_member`), a
+    visitor becoming a guest; the event shows the member's own name.  Refuses a name two
+    members share, with nothing saved."""
+    lock_club(event.club)
     for pair in Pair.objects.filter(event=event, label__in=names):
-        for i, name in enumerate(names[pair.label][:2], 1):
-            Player.objects.update_or_create(pair=pair, position=i, defaults={"name": name})
+        found = players_for(event.club, names[pair.label][:2])
+        for i, (name, member) in enumerate(found, 1):
+            Player.objects.update_or_create(
+                pair=pair, position=i, defaults={"name": name, "member": member}
+            )
     # A pair is named only when both its players are: say which pairs still lack a name.
     missing = sorted(
         (label for label, pair in names.items() if sum(1 for n in pair[:2] if n.strip()) < 2),

@@ -44,6 +44,7 @@ from ..movements import FieldChange as Change
 from ..movements import Movement, MovementError, make_movement, phantom_of, vacant_places
 from ..movements import with_field_changes as applied
 from .audit import Actor, audit
+from .members import lock_club, players_for
 
 
 def _lock(event: Event) -> Event:
@@ -238,8 +239,13 @@ def add_late_pair(
     pair = Pair.objects.create(event=e, label=label)
     given = [n.strip() for n in names][:2]
     given += [""] * (2 - len(given))
+    lock_club(e.club)  # after the event's, as every verb takes them
+    found = players_for(e.club, given)
     Player.objects.bulk_create(
-        [Player(pair=pair, position=i, name=n) for i, n in enumerate(given, 1)]
+        [
+            Player(pair=pair, position=i, name=name, member=member)
+            for i, (name, member) in enumerate(found, 1)
+        ]
     )
     changed = _apply(e, Change("late", label, from_round, place), pair)
     audit(

@@ -24,7 +24,7 @@ from scoring.wording import count
 
 from ..choices import Form
 from ..errors import ServiceError
-from ..models import Event, League, LeagueTeam
+from ..models import Club, Event, League, LeagueTeam
 from ..queries.leagues import _finished, _names, league_table, meetings
 from .audit import Actor, audit
 from .events import create_event, set_group_published
@@ -66,6 +66,7 @@ def create_league(
     else:
         rounds = None
     league = League.objects.create(
+        club=Club.of(owner),
         name=name,
         date=date,
         owner=owner,

@@ -20,6 +20,7 @@ from ..models import Event, Seating
 from ..queries import standings
 from ..services import movement_for
 from ..services.display import current_round, timer_state
+from .club import results_qr
 
 
 def _moves(event: Event, round_no: int) -> list[dict[str, Any]]:
@@ -57,6 +58,8 @@ def display_context(event: Event) -> dict[str, Any]:
 def _render(request: HttpRequest, event: Event, refresh_url: str) -> HttpResponse:
     context = display_context(event)
     context["refresh_url"] = refresh_url
+    if context["round"] is None and event.is_public:  # the evening is over: where to look
+        context["results_url"], context["results_qr"] = results_qr(request, event)
     template = "display/_room.html" if request.GET.get("fragment") else "display/room.html"
     response = render(request, template, context)
     response["Cache-Control"] = "no-store"

@@ -28,6 +28,8 @@ from .. import deals
 from ..access import Visibility, can_direct, publication, results_view, visibility
 from ..models import Board, Contest, Event, League, Pair, Result
 from ..queries import charts, pagecache, score_cards, standings, travellers
+from ..queries.club import short_code
+from ..room.address import absolute_url
 from ..tables import StandingsTable
 
 
@@ -262,6 +264,10 @@ def event_pair(request: HttpRequest, event: Event, label: str) -> HttpResponse:
             "pair": pair,
             "rows": shown,
             "hidden_count": len(rows) - len(shown),
+            "short_url": absolute_url(request, reverse("short_link", args=[short_code(pair.pk)])),
+            "members": [
+                pl for pl in pair.player_set.all() if pl.member_id is not None and event.is_public
+            ],
             **score_cards.score_card_charts(event, pair, visible, rows, stamp),
         },
     )

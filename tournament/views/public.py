@@ -1,4 +1,5 @@
-"""Pages anyone may open: the home page and the director's planning tools."""
+"""Pages anyone may open: the home page (the club's front page) and the director's
+planning tools."""
 
 from __future__ import annotations
 
@@ -12,12 +13,22 @@ from scoring import ScoringError, declarer_must_choose, revoke_choices, score_de
 from scoring.codes import CODES
 
 from ..forms import DealForm, MovementForm
+from ..models import Club
 from ..movements import MovementError, make_movement
+from ..queries import club as club_queries
 from ..services import user_message
 
 
 def home(request: HttpRequest) -> HttpResponse:
-    return render(request, "public/home.html", {"codes": CODES.values()})
+    """The club's front page: its published evenings and current seasons, then the codes
+    of laws and the tools anyone may use."""
+    club = Club.first()
+    events, seasons = club_queries.front_page(club)
+    return render(
+        request,
+        "public/home.html",
+        {"codes": CODES.values(), "club": club, "events": events, "seasons": seasons},
+    )
 
 
 def movement_preview(request: HttpRequest) -> HttpResponse:

@@ -2,7 +2,8 @@
 
 * a 5-table Mitchell pair contest under the 1915 laws (total points, Law H),
   with one irregular hand settled by Law B;
-* a team match of three pairs a team (Law G).
+* a team match of three pairs a team (Law G);
+* their players on the club's member register, and the pair contest in a season.
 
 Deals come from a fixed seed and the play is simulated from them, so the
 demo is the same every time.  The events belong to a director of the club
@@ -23,11 +24,13 @@ from scoring.dealing import high_card_points
 from tournament import services
 from tournament.choices import Form
 from tournament.deals import deal_event
-from tournament.models import Board, Event, Seating
+from tournament.models import Board, Club, Event, Member, Season, Seating
 from tournament.services import directors as accounts
+from tournament.services.members import MemberRow, import_members
 
 PAIRS_EVENT = "Demo: Whist Club pairs (5-table Mitchell)"
 TEAMS_EVENT = "Demo: team match, three pairs a team"
+SEASON = "Demo: autumn season 1915 (total points)"
 NAMES = [
     "Mrs. Alden",
     "Mr. Alden",
@@ -90,6 +93,12 @@ class Command(BaseCommand):
         if opts["reset"]:
             Event.objects.filter(name__in=[PAIRS_EVENT, TEAMS_EVENT]).delete()
         user = self._owner(opts.get("owner"))
+        club = Club.of(user)
+        if not Member.objects.filter(club=club).exists():  # the players, on the register
+            import_members(
+                club,
+                [(i, MemberRow(name, number=str(100 + i))) for i, name in enumerate(NAMES, 1)],
+            )
         if not Event.objects.filter(name=PAIRS_EVENT).exists():
             self._pairs(user)
         if not Event.objects.filter(name=TEAMS_EVENT).exists():
@@ -135,6 +144,9 @@ class Command(BaseCommand):
             tables=5,  # the rest are the model's defaults: 1915 laws, Mitchell, Law H
             boards_per_round=3,
             pair_names={str(p): [next(names), next(names)] for p in range(1, 11)},
+            season=Season.objects.get_or_create(
+                club=Club.of(user), name=SEASON, defaults={"method": "total"}
+            )[0],
         )
         self._deal_and_play(event, user, "demo-1915-pairs")
         # A revoke at one table: a defender revoked and declarer took three tricks.

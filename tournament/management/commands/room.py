@@ -25,10 +25,21 @@ from tournament.management.commands.createdirector import (
     first_director_lines,
     make_first_director,
 )
-from tournament.models import Event
+from tournament.models import Club, Event
+from tournament.models.club import DEFAULT_CLUB_NAME
 from tournament.room import address
 from tournament.services import ServiceError, user_message
 from tournament.services import directors as accounts
+
+
+def name_the_club(name: str) -> None:
+    """The room's club (made by the first migration) takes ``name`` on the first run; a
+    club its director has named already keeps its name."""
+    club = Club.first()
+    if name and club.name == DEFAULT_CLUB_NAME:
+        club.name = name[:120]
+        club.short_name = name.split()[0][:20]
+        club.save(update_fields=["name", "short_name"])
 
 
 class Command(BaseCommand):
@@ -57,6 +68,12 @@ class Command(BaseCommand):
             "--no-demo", action="store_true", help="do not load the demo on an empty database"
         )
         parser.add_argument(
+            "--club",
+            default=os.environ.get("CLUB_NAME", ""),
+            help="the club's name, given to the room's club while it has the first run's "
+            "default name (later, the Club page renames it); default $CLUB_NAME",
+        )
+        parser.add_argument(
             "--noinput",
             "--no-input",
             action="store_true",
@@ -73,6 +90,7 @@ class Command(BaseCommand):
         workers = int(opts["workers"]) or address.default_workers(sqlite)
 
         call_command("migrate", interactive=False, verbosity=0)
+        name_the_club(str(opts["club"]).strip())
         first, generated = None, None
         if not accounts.directors().exists():
             interactive = not opts["noinput"] and sys.stdin.isatty()

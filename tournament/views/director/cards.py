@@ -14,6 +14,7 @@ from ... import services, tablets
 from ...access import director_view
 from ...models import Event, Seating
 from ...services import ServiceError, user_message
+from ..club import results_qr
 from . import _by
 
 
@@ -36,7 +37,12 @@ def table_cards(request: HttpRequest, event: Event) -> HttpResponse:
     cards = [
         {**row, "seating": seatings.get(row["link"].table)} for row in _link_rows(request, event)
     ]
-    return render(request, "director/table_cards.html", {"event": event, "cards": cards})
+    results_url, qr = results_qr(request, event)
+    return render(
+        request,
+        "director/table_cards.html",
+        {"event": event, "cards": cards, "results_url": results_url, "results_qr": qr},
+    )
 
 
 def _link_rows(request: HttpRequest, event: Event) -> list[dict]:

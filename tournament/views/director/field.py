@@ -17,6 +17,7 @@ from ...forms import LatePairForm, WithdrawForm
 from ...models import Event, Pair, Round
 from ...services import ServiceError, user_message
 from . import _by
+from .setup import MEMBER_FIELD, member_choices
 
 
 @director_view
@@ -49,6 +50,8 @@ def field(request: HttpRequest, event: Event) -> HttpResponse:
     late = LatePairForm(
         posted if action == "late" else None, rounds=open_rounds, places=places, prefix="late"
     )
+    for n in (1, 2):
+        late.fields[f"player{n}"].widget.attrs.update(MEMBER_FIELD)
     pairs = sorted(
         Pair.objects.filter(event=event).prefetch_related("player_set"),
         key=lambda p: pair_label_key(p.label),
@@ -93,5 +96,6 @@ def field(request: HttpRequest, event: Event) -> HttpResponse:
             "places": places,
             "changes": services.field_changes(event),
             "open_rounds": open_rounds,
+            "member_choices": member_choices(event),
         },
     )

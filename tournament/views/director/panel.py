@@ -19,7 +19,7 @@ from ... import services, tablets
 from ...access import director_view, publication
 from ...models import AuditEntry, Board, Event, Result, Round, Seating
 from ...services import ServiceError, display, user_message
-from . import _by
+from . import _by, mail
 
 
 def _progress(event: Event) -> tuple[list[dict], list[dict]]:
@@ -211,6 +211,15 @@ def room_control(request: HttpRequest, event: Event, action: str) -> HttpRespons
 def publish(request: HttpRequest, event: Event) -> HttpResponse:
     services.set_published(event, request.POST.get("published") == "1", by=_by(request))
     messages.success(request, "Results published." if event.published else "Results hidden.")
+    if event.published and event.club.email_score_cards:
+        if publication(event).over:
+            messages.info(request, mail.said(mail.send(request, event)))
+        else:  # a card of half the boards would mislead
+            messages.info(
+                request,
+                "Score cards are e-mailed once every board is finished: send them from the "
+                "E-mail page then.",
+            )
     return redirect("director_event", event.pk)
 
 

@@ -5,6 +5,8 @@ table order).
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.forms import formset_factory
@@ -16,7 +18,7 @@ from scoring import pair_label_key
 from ... import services
 from ...access import director_view, events_for
 from ...forms import EventForm, PairNamesForm
-from ...models import Contest, Event, League, Pair, Seating
+from ...models import Contest, Event, League, Member, Pair, Seating
 from ...services import ServiceError, user_message
 from . import _by
 
@@ -52,14 +54,24 @@ def event_create(request: HttpRequest) -> HttpResponse:
 
 @director_view
 def players(request: HttpRequest, event: Event) -> HttpResponse:
-    pairs = list(Pair.objects.filter(event=event).prefetch_related("player_set"))
+    pairs = list(Pair.objects.filter(event=event).prefetch_related("player_set__member"))
     pairs.sort(key=lambda p: pair_label_key(p.label))
     Formset = formset_factory(PairNamesForm, extra=0)
-    initial = [{f"player{pl.position}": pl.name for pl in p.player_set.all()} for p in pairs]
+    # A member is shown as the list offers him ("Jane Alden (#123)"), read back by number.
+    initial = [
+        {
+            f"player{pl.position}": pl.member.choice_label if pl.member else pl.name
+            for pl in p.player_set.all()
+        }
+        for p in pairs
+    ]
     formset = Formset(request.POST or None, initial=initial)
     for pair, f in zip(pairs, formset.forms, strict=True):
         for n in (1, 2):  # the table's columns say "Player 1/2"; a screen reader needs the pair
-            f.fields[f"player{n}"].widget.attrs["aria-label"] = f"Pair {pair.label}, player {n}"
+            attrs = f.fields[f"player{n}"].widget.attrs
+            attrs["aria-label"] = f"Pair {pair.label}, player {n}"
+            attrs["placeholder"] = f"Player {n}"  # on a phone the rows stack without headers
+            attrs.update(MEMBER_FIELD)
     teams = list(event.team_set.all())
     typed = {t.label: request.POST.get(f"team-{t.label}", "").strip()[:80] for t in teams}
     same = [n for n in typed.values() if n] if request.method == "POST" else []
@@ -83,7 +95,11 @@ def players(request: HttpRequest, event: Event) -> HttpResponse:
             for p, f in zip(pairs, formset.forms, strict=True)
         }
         names = {label: [n.strip() for n in pair] for label, pair in names.items()}
-        services.set_player_names(event, names, by=_by(request))
+        try:
+            services.set_player_names(event, names, by=_by(request))
+        except ServiceError as e:
+            messages.error(request, f"{user_message(e)} Nothing was saved; what you typed is kept.")
+            return _players_page(request, event, pairs, formset, teams)
         blank = [label for label, pair in names.items() if not all(pair)]
         if blank:
             messages.warning(
@@ -94,6 +110,23 @@ def players(request: HttpRequest, event: Event) -> HttpResponse:
         else:
             messages.success(request, "Players saved.")
         return redirect("director_event", event.pk)
+    return _players_page(request, event, pairs, formset, teams)
+
+
+# The players' fields offer the club's register as the director types (a datalist: no
+# script, and a plain text field where a browser offers no list).
+MEMBER_FIELD = {"list": "club-members", "autocomplete": "off", "autocapitalize": "words"}
+
+
+def member_choices(event: Event) -> list[str]:
+    """The register as the players' fields offer it: active members, then guests."""
+    members = Member.objects.filter(club_id=event.club_id, active=True).order_by("guest", "name")
+    return [m.choice_label for m in members]
+
+
+def _players_page(
+    request: HttpRequest, event: Event, pairs: list[Pair], formset: Any, teams: list[Any]
+) -> HttpResponse:
     starts = _where_pairs_start(event)
     return render(
         request,
@@ -105,6 +138,7 @@ def players(request: HttpRequest, event: Event) -> HttpResponse:
             ],
             "formset": formset,
             "teams": teams,
+            "member_choices": member_choices(event),
         },
     )
 

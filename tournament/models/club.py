@@ -1,0 +1,183 @@
+"""The club: the record every event, league, contest, season, member and director
+belongs to, its member register, its seasons, and the log of score cards e-mailed.
+
+A room runs one club, made on the first run (the migration that brought the
+record in makes it for a database that already had events); every record hangs
+from a club so that a service hosting many clubs moves nothing.  A member is a
+person typed once: the pairs of every evening point at the member, so the Mrs.
+Alden of last Tuesday is the Mrs. Alden of tonight.  A member's e-mail and phone
+are the club's private register: only its directors see them
+(``tournament.access``), never a public page or a file of results.
+"""
+
+from __future__ import annotations
+
+import zoneinfo
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.db import models
+from django.db.models import Q
+
+from ..choices import Method
+
+DEFAULT_CLUB_NAME = "Our club"
+DEFAULT_CLUB_SHORT_NAME = "Club"
+
+
+def validate_time_zone(value: str) -> None:
+    if value not in zoneinfo.available_timezones():
+        raise ValidationError(
+            f"{value!r} is not a time zone name; write it as Europe/London or America/New_York."
+        )
+
+
+def room_time_zone() -> str:
+    """The room's clock (``CLUB_TIME_ZONE``): a new club's time zone until it sets its own."""
+    return str(getattr(settings, "CLUB_TIME_ZONE", settings.TIME_ZONE))
+
+
+class Club(models.Model):
+    name = models.CharField(max_length=120)
+    short_name = models.CharField(
+        max_length=20, help_text="On the table cards and the score cards' e-mails: a word or two."
+    )
+    time_zone = models.CharField(
+        max_length=64,
+        default=room_time_zone,
+        validators=[validate_time_zone],
+        help_text=(
+            "Where the club plays, as Europe/London (a new club takes the room's CLUB_TIME_ZONE)."
+        ),
+    )
+    directors = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True, related_name="clubs")
+    email_score_cards = models.BooleanField(
+        "e-mail each member their score card when an event is published",
+        default=False,
+        help_text="Off unless turned on here; the room's e-mail settings come from its "
+        "environment (docs/hosting/settings.md).",
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["pk"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @classmethod
+    def first(cls) -> Club:
+        """The room's club: the first one, made (with the room's default names) if none is."""
+        club = cls.objects.order_by("pk").first()
+        if club is None:
+            club, _ = cls.objects.get_or_create(
+                name=DEFAULT_CLUB_NAME, short_name=DEFAULT_CLUB_SHORT_NAME
+            )
+        return club
+
+    @classmethod
+    def of(cls, user: object) -> Club:
+        """The club a director runs events for: the first he belongs to, else the room's."""
+        clubs = getattr(user, "clubs", None)
+        if clubs is not None and getattr(user, "pk", None) is not None:
+            club = clubs.order_by("pk").first()
+            if club is not None:
+                return club
+        return cls.first()
+
+
+class Member(models.Model):
+    """A person on the club's register, or a guest typed in at an event.
+
+    A guest (``guest``) is a visitor's name typed at an event: the director may
+    later make the guest a member (give a number) or merge the guest into the member
+    it really was.  A member removed from the register leaves the events played: each
+    :class:`~tournament.models.Player` keeps the name it was entered under.
+    """
+
+    club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="members")
+    name = models.CharField(max_length=80)
+    number = models.CharField(
+        "member number", max_length=20, blank=True, help_text="Unique within the club."
+    )
+    email = models.EmailField("e-mail", blank=True)
+    phone = models.CharField(max_length=30, blank=True)
+    active = models.BooleanField(default=True)
+    guest = models.BooleanField(default=False, help_text="Typed in at an event, not registered.")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name", "pk"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["club", "number"],
+                condition=~Q(number=""),
+                name="member_number_unique_in_club",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def choice_label(self) -> str:
+        """How the pair's players field offers and reads back this member: "Jane Alden (#123)"."""
+        return f"{self.name} (#{self.number})" if self.number else self.name
+
+
+class Season(models.Model):
+    """A club's events grouped into one championship under one stated rule.
+
+    Matchpoint seasons rank members by the average of their best ``best`` percentages,
+    counting only members with at least ``at_least`` events; total-points seasons by
+    the sum of their Law H contest scores.  The rule is :mod:`scoring.season`; a season
+    holds events of its own kind only.
+    """
+
+    club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="seasons")
+    name = models.CharField(max_length=120)
+    method = models.CharField("kind of events", max_length=12, choices=Method)
+    best = models.PositiveSmallIntegerField(
+        "best N percentages",
+        null=True,
+        blank=True,
+        help_text="Matchpoints: the average of each member's best N percentages (blank: all).",
+    )
+    at_least = models.PositiveSmallIntegerField(
+        "at least M events",
+        default=1,
+        help_text="Matchpoints: a member is ranked once he has played this many events.",
+    )
+    current = models.BooleanField(
+        default=True, help_text="Shown on the club's front page while current."
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at", "name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def by_matchpoints(self) -> bool:
+        return self.method == Method.MATCHPOINTS
+
+
+class ScoreCardMail(models.Model):
+    """One score card e-mailed to one member when an event was published: the log."""
+
+    event = models.ForeignKey("Event", on_delete=models.CASCADE, related_name="mails")
+    member = models.ForeignKey(Member, null=True, on_delete=models.SET_NULL)
+    name = models.CharField(max_length=80)
+    address = models.EmailField()
+    subject = models.CharField(max_length=200)
+    sent = models.BooleanField(default=True)
+    error = models.CharField(max_length=200, blank=True)
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-at", "pk"]
+
+    def __str__(self) -> str:
+        return f"{self.subject} to {self.name}"

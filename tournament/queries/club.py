@@ -1,0 +1,241 @@
+"""The club across evenings: a member's history, a season's standings, the front page.
+
+Each evening's pair standings are read as its own standings page reads them
+(:func:`tournament.queries.standings.pair_contest`, kept under the event's stamp in
+the page cache, so a correction or a publication is seen at once and an unchanged
+evening is not compared again); the season's rule is :mod:`scoring.season`.
+Public readers see published evenings only (:attr:`Event.is_public`); the register's
+contact details are never read here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from fractions import Fraction
+
+from django.db.models import Prefetch, Q
+
+from scoring.fractions_fmt import signed, two_decimals
+from scoring.season import SeasonLine, matchpoint_season, total_season
+
+from ..choices import Form
+from ..models import Club, Event, Member, Pair, Player, Season
+from . import charts, pagecache
+from .standings import StandingRow, pair_contest
+
+
+def published() -> Q:
+    """Events whose results reach the public: published, or in a published league or
+    contest (the same reading as :attr:`Event.is_public`)."""
+    return Q(published=True) | Q(league__published=True) | Q(contest__published=True)
+
+
+def event_standings(event: Event) -> list[StandingRow]:
+    """An evening's pair standings, kept under its stamp like its standings page."""
+    stamp = pagecache.event_stamp(event)
+    return pagecache.cached("season-rows", event, stamp, "", lambda: pair_contest(event))
+
+
+@dataclass(frozen=True)
+class Played:
+    """One evening a member played: his pair, partner, score or percentage and place."""
+
+    event: Event
+    pair: str
+    partner: str
+    score: str  # as the evening's standings show it
+    percent: Fraction | None
+    points: Fraction | int | None
+    rank: str
+    field_size: int
+
+    @property
+    def percent_text(self) -> str:
+        return two_decimals(self.percent) if self.percent is not None else ""
+
+
+def history(member: Member, *, public: bool) -> list[Played]:
+    """Every evening the member played, oldest first: published ones only for the public."""
+    players = (
+        Player.objects.filter(member=member)
+        .select_related("pair__event")
+        .prefetch_related(
+            Prefetch("pair__player_set", queryset=Player.objects.order_by("position"))
+        )
+        .order_by("pair__event__date", "pair__event__pk")
+    )
+    if public:
+        players = players.filter(
+            Q(pair__event__published=True)
+            | Q(pair__event__league__published=True)
+            | Q(pair__event__contest__published=True)
+        )
+    out = []
+    for player in players:
+        pair, event = player.pair, player.pair.event
+        partner = " & ".join(p.name for p in pair.player_set.all() if p.pk != player.pk and p.name)
+        row = None
+        size = 0
+        if event.form == Form.PAIRS:
+            rows = event_standings(event)
+            row = next((r for r in rows if r.pair == pair.label), None)
+            size = sum(1 for r in rows if row is not None and r.direction == row.direction)
+        out.append(
+            Played(
+                event=event,
+                pair=pair.label,
+                partner=partner,
+                score=row.display if row else "",
+                percent=row.percent_value if row else None,
+                points=row.score if row else None,
+                rank=row.rank if row else "",
+                field_size=size,
+            )
+        )
+    return out
+
+
+def history_chart(played: list[Played]) -> charts.History | None:
+    return charts.history([p.percent for p in played if p.percent is not None])
+
+
+@dataclass(frozen=True)
+class SeasonRow:
+    """A season's line for one member, as its page and files show it."""
+
+    member: Member
+    played: int
+    counted: int
+    score: str  # "62.00" (%) or "+105 1/2"
+    exact: Fraction
+    rank: str
+
+
+def season_events(season: Season, *, public: bool) -> list[Event]:
+    events = Event.objects.filter(season=season, club=season.club, form=Form.PAIRS)
+    if public:
+        events = events.filter(published())
+    return list(events.order_by("date", "pk"))
+
+
+def season_standings(season: Season, *, public: bool = True) -> list[SeasonRow]:
+    """The season's standings under its rule, from its published evenings (the director's
+    view counts the unpublished too, to see where it stands before publishing)."""
+    values: dict[int, list[Fraction]] = {}
+    for event in season_events(season, public=public):
+        if event.method != season.method:
+            continue  # a season holds one kind; an evening of the other kind is left out
+        labels = {r.pair: r for r in event_standings(event)}
+        for label, member_id in Player.objects.filter(
+            pair__event=event, member__isnull=False
+        ).values_list("pair__label", "member_id"):
+            row = labels.get(label)
+            if row is None:
+                continue
+            value = row.percent_value if season.by_matchpoints else Fraction(row.score)
+            if value is not None:
+                values.setdefault(member_id, []).append(value)
+    lines: list[SeasonLine[int]]
+    if season.by_matchpoints:
+        lines = matchpoint_season(values, best=season.best, at_least=season.at_least)
+    else:
+        lines = total_season(values)
+    members = Member.objects.in_bulk([line.member for line in lines])
+    return [
+        SeasonRow(
+            member=members[line.member],
+            played=line.played,
+            counted=len(line.counted),
+            score=two_decimals(line.score) if season.by_matchpoints else signed_exact(line.score),
+            exact=line.score,
+            rank=line.rank,
+        )
+        for line in lines
+        if line.member in members
+    ]
+
+
+def signed_exact(x: Fraction) -> str:
+    """A season's points: whole when whole, else with its fraction ("+105 1/2")."""
+    if x.denominator == 1:
+        return signed(x)
+    whole = int(x)  # towards zero
+    rest = abs(x - whole)
+    sign = "-" if x < 0 else "+"
+    return f"{sign}{abs(whole)} {rest.numerator}/{rest.denominator}" if whole else f"{sign}{rest}"
+
+
+def front_page(club: Club) -> tuple[list[Event], list[Season]]:
+    """The club's published evenings (latest first; a league's or contest's are on its own
+    page, :func:`tournament.views.events.published_events`) and its current seasons."""
+    events = list(Event.objects.filter(club=club, published=True).order_by("-date", "-pk")[:30])
+    seasons = list(Season.objects.filter(club=club, current=True))
+    return events, seasons
+
+
+def season_candidates(club: Club, season: Season) -> list[Event]:
+    """The club's pair events a season of this kind may hold: its own and those in none."""
+    return list(
+        Event.objects.filter(club=club, form=Form.PAIRS, method=season.method)
+        .filter(Q(season__isnull=True) | Q(season=season))
+        .order_by("-date", "name")
+    )
+
+
+ALPHABET36 = "0123456789abcdefghijklmnopqrstuvwxyz"
+
+
+def short_code(pair_pk: int) -> str:
+    """A pair's short link code: its key in base 36 ("/p/2s/"), read back by ``int(code, 36)``."""
+    n, digits = pair_pk, ""
+    while True:
+        n, d = divmod(n, 36)
+        digits = ALPHABET36[d] + digits
+        if n == 0:
+            return digits
+
+
+@dataclass(frozen=True)
+class Letter:
+    """A member's score card by e-mail: to whom, and what it says."""
+
+    member: Member
+    address: str
+    subject: str
+    body: str
+
+
+def score_card_letters(event: Event, link: Callable[[Pair], str]) -> list[Letter]:
+    """Each member with an e-mail address who played the event: his pair's score, place and
+    the short link to its score card (``link(pair)``, a full URL)."""
+    rows = {r.pair: r for r in event_standings(event)} if event.form == Form.PAIRS else {}
+    club = event.club
+    players = (
+        Player.objects.filter(pair__event=event, member__isnull=False)
+        .exclude(member__email="")
+        .select_related("member", "pair")
+        .prefetch_related("pair__player_set")
+        .order_by("pair__label", "position")
+    )
+    letters = []
+    for player in players:
+        member, pair = player.member, player.pair
+        assert member is not None
+        partner = " & ".join(p.name for p in pair.player_set.all() if p.pk != player.pk and p.name)
+        row = rows.get(pair.label)
+        lines = [f"Dear {member.name},", "", f"The results of {event.name} ({event.date}) are out."]
+        said = f"You played as pair {pair.label}" + (f" with {partner}" if partner else "")
+        if row is not None:
+            score = f"{row.percent}%" if row.percent else row.display
+            said += f": {score}, place {row.rank}"
+        lines += [said + ".", "", f"Your score card: {link(pair)}", "", f"{club.name}"]
+        letters.append(
+            Letter(
+                member=member,
+                address=member.email,
+                subject=f"{club.short_name or club.name}: your score card, {event.name}",
+                body="\n".join(lines) + "\n",
+            )
+        )
+    return letters

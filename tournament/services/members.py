@@ -1,0 +1,269 @@
+"""The club's member register: a member added, changed, removed; a guest made a member or
+merged into one; a list imported; a name typed at an event found on the register.
+
+Every verb locks the club's row first (one register a club: two directors importing
+at once apply one list after the other, each re-checked), then the members it
+changes.  A member removed from the register leaves the events played: each
+:class:`~tournament.models.Player` row keeps the name it was entered under, only
+its link to the register goes (``on_delete=SET_NULL``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from django.db import transaction
+
+from ..errors import ServiceError
+from ..models import Club, Event, Member, Player
+from .audit import Actor, audit
+
+# "Jane Alden (#123)": how the players field offers a member (Member.choice_label).
+_LABELLED = re.compile(r"^(?P<name>.*?)\s*\(#(?P<number>[^()]+)\)\s*$")
+NAME_MAX = 80
+NUMBER_MAX = 20
+
+
+def squeeze(text: str) -> str:
+    """A name as compared: spaces collapsed, case folded ("jane  ALDEN" is "Jane Alden")."""
+    return " ".join(text.split()).casefold()
+
+
+def lock_club(club: Club) -> Club:
+    """The club's row, locked against another change to its register.  FOR NO KEY UPDATE:
+    a new event references the club (a foreign key, which takes KEY SHARE), and must not
+    wait for an import.  Taken after an event's own lock, never before it."""
+    return Club.objects.select_for_update(no_key=True).get(pk=club.pk)
+
+
+@dataclass(frozen=True)
+class MemberRow:
+    """One member as a director typed it or a membership list gave it.  None: the list has
+    no such column, so importing it leaves that field of a member as it is."""
+
+    name: str
+    number: str = ""
+    email: str | None = ""
+    phone: str | None = ""
+    active: bool | None = True
+
+    def merged(self, member: Member) -> tuple[str, str, str, bool]:
+        """(name, e-mail, phone, active) of ``member`` once this row is applied."""
+        return (
+            self.name,
+            member.email if self.email is None else self.email,
+            member.phone if self.phone is None else self.phone,
+            member.active if self.active is None else self.active,
+        )
+
+
+@dataclass
+class ImportPlan:
+    """What importing a list will do: members added, members updated (by number), rows that
+    change nothing, and every refused row with its reason (by the row's line in the file)."""
+
+    added: list[MemberRow] = field(default_factory=list)
+    updated: list[tuple[Member, MemberRow]] = field(default_factory=list)
+    unchanged: list[MemberRow] = field(default_factory=list)
+    refused: list[tuple[int, str, str]] = field(default_factory=list)  # line, what, why
+
+    @property
+    def changes(self) -> int:
+        return len(self.added) + len(self.updated)
+
+
+def _differs(member: Member, row: MemberRow) -> bool:
+    now = (member.name, member.email, member.phone, member.active)
+    return member.guest or now != row.merged(member)
+
+
+def import_plan(club: Club, rows: Iterable[tuple[int, MemberRow]]) -> ImportPlan:
+    """Sort a list's good rows (already checked field by field) against the register:
+    a row whose number is a member's updates that member; a row without a number is
+    added unless a member of that name already is (then it changes nothing); a number
+    twice in the list refuses the later row."""
+    plan = ImportPlan()
+    by_number = {m.number: m for m in Member.objects.filter(club=club).exclude(number="")}
+    names = {squeeze(m.name) for m in Member.objects.filter(club=club, guest=False)}
+    seen: dict[str, int] = {}
+    for line, row in rows:
+        if row.number:
+            if row.number in seen:
+                plan.refused.append(
+                    (
+                        line,
+                        row.name,
+                        f"member number {row.number} is also on line {seen[row.number]}",
+                    )
+                )
+                continue
+            seen[row.number] = line
+            member = by_number.get(row.number)
+            if member is None:
+                plan.added.append(row)
+            elif _differs(member, row):
+                plan.updated.append((member, row))
+            else:
+                plan.unchanged.append(row)
+        elif squeeze(row.name) in names:
+            plan.unchanged.append(row)
+        else:
+            names.add(squeeze(row.name))
+            plan.added.append(row)
+    return plan
+
+
+@transaction.atomic
+def import_members(club: Club, rows: Iterable[tuple[int, MemberRow]]) -> ImportPlan:
+    """Apply a list the director confirmed: the plan made again under the club's lock
+    (the register may have changed since the preview), then written."""
+    lock_club(club)
+    plan = import_plan(club, list(rows))
+    Member.objects.bulk_create(
+        [
+            Member(
+                club=club,
+                name=r.name,
+                number=r.number,
+                email=r.email or "",
+                phone=r.phone or "",
+                active=r.active is not False,
+            )
+            for r in plan.added
+        ]
+    )
+    for member, row in plan.updated:
+        member.name, member.email, member.phone, member.active = row.merged(member)
+        member.guest = False
+        member.save(update_fields=["name", "email", "phone", "active", "guest"])
+    return plan
+
+
+def _check_number(club: Club, number: str, member: Member | None) -> None:
+    if not number:
+        return
+    taken = Member.objects.filter(club=club, number=number)
+    if member is not None:
+        taken = taken.exclude(pk=member.pk)
+    other = taken.first()
+    if other is not None:
+        raise ServiceError(f"Member number {number} is already {other.name}'s.")
+
+
+@transaction.atomic
+def save_member(club: Club, row: MemberRow, member: Member | None = None) -> Member:
+    """Add a member to the register, or change one (a guest given a number stays a guest
+    until the director makes it a member: :func:`make_member`)."""
+    lock_club(club)
+    if not row.name.strip():
+        raise ServiceError("A member needs a name.")
+    _check_number(club, row.number, member)
+    if member is None:
+        member = Member(club=club)
+    else:
+        member = Member.objects.select_for_update().get(pk=member.pk, club=club)
+    member.name, member.number = row.name.strip(), row.number
+    member.email, member.phone, member.active = row.merged(member)[1:]
+    member.save()
+    return member
+
+
+@transaction.atomic
+def make_member(guest: Member, number: str = "") -> Member:
+    """A guest joins the register (with a member number, if given)."""
+    club = lock_club(guest.club)
+    guest = Member.objects.select_for_update().get(pk=guest.pk, club=club)
+    _check_number(club, number, guest)
+    guest.guest = False
+    if number:
+        guest.number = number
+    guest.save(update_fields=["guest", "number"])
+    return guest
+
+
+@transaction.atomic
+def merge_member(guest: Member, into: Member, *, by: Actor) -> int:
+    """The guest was really ``into``: every event the guest played is ``into``'s, under
+    ``into``'s name, and the guest leaves the register.  Returns the players moved."""
+    if guest.pk == into.pk:
+        raise ServiceError("Choose another member to merge into.")
+    club = lock_club(guest.club)
+    found = {
+        m.pk: m
+        for m in Member.objects.select_for_update().filter(club=club, pk__in=[guest.pk, into.pk])
+    }
+    if len(found) < 2:
+        raise ServiceError("That member is no longer on the register.")
+    guest, into = found[guest.pk], found[into.pk]
+    if not guest.guest:
+        raise ServiceError(f"{guest.name} is a member, not a guest: only a guest is merged.")
+    played = Player.objects.filter(member=guest)
+    events = Event.objects.filter(pk__in=played.values("pair__event")).distinct()
+    for event in events:  # a line in each evening's trail, which moves its pages' stamp
+        audit(event, "players", f"guest {guest.name} merged into member {into.name}", by=by)
+    moved = played.update(member=into, name=into.name)
+    guest.delete()
+    return moved
+
+
+@transaction.atomic
+def remove_member(member: Member) -> None:
+    """Off the register; the events played keep the name (Player.name) they were played under."""
+    club = lock_club(member.club)
+    Member.objects.filter(pk=member.pk, club=club).delete()
+
+
+class Ambiguous(ServiceError):
+    """A name typed at an event that is two members' names."""
+
+
+def find_member(club: Club, typed: str, *, create_guest: bool = True) -> Member | None:
+    """The member a name typed at an event means, or a new guest of that name.
+
+    Read in this order: "Name (#number)" as the players field offers a member; a member
+    number alone; a member's name (case and spacing aside; two members of one name
+    need the number); anything else is a visitor, a guest the director may later make
+    a member or merge into one.  Call inside a transaction holding the club's lock.
+    """
+    text = " ".join(typed.split())
+    if not text:
+        return None
+    members = Member.objects.filter(club=club)
+    labelled = _LABELLED.match(text)
+    if labelled:
+        member = members.filter(number=labelled["number"].strip()).first()
+        if member is not None:
+            return member
+        text = labelled["name"].strip() or text
+    text = text[:NAME_MAX]
+    by_number = members.filter(number=text).first()
+    if by_number is not None:
+        return by_number
+    same = [m for m in members.filter(name__iexact=text) if squeeze(m.name) == squeeze(text)]
+    registered = [m for m in same if not m.guest] or same
+    if len(registered) > 1:
+        numbers = ", ".join(f"#{m.number}" for m in registered if m.number)
+        raise Ambiguous(
+            f"{len(registered)} members are called {text}: type the member number "
+            f"({numbers}) or choose from the list."
+            if numbers
+            else f"{len(registered)} members are called {text}: give one a member number "
+            "on the Members page, then choose it."
+        )
+    if registered:
+        return registered[0]
+    if not create_guest:
+        return None
+    return Member.objects.create(club=club, name=text, guest=True)
+
+
+def players_for(club: Club, typed: Iterable[str]) -> list[tuple[str, Member | None]]:
+    """Each typed name as (the name the event shows, its member): a member's own name, or
+    "" for a blank.  Refuses (:class:`Ambiguous`) a name two members share."""
+    found: list[tuple[str, Member | None]] = []
+    for text in typed:
+        member = find_member(club, text)
+        found.append((member.name if member is not None else "", member))
+    return found

@@ -158,13 +158,31 @@ def contest_overall_columns(contest: Contest) -> list[tuple[str, int]]:
     ]
 
 
+def contest_session_columns(contest: Contest, session: int) -> list[tuple[str, int]]:
+    """A session's columns, the comparing ones saying whom they compare: every section
+    of the session together ("Percent (sections A and B together)")."""
+    letters = [e.section or "A" for e in contests.parts(contest, session)]
+    if len(letters) < 2:
+        return CONTEST_SESSION_COLUMNS
+    together = "sections " + ", ".join(letters[:-1]) + " and " + letters[-1] + " together"
+    return [
+        (f"{c} ({together})", w + 20) if c in ("Score (exact)", "Percent") else (c, w)
+        for c, w in CONTEST_SESSION_COLUMNS
+    ]
+
+
 def contest_xlsx_bytes(contest: Contest) -> bytes:
     """Overall and every session's standings; each session compared once."""
     tables = {s: contests.session_table(contest, s) for s in contests.sessions_of(contest)}
     wb = Workbook(write_only=True)
     _sheet(wb, "Overall", contest_overall_columns(contest), contest_overall_rows(contest, tables))
     for s, table in tables.items():
-        _sheet(wb, f"Session {s}", CONTEST_SESSION_COLUMNS, contest_session_rows(contest, s, table))
+        _sheet(
+            wb,
+            f"Session {s}",
+            contest_session_columns(contest, s),
+            contest_session_rows(contest, s, table),
+        )
     buf = io.BytesIO()
     wb.save(buf)
     return buf.getvalue()

@@ -10,6 +10,8 @@ refused here, naming it, since comparing them would be wrong on any page.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from scoring import ScoringError
 from scoring.pairs import PairStanding
 from scoring.sessions import OverallRow, carry_over, session_standings
@@ -85,3 +87,69 @@ def pair_names(contest: Contest, session: int) -> dict[str, str]:
         for label, names in standings.pair_names(e).items():
             out[(e.section or "A") + label] = names
     return out
+
+
+@dataclass(frozen=True)
+class SectionScope:
+    """Whom a section's own pages compare, and where the championship's figures are.
+
+    A section's standings, travellers and score cards compare its pairs among
+    themselves; the championship compares every section of the session that held
+    the same cards (Law H: "only with other pairs who have played the same hands"),
+    so a pair's figures on the two differ.  Each page says which it shows.
+    """
+
+    contest: Contest
+    section: str
+    session: int
+    sections: tuple[str, ...]  # the session's sections, this one included
+    sessions: int  # how many sessions the contest has
+
+    @property
+    def across(self) -> bool:
+        """Whether the championship compares more than this section (else the figures agree)."""
+        return len(self.sections) > 1
+
+    @property
+    def others(self) -> str:
+        """The session's other sections, as a reader says them: "B", "B and C"."""
+        rest = [s for s in self.sections if s != self.section]
+        return rest[0] if len(rest) == 1 else ", ".join(rest[:-1]) + " and " + rest[-1]
+
+    @property
+    def alone(self) -> str:
+        """What a section's figures compare, for a heading: "section A alone"."""
+        return f"section {self.section} alone" if self.across else f"section {self.section}"
+
+    @property
+    def together(self) -> str:
+        """What the championship's session figures compare: "sections A and B together"."""
+        names = list(self.sections)
+        if len(names) == 1:
+            return f"section {names[0]}"
+        return "sections " + ", ".join(names[:-1]) + " and " + names[-1] + " together"
+
+
+def section_scope(event: Event) -> SectionScope | None:
+    """The scope of a section's figures, or None for an event that is no contest's part."""
+    if event.contest_id is None or event.session is None:
+        return None
+    contest = event.contest
+    assert contest is not None
+    rows = list(contest.parts.values_list("session", "section"))
+    sections = tuple(sorted(sec or "A" for ses, sec in rows if ses == event.session))
+    return SectionScope(
+        contest,
+        event.section or "A",
+        event.session,
+        sections,
+        len({ses for ses, _ in rows if ses}),
+    )
+
+
+def scope_heading(scope: SectionScope | None, heading: str) -> str:
+    """An export's column heading that compares pairs, saying whom: "Score (section A
+    alone)"; unchanged for an event that is no contest's part."""
+    if scope is None or not scope.across:
+        return heading
+    return f"{heading} ({scope.alone})"

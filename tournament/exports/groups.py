@@ -96,6 +96,7 @@ def contest_session_rows(
     contest: Contest, session: int, table: list[Any] | None = None
 ) -> list[list[Any]]:
     names = contests.pair_names(contest, session)
+    marks = contests.pair_marks(contest, session)
     mp = contests.parts(contest, session)[0].method == "matchpoints"
     rows = table if table is not None else contests.session_table(contest, session)
     return [
@@ -107,6 +108,7 @@ def contest_session_rows(
             s.boards,
             _precise(s.score),
             float(round(s.percent, 2)) if mp and s.percent is not None else None,
+            marks.get(s.pair) or None,
         ]
         for s in rows
     ]
@@ -120,6 +122,7 @@ CONTEST_SESSION_COLUMNS = [
     ("Boards", 8),
     ("Score (exact)", 14),
     ("Percent", 9),
+    ("Late or withdrawn", 40),
 ]
 
 

@@ -35,6 +35,7 @@ STANDINGS_COLUMNS = [
     ("Score (decimal)", 14),
     ("Percent", 9),
     ("Boards", 8),
+    ("Late or withdrawn", 40),  # the rounds a late or withdrawn pair did not play
 ]
 
 
@@ -113,7 +114,8 @@ def rank_cell(rank: str) -> str | int:
 def standings_rows(
     event: Event, table: list[standings.StandingRow] | None = None
 ) -> list[list[Any]]:
-    """One row per pair: field, rank, pair, players, rounded, exact, decimal, percent, boards.
+    """One row per pair: field, rank, pair, players, rounded, exact, decimal, percent,
+    boards, and a late or withdrawn pair's mark naming the rounds it did not play.
 
     ``table``: the standings when the caller has them already (computed once a file)."""
     rows = []
@@ -133,6 +135,7 @@ def standings_rows(
                 _precise(r.score),
                 percent,
                 r.boards,
+                r.mark or None,
             ]
         )
     return rows

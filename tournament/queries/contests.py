@@ -80,6 +80,16 @@ def overall_table(
         raise ServiceError(str(e)) from None
 
 
+def pair_marks(contest: Contest, session: int) -> dict[str, str]:
+    """Late and withdrawn pairs' marks across sections: "A3" -> "withdrawn from round 3,
+    did not play rounds 3-4" (:func:`tournament.queries.standings.field_marks`)."""
+    out: dict[str, str] = {}
+    for e in parts(contest, session):
+        for label, mark in standings.field_marks(e).items():
+            out[(e.section or "A") + label] = mark
+    return out
+
+
 def pair_names(contest: Contest, session: int) -> dict[str, str]:
     """Pair names across sections: "A3" -> "Mrs. Alden & Mr. Alden"."""
     out: dict[str, str] = {}

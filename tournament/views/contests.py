@@ -81,11 +81,15 @@ def _context(contest: Contest) -> dict:
     for s in contests.sessions_of(contest):
         events = contests.parts(contest, s)
         names = contests.pair_names(contest, s)
+        marks = contests.pair_marks(contest, s)
         try:
             table = tables[s] = contests.session_table(contest, s)
         except ServiceError as e:
             table, error = [], user_message(e)
-        rows = [(r, names.get(r.pair, ""), _session_score(r, method)) for r in table]
+        rows = [
+            (r, names.get(r.pair, ""), _session_score(r, method), marks.get(r.pair, ""))
+            for r in table
+        ]
         sessions.append({"number": s, "events": events, "fields": _fields(rows)})
     overall: list[tuple[str, list[tuple[Any, ...]]]] = []
     multi = len(sessions) > 1

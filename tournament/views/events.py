@@ -277,6 +277,10 @@ def event_pair(request: HttpRequest, event: Event, label: str) -> HttpResponse:
     vis = Visibility(publication=pub, everything=pub.over or can_direct(request.user, event))
     rows = score_cards.score_card(event, pair)
     shown = [row for row in rows if vis.shows(row["board"])]
+    # The rounds it has no boards for, each saying why (a sit-out, a late start, a
+    # withdrawal), in their places among the boards.
+    gaps = [{**g, "gap": True} for g in score_cards.rounds_not_played(event, pair)]
+    lines = sorted([*shown, *gaps], key=lambda row: (row["round"], row.get("board", 0)))
     visible = {
         b
         for b in Board.objects.filter(event=event).values_list("number", flat=True)
@@ -288,7 +292,8 @@ def event_pair(request: HttpRequest, event: Event, label: str) -> HttpResponse:
         {
             "event": event,
             "pair": pair,
-            "rows": shown,
+            "rows": lines,
+            "mark": standings.field_marks(event).get(pair.label, ""),
             "hidden_count": len(rows) - len(shown),
             **score_cards.score_card_charts(event, pair, visible, rows, stamp),
             **_scope_context(request, event, pair),

@@ -6,11 +6,13 @@ import datetime
 import io
 
 import openpyxl
+import pytest
+from django.test import Client
 from django.urls import reverse
 
 from tournament import exports, services
 from tournament.queries import contests
-from tournament.services import Actor, Entry
+from tournament.services import Actor, Entry, ServiceError
 
 
 def make_contest(owner, sections=2, sessions=1, carry="total", method="total", **fields):
@@ -136,3 +138,129 @@ def test_late_and_withdrawn_pairs_are_marked_wherever_pairs_are_listed(client, d
     # The room display's standings.
     shown = client.get(reverse("event_display", args=[odd.pk])).content.decode()
     assert marks["4"] in shown
+
+
+# The championship of the "must show": 2 sections x 2 sessions of a 3-table Mitchell
+# (pairs 1-3 North-South, 4-6 East-West in each section), matchpoints, the session
+# percentages averaged.  Board 1 is played at every table of a section: round 1 table 1
+# (pair 1 v 4), round 2 table 3 (3 v 5), round 3 table 2 (2 v 6).
+BOARD_1 = ((1, 1, 1), (1, 2, 3), (1, 3, 2))
+
+
+def players(seat):
+    return [f"North {seat}", f"South {seat}"]
+
+
+def championship(director, **fields):
+    contest = make_contest(director, sessions=2, method="matchpoints", carry="average", **fields)
+    for e in contests.parts(contest, 1):
+        services.set_player_names(
+            e,
+            {str(n): players(e.section + str(n)) for n in range(1, 7)},
+            by=Actor.director(director),
+        )
+    return contest
+
+
+def play_board_1(contest, session, lines):
+    """``lines``: section -> the three tables' lines in BOARD_1's order."""
+    for e in contests.parts(contest, session):
+        for (board, round_no, table), line in zip(BOARD_1, lines[e.section], strict=True):
+            enter(e, board, round_no, table, line)
+
+
+def test_seeding_from_the_standings_deals_each_field_to_the_sections_in_turn_and_back(
+    director,
+):
+    contest = championship(director)
+    # Session 1, board 1, North-South nets (1915 laws): 4H by S making 10 = 4 odd tricks
+    # x 8 + the premium 125 = +157; 11 tricks = 40 + 125 = +165; 9 tricks: one down, -50;
+    # 8 tricks: -100; 2H by S making 8 = 2 x 8 = +16, no premium.
+    play_board_1(
+        contest,
+        1,
+        {"A": ["4H S 10", "4H S 9", "4H S 8"], "B": ["4H S 11", "4H S 10", "2H S 8"]},
+    )
+    # Across both sections, six lines, a top of 10 (2 for each pair beaten, 1 a tie):
+    # NS +165 B1 10 (100%), +157 A1 and B3 7 each (70%), +16 B2 4 (40%), -50 A3 2 (20%),
+    # -100 A2 0 (0%).  EW the top less its opponents': B4 0%, A4 and B5 30%, B6 60%,
+    # A5 80%, A6 100%.
+    # The seeding, each field apart, best first (a tie in seat order), dealt A, B, B, A,
+    # A, B, each pair taking its section's lowest free number of its direction:
+    # NS B1 -> A1, A1 -> B1, B3 -> B2, B2 -> A2, A3 -> A3, A2 -> B3;
+    # EW A6 -> A4, A5 -> B4, B6 -> B5, A4 -> A5, B5 -> A6, B4 -> B6.
+    seats = services.seeding_from_standings(contest, 2)
+    assert seats == {
+        "B1": "A1", "A1": "B1", "B3": "B2", "B2": "A2", "A3": "A3", "A2": "B3",
+        "A6": "A4", "A5": "B4", "B6": "B5", "A4": "A5", "B5": "A6", "B4": "B6",
+    }  # fmt: skip
+    moved = services.seed_from_standings(contest, 2, by=Actor.director(director))
+    assert moved == 11  # A3 alone keeps its seat
+    a2, b2 = contests.parts(contest, 2)
+    from tournament.queries import standings
+
+    assert standings.pair_names(a2)["1"] == "North B1 & South B1"
+    assert standings.pair_names(b2)["6"] == "North B4 & South B4"
+    # The tablets and guide cards of session 2 read the seats' players.
+    from tournament.models import Seating
+
+    table_1 = Seating.objects.select_related("ns", "ew").get(event=a2, round=1, table=1)
+    assert (table_1.ns.names, table_1.ew.names) == ("North B1 & South B1", "North A6 & South A6")
+    client = Client()
+    client.force_login(director)
+    cards = client.get(reverse("director_guides", args=[b2.pk])).content.decode()
+    assert "North A1 &amp; South A1" in cards
+
+
+def test_re_seating_by_hand_is_checked_and_refused_once_played(director):
+    contest = championship(director)
+    by = Actor.director(director)
+    with pytest.raises(ServiceError, match="pairs A1 and A2 are both given seat B1"):
+        services.reseed(contest, 2, {"A1": "B1", "A2": "B1"}, by=by)
+    with pytest.raises(ServiceError, match="session 2 has no seat C1"):
+        services.reseed(contest, 2, {"A1": "C1"}, by=by)
+    with pytest.raises(ServiceError, match="session 1 has no pair A9"):
+        services.reseed(contest, 2, {"A9": "A1"}, by=by)
+    with pytest.raises(ServiceError, match="first session is seated by the movement"):
+        services.reseed(contest, 1, {"A1": "A1"}, by=by)
+    services.set_player_names(contests.parts(contest, 1)[0], {"2": ["", ""]}, by=by)
+    with pytest.raises(ServiceError, match="name both players of pair A2 in session 1 first"):
+        services.reseed(contest, 2, {"A2": "B2"}, by=by)
+    # A North-South pair moved to an East-West seat of the other section.
+    assert services.reseed(contest, 2, {"A1": "B4", "B4": "A1"}, by=by) == 2
+    b2 = contests.parts(contest, 2)[1]
+    from tournament.queries import standings
+
+    assert standings.pair_names(b2)["4"] == "North A1 & South A1"
+    assert standings.pair_names(b2)["1"] == ""  # a seat nobody was given is left free
+    enter(b2, 1, 1, 1, "4H S 10")
+    with pytest.raises(ServiceError, match="session 2 has results already"):
+        services.reseed(contest, 2, {"A1": "B1"}, by=by)
+
+
+def test_the_seat_page_seats_by_hand_or_by_the_standings_and_refuses_in_words(client, director):
+    contest = championship(director)
+    client.force_login(director)
+    url = reverse("director_contest_seat", args=[contest.pk, 2])
+    page = client.get(url).content.decode()
+    assert "Seed session 2 from the standings so far" in page and "dealt to the" in page
+    assert 'name="pair-A1"' in page and "North A1 &amp; South A1" in page
+    contest_page = client.get(reverse("director_contest", args=[contest.pk])).content.decode()
+    assert url in contest_page
+    # The same seat twice: the form says so, nothing is written, nothing typed is lost.
+    r = client.post(url, {"pair-A1": "B1", "pair-A2": "B1", "pair-B1": "A1"})
+    assert r.status_code == 200
+    text = r.content.decode()
+    assert "seat B1 is given to pair A1 too" in text
+    assert '<option value="A1" selected>A1</option>' in text  # pair B1's choice kept
+    b2 = contests.parts(contest, 2)[1]
+    from tournament.queries import standings
+
+    assert standings.pair_names(b2)["1"] == ""  # session 2 still unnamed
+    r = client.post(url, {"pair-A1": "B1", "pair-B1": "A1"})
+    assert r.status_code == 302
+    assert standings.pair_names(b2)["1"] == "North A1 & South A1"
+    r = client.post(url, {"seed": "1"})
+    assert r.status_code == 302  # nothing played: the standings so far seed it (all equal)
+    assert client.get(reverse("director_contest_seat", args=[contest.pk, 1])).status_code == 404
+    assert client.get(reverse("director_contest_seat", args=[contest.pk, 9])).status_code == 404

@@ -137,10 +137,12 @@ def contest_overall_rows(
             return float(two_decimals(Fraction(x)))
         return _precise(x)
 
+    seated = [contests.seated(contest, s) for s in contests.sessions_of(contest)]
     return [
         [
             rank_cell(r.rank),
-            r.pair,
+            contests.seats_text(r.seats),
+            contests.players_of(r.seats, seated) or None,
             r.direction,
             *(value(x) if x is not None else None for x in r.sessions),
             value(r.total),
@@ -154,7 +156,8 @@ def contest_overall_columns(contest: Contest) -> list[tuple[str, int]]:
     what = "percent" if contest.carry == "average" else "score"
     return [
         ("Rank", 6),
-        ("Pair", 7),
+        ("Pair (seat each session)", 14),
+        ("Players", 32),
         ("Direction", 10),
         *((f"Session {s} {what}", 14) for s in sessions),
         ("Overall", 12),

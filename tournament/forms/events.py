@@ -253,3 +253,47 @@ class LeagueForm(forms.ModelForm):
         if any(len(n) > 80 for n in names):
             raise forms.ValidationError("A team's name is at most 80 letters.")
         return names
+
+
+class ReseatForm(forms.Form):
+    """Seat a session's pairs by hand: each pair of the session before, and its seat in
+    this one (a section letter and a number: "B4"), or none when it does not play."""
+
+    def __init__(
+        self,
+        *args: Any,
+        pairs: list[tuple[str, str]],
+        seats: list[str],
+        current: dict[str, str],
+        **kwargs: Any,
+    ) -> None:
+        super().__init__(*args, **kwargs)
+        choices = [("", "(not in this session)"), *((s, s) for s in seats)]
+        for seat, names in pairs:
+            self.fields[f"pair-{seat}"] = forms.ChoiceField(
+                choices=choices,
+                required=False,
+                label=f"{seat} {names}".strip(),
+                initial=current.get(seat, ""),
+            )
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        given: dict[str, str] = {}
+        for name, seat in list(data.items()):
+            if not seat:
+                continue
+            pair = name.removeprefix("pair-")
+            if seat in given:
+                self.add_error(name, f"seat {seat} is given to pair {given[seat]} too")
+            else:
+                given[seat] = pair
+        if not given and not self.errors:
+            raise forms.ValidationError("give at least one pair a seat")
+        return data
+
+    def seats(self) -> dict[str, str]:
+        """Each pair of the session before ("A3") -> its seat ("B1")."""
+        return {
+            name.removeprefix("pair-"): seat for name, seat in self.cleaned_data.items() if seat
+        }

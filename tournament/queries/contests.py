@@ -10,6 +10,7 @@ refused here, naming it, since comparing them would be wrong on any page.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from scoring import ScoringError
@@ -17,7 +18,7 @@ from scoring.pairs import PairStanding
 from scoring.sessions import OverallRow, carry_over, session_standings
 
 from ..errors import ServiceError
-from ..models import Board, Contest, Event
+from ..models import Board, Contest, Event, Pair
 from . import standings
 
 
@@ -64,20 +65,83 @@ def session_table(contest: Contest, session: int) -> list[PairStanding]:
         raise ServiceError(str(e)) from None
 
 
+def entrant(seat: str, names: Sequence[str]) -> str:
+    """THE identity of a pair across a contest's sessions: who its players are, never
+    where it sits, so the carry-over follows a pair re-seeded into another section,
+    direction or number.
+
+    Its two players' names, each with its spaces collapsed and its case folded, in
+    either order ("Mrs.  Alden" and "mrs. alden" are one player); a pair without both
+    names is known by its seat ("A3"), which it then keeps from session to session.
+    The one place a pair's identity is decided: a register of players would answer
+    here instead.
+    """
+    given = sorted(" ".join(n.split()).casefold() for n in names if n and n.strip())
+    if len(given) == 2:
+        return "players:" + "\n".join(given)
+    return "seat:" + seat
+
+
+def seated(contest: Contest, session: int) -> dict[str, tuple[str, list[str]]]:
+    """Each seat of a session ("A3") with its entrant and its players' names, in one query."""
+    names: dict[str, list[str]] = {}
+    rows = (
+        Pair.objects.filter(event__contest=contest, event__session=session)
+        .order_by("player__position")
+        .values_list("event__section", "label", "player__name")
+    )
+    for section, label, name in rows:
+        names.setdefault((section or "A") + label, []).append(name or "")
+    return {seat: (entrant(seat, given), given) for seat, given in names.items()}
+
+
+def entrants(contest: Contest, session: int) -> dict[str, str]:
+    """Each seat of a session ("A3") -> its entrant (:func:`entrant`)."""
+    return {seat: who for seat, (who, _) in seated(contest, session).items()}
+
+
 def overall_table(
-    contest: Contest, tables: dict[int, list[PairStanding]] | None = None
+    contest: Contest,
+    tables: dict[int, list[PairStanding]] | None = None,
+    upto: int | None = None,
 ) -> list[OverallRow]:
-    """The sessions carried over (added, or percentages averaged); ``tables``: the
-    sessions' standings when the caller has them already (each is computed once)."""
+    """The sessions carried over (added, or percentages averaged), each pair followed by
+    its players (:func:`entrant`); ``tables``: the sessions' standings when the caller
+    has them already (each is computed once); ``upto``: the sessions up to this one
+    only (the standings so far, to seed the next)."""
     events = parts(contest)
     if not events:
         return []
+    numbers = [s for s in sessions_of(contest) if upto is None or s <= upto]
     if tables is None:
-        tables = {s: session_table(contest, s) for s in sessions_of(contest)}
+        tables = {s: session_table(contest, s) for s in numbers}
+    numbers = [s for s in numbers if s in tables]
     try:
-        return carry_over(list(tables.values()), events[0].method, contest.carry)
+        return carry_over(
+            [tables[s] for s in numbers],
+            events[0].method,
+            contest.carry,
+            [entrants(contest, s) for s in numbers],
+        )
     except ScoringError as e:
         raise ServiceError(str(e)) from None
+
+
+def players_of(seats: tuple[str | None, ...], seated: list[dict]) -> str:
+    """A pair's players, as named at its seat in the last session it played."""
+    for i in range(len(seats) - 1, -1, -1):
+        seat = seats[i]
+        if seat is not None and i < len(seated) and seat in seated[i]:
+            return " & ".join(n for n in seated[i][seat][1] if n)
+    return ""
+
+
+def seats_text(seats: tuple[str | None, ...]) -> str:
+    """A pair's seat in each session, "A3 → B1" when it moved ("—" for a session
+    missed), or its one seat."""
+    if len({s for s in seats if s is not None}) <= 1:
+        return next((s for s in seats if s is not None), "")
+    return " → ".join(s or "—" for s in seats)
 
 
 def pair_marks(contest: Contest, session: int) -> dict[str, str]:

@@ -264,3 +264,76 @@ def test_the_seat_page_seats_by_hand_or_by_the_standings_and_refuses_in_words(cl
     assert r.status_code == 302  # nothing played: the standings so far seed it (all equal)
     assert client.get(reverse("director_contest_seat", args=[contest.pk, 1])).status_code == 404
     assert client.get(reverse("director_contest_seat", args=[contest.pk, 9])).status_code == 404
+
+
+def test_two_sections_two_sessions_re_seeded_and_one_overall_ranking(client, director):
+    """The championship checked by hand: session 1 as in the seeding test above, seeded
+    from its standings, session 2 played at the new seats, one overall ranking.
+
+    How percentages of different fields combine (docs/laws/beyond.md): each pair's
+    session percentage is a share of the tops it could earn in its own field (its
+    direction, across the sections); a North-South 60% and an East-West 60% are equal,
+    so one ranking orders them as they stand.  Here each session's percentages are
+    averaged (each session counts alike)."""
+    contest = championship(director, one_ranking=True)
+    by = Actor.director(director)
+    play_board_1(
+        contest,
+        1,
+        {"A": ["4H S 10", "4H S 9", "4H S 8"], "B": ["4H S 11", "4H S 10", "2H S 8"]},
+    )
+    services.seed_from_standings(contest, 2, by=by)
+    # Session 2 at the new seats (seat <- the players of session 1's pair):
+    # A1 <- B1, A2 <- B2, A3 <- A3, B1 <- A1, B2 <- B3, B3 <- A2;
+    # A4 <- A6, A5 <- A4, A6 <- B5, B4 <- A5, B5 <- B6, B6 <- B4.
+    play_board_1(
+        contest,
+        2,
+        {"A": ["4H S 10", "4H S 10", "4H S 8"], "B": ["4H S 11", "2H S 8", "4H S 9"]},
+    )
+    # Board 1 of session 2, NS nets by seat: A1 +157 (round 1 table 1), A3 +157 (round 2
+    # table 3), A2 -100 (round 3 table 2), B1 +165, B3 +16, B2 -50.  Top 10:
+    # B1 10 (100%), A1 and A3 7 (70%), B3 4 (40%), B2 2 (20%), A2 0 (0%); EW the
+    # top less its opponents': B4 0%, A4 30%, A5 30%, B5 60%, B6 80%, A6 100%.
+    # By the players (session 1's pair), the two sessions' percentages averaged:
+    #   A1 (70 + 100) / 2 = 85    B1 (100 + 70) / 2 = 85
+    #   A6 (100 + 30) / 2 = 65    B5 (30 + 100) / 2 = 65
+    #   B6 (60 + 60) / 2 = 60
+    #   A3 (20 + 70) / 2 = 45     B3 (70 + 20) / 2 = 45
+    #   A5 (80 + 0) / 2 = 40      B4 (0 + 80) / 2 = 40
+    #   A4 (30 + 30) / 2 = 30
+    #   A2 (0 + 40) / 2 = 20      B2 (40 + 0) / 2 = 20
+    # One ranking of all twelve, North-South and East-West together: 1= (85), 3= (65),
+    # 5 (60), 6= (45), 8= (40), 10 (30), 11= (20).
+    rows = contests.overall_table(contest)
+    got = {r.seats[0]: (r.total, r.rank, r.direction) for r in rows}
+    assert got == {
+        "A1": (85, "1=", None), "B1": (85, "1=", None),
+        "A6": (65, "3=", None), "B5": (65, "3=", None),
+        "B6": (60, "5", None),
+        "A3": (45, "6=", None), "B3": (45, "6=", None),
+        "A5": (40, "8=", None), "B4": (40, "8=", None),
+        "A4": (30, "10", None),
+        "A2": (20, "11=", None), "B2": (20, "11=", None),
+    }  # fmt: skip
+    # Each pair carries its own scores from seat to seat: A1's players sat at B1.
+    a1 = next(r for r in rows if r.seats[0] == "A1")
+    assert a1.seats == ("A1", "B1") and a1.sessions == (70, 100) and a1.pair == "B1"
+    # Asked by direction, the same figures rank within each field.
+    services.set_one_ranking(contest, False, by=by)
+    by_direction = {r.seats[0]: (r.rank, r.direction) for r in contests.overall_table(contest)}
+    assert by_direction["A1"] == ("1=", "NS") and by_direction["A6"] == ("1=", "EW")
+    assert by_direction["A4"] == ("6", "EW") and by_direction["A2"] == ("5=", "NS")
+    # The pages and the file say it.
+    client.force_login(director)
+    client.post(reverse("director_contest_action", args=[contest.pk, "one-ranking"]))
+    contest.refresh_from_db()
+    assert contest.one_ranking
+    page = client.get(reverse("director_contest", args=[contest.pk])).content.decode()
+    assert "One ranking of every pair" in page and "60% North-South is as good" in page
+    assert "A1 → B1" in page and "North A1 &amp; South A1" in page
+    text = exports.contest_csv_bytes(contest).decode("utf-8-sig")
+    lines = list(csv.reader(io.StringIO(text)))
+    assert lines[0][:4] == ["Rank", "Pair (seat each session)", "Players", "Direction"]
+    row = next(line for line in lines if line[1] == "A1 → B1")
+    assert row[:4] == ["1=", "A1 → B1", "North A1 & South A1", ""]

@@ -190,13 +190,19 @@ class ContestForm(EventForm):
         initial=Contest.Carry.TOTAL,
         label="Sessions carried over by",
     )
+    one_ranking = forms.BooleanField(
+        required=False,
+        label="One overall ranking across directions",
+        help_text="Every pair ranked together overall, North-South and East-West alike; "
+        "a Howell or an arrow switch makes one field anyway.",
+    )
 
     # The scoring method before the carry-over, which depends on it (percentages are
     # averaged for matchpoints only).
     SECTIONS = (
         ("The event", ("name", "date")),
         ("Scoring", ("method",)),
-        ("Sections and sessions", ("sections", "sessions", "carry")),
+        ("Sections and sessions", ("sections", "sessions", "carry", "one_ranking")),
         *(s for s in EventForm.SECTIONS if s[0] not in ("The evening", "The contest")),
     )
 

@@ -104,11 +104,13 @@ def overall_table(
     contest: Contest,
     tables: dict[int, list[PairStanding]] | None = None,
     upto: int | None = None,
+    one_field: bool | None = None,
 ) -> list[OverallRow]:
     """The sessions carried over (added, or percentages averaged), each pair followed by
     its players (:func:`entrant`); ``tables``: the sessions' standings when the caller
     has them already (each is computed once); ``upto``: the sessions up to this one
-    only (the standings so far, to seed the next)."""
+    only (the standings so far, to seed the next); ``one_field``: one ranking of every
+    pair, or the movement's fields (False); by default as the director set it."""
     events = parts(contest)
     if not events:
         return []
@@ -122,6 +124,7 @@ def overall_table(
             events[0].method,
             contest.carry,
             [entrants(contest, s) for s in numbers],
+            one_field=contest.one_ranking if one_field is None else one_field,
         )
     except ScoringError as e:
         raise ServiceError(str(e)) from None

@@ -22,6 +22,7 @@ from .contests import (
     seed_from_standings,
     seeding_from_standings,
     set_contest_published,
+    set_one_ranking,
     share_deals,
 )
 from .entries import Entry, deal_result, preview
@@ -88,6 +89,7 @@ __all__ = [
     "set_contest_published",
     "set_fouled",
     "set_league_published",
+    "set_one_ranking",
     "set_player_names",
     "set_published",
     "share_deals",

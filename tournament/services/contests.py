@@ -42,6 +42,7 @@ def create_contest(
     sections: int,
     sessions: int,
     carry: str,
+    one_ranking: bool = False,
     **fields: Any,
 ) -> Contest:
     """A contest of ``sections`` x ``sessions`` pair events with the same settings."""
@@ -53,7 +54,9 @@ def create_contest(
         raise ServiceError("sections and sessions are for pair events")
     if carry == Contest.Carry.AVERAGE and fields.get("method") != Method.MATCHPOINTS:
         raise ServiceError("percentages are averaged only in a matchpoint event")
-    contest = Contest.objects.create(name=name, date=date, owner=owner, carry=carry)
+    contest = Contest.objects.create(
+        name=name, date=date, owner=owner, carry=carry, one_ranking=one_ranking
+    )
     for s in range(1, sessions + 1):
         for letter in ascii_uppercase[:sections]:
             parts = [name]
@@ -74,6 +77,24 @@ def set_contest_published(contest: Contest, published: bool, *, by: Actor) -> No
     event's publishing is: a line in each section's trail (which also moves each
     section's page stamp, :mod:`tournament.queries.pagecache`), as a league's is."""
     set_group_published(contest, published, parts, kind="contest", by=by)
+
+
+@transaction.atomic
+def set_one_ranking(contest: Contest, one: bool, *, by: Actor) -> None:
+    """Rank every pair together overall (or each direction apart), as the director asks;
+    a line in each section's trail (which also moves its page's stamp)."""
+    locked = Contest.objects.select_for_update(no_key=True).get(pk=contest.pk)
+    if locked.one_ranking == one:
+        return
+    locked.one_ranking = contest.one_ranking = one
+    locked.save(update_fields=["one_ranking"])
+    said = (
+        "one overall ranking: North-South and East-West ranked together"
+        if one
+        else "overall ranked by direction (one field where the movement makes one)"
+    )
+    for e in parts(locked):
+        audit(e, "contest ranking", said, by=by)
 
 
 @transaction.atomic
@@ -234,7 +255,9 @@ def seeding_from_standings(contest: Contest, session: int) -> dict[str, str]:
     events = parts(contest, session)
     if not events:
         raise ServiceError(f"there is no session {session}")
-    so_far = overall_table(contest, upto=session - 1)
+    # The movement's fields (a Mitchell's directions), whatever the overall ranking:
+    # a pair is seeded among the pairs it was compared with.
+    so_far = overall_table(contest, upto=session - 1, one_field=False)
     index = session - 2  # the session before, among the rows' seats
     ranked = [r.seats[index] for r in so_far if len(r.seats) > index and r.seats[index]]
     one_field = any(r.direction is None for r in so_far)

@@ -134,6 +134,16 @@ def contest_action(request: HttpRequest, contest: Contest, action: str) -> HttpR
             session = int(request.POST.get("session", "0") or 0)
             n = services.share_deals(contest, session, by=Actor.director(request.user))
             messages.success(request, f"Session {session}: {count(n, 'hand record')} copied.")
+        elif action in ("one-ranking", "by-direction"):
+            services.set_one_ranking(
+                contest, action == "one-ranking", by=Actor.director(request.user)
+            )
+            messages.success(
+                request,
+                "One overall ranking: every pair ranked together."
+                if contest.one_ranking
+                else "Overall ranked by direction.",
+            )
         elif action in ("publish", "unpublish"):
             services.set_contest_published(
                 contest, action == "publish", by=Actor.director(request.user)

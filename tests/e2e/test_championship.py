@@ -70,3 +70,56 @@ def test_a_section_page_says_whom_it_compares_at_1280_and_390(live_server, brows
             page.inner_text("main")
         )
         page.context.close()
+
+
+def test_a_director_seeds_session_2_and_ranks_the_championship_as_one(live_server, browser, shots):
+    director = get_user_model().objects.create_user("td", password="whist-club-1915")
+    contest = services.create_contest(
+        director,
+        name="Spring championship",
+        date=datetime.date(1915, 4, 1),
+        sections=2,
+        sessions=2,
+        carry="average",
+        tables=3,
+        boards_per_round=2,
+        method="matchpoints",
+    )
+    by = Actor.director(director)
+    for e in contests.parts(contest, 1):
+        services.set_player_names(
+            e, {str(n): [f"Mrs. {e.section}{n}", f"Mr. {e.section}{n}"] for n in range(1, 7)}, by=by
+        )
+    a, b = contests.parts(contest, 1)
+    for event, round_no, table, tricks in ((a, 1, 1, 10), (a, 2, 3, 8), (b, 1, 1, 11)):
+        services.enter_result(
+            event,
+            board_number=1,
+            round_no=round_no,
+            table=table,
+            entry=Entry("4H", "S", tricks),
+            by=by,
+        )
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.goto(live_server.url + "/login/")
+    page.fill("#id_username", "td")
+    page.fill("#id_password", "whist-club-1915")
+    page.click("button[type=submit]")
+    page.wait_for_url("**/director/")
+    page.goto(f"{live_server.url}/director/contests/{contest.pk}/")
+    page.click("text=Seat session 2: re-seed by hand or from the standings so far")
+    page.wait_for_selector("text=Seed session 2 from the standings so far")
+    no_axe_violations(page)
+    shots(page, "contest-seat-1280")
+    page.click("text=Seed session 2 from the standings so far")
+    page.wait_for_selector("text=Session 2 seated")
+    # Across the sections B1 (+165) topped North-South and goes to section A's pair 1.
+    a2 = contests.parts(contest, 2)[0]
+    from tournament.queries import standings
+
+    assert standings.pair_names(a2)["1"] == "Mrs. B1 & Mr. B1"
+    page.click("text=One overall ranking across directions")
+    page.wait_for_selector("text=One overall ranking: every pair ranked together.")
+    assert "One ranking of every pair" in page.inner_text("main")
+    no_axe_violations(page)
+    shots(page, "contest-one-ranking-1280")

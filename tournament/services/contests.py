@@ -202,12 +202,12 @@ def reseed(contest: Contest, session: int, seats: Mapping[str, str], *, by: Acto
     for seat in sorted(now, key=_seat_order):
         source = taken.get(seat)
         names = before[source][1] if source else ["", ""]
-        pair = pairs[seat]
+        at = pairs[seat]
         for i, name in enumerate([*names, "", ""][:2], 1):
-            Player.objects.update_or_create(pair=pair, position=i, defaults={"name": name})
+            Player.objects.update_or_create(pair=at, position=i, defaults={"name": name})
         if source is not None and source != seat:
             moved += 1
-        said[pair.event_id].append(
+        said[at.event_id].append(
             f"{seat}: {' & '.join(n for n in names if n)} (pair {source} of session {session - 1})"
             if source
             else f"{seat}: left free"
@@ -259,7 +259,9 @@ def seeding_from_standings(contest: Contest, session: int) -> dict[str, str]:
     # a pair is seeded among the pairs it was compared with.
     so_far = overall_table(contest, upto=session - 1, one_field=False)
     index = session - 2  # the session before, among the rows' seats
-    ranked = [r.seats[index] for r in so_far if len(r.seats) > index and r.seats[index]]
+    ranked: list[str] = [
+        seat for r in so_far if len(r.seats) > index and (seat := r.seats[index]) is not None
+    ]
     one_field = any(r.direction is None for r in so_far)
     was = _round_one_fields(contest, session - 1)
     ranked += sorted((s for s in was if s not in ranked), key=_seat_order)

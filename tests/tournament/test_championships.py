@@ -9,6 +9,8 @@ import openpyxl
 import pytest
 from django.test import Client
 from django.urls import reverse
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from tournament import exports, services
 from tournament.queries import contests
@@ -337,3 +339,31 @@ def test_two_sections_two_sessions_re_seeded_and_one_overall_ranking(client, dir
     assert lines[0][:4] == ["Rank", "Pair (seat each session)", "Players", "Direction"]
     row = next(line for line in lines if line[1] == "A1 → B1")
     assert row[:4] == ["1=", "A1 → B1", "North A1 & South A1", ""]
+
+
+FUZZ = settings(
+    max_examples=30,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+seat_values = st.one_of(
+    st.sampled_from(["", "A1", "B6", "C1", "A0", "a1", "A", "1", "<b>", "A1 ", "x" * 300]),
+    st.text(max_size=12),
+)
+
+
+@FUZZ
+@given(
+    values=st.dictionaries(
+        st.sampled_from(["pair-A1", "pair-A2", "pair-B1", "pair-B4", "pair-Z9", "seed"]),
+        seat_values,
+        max_size=5,
+    )
+)
+def test_the_seat_page_turns_any_input_into_a_page_or_a_redirect(client, director, values):
+    from tournament.models import Contest
+
+    contest = Contest.objects.first() or championship(director)  # one a test, not a draw
+    client.force_login(director)
+    r = client.post(reverse("director_contest_seat", args=[contest.pk, 2]), values)
+    assert r.status_code in (200, 302), r.status_code

@@ -74,7 +74,7 @@ def entrant(seat: str, names: Sequence[str]) -> str:
     either order ("Mrs.  Alden" and "mrs. alden" are one player); a pair without both
     names is known by its seat ("A3"), which it then keeps from session to session.
     The one place a pair's identity is decided: a register of players would answer
-    here instead.
+    here instead (docs/decisions/pair-across-sessions.md).
     """
     given = sorted(" ".join(n.split()).casefold() for n in names if n and n.strip())
     if len(given) == 2:

@@ -67,6 +67,12 @@ class StandingsTable(tables.Table):
         self.event = event
         self.method = method
 
+    def render_names(self, value, record):
+        """The players, and a late or withdrawn pair's mark naming the rounds it missed."""
+        if not record.mark:
+            return value
+        return format_html('{}<span class="field-mark">{}</span>', value, record.mark)
+
     def render_pair(self, value, record):
         if self.event is None:
             return value
@@ -101,7 +107,10 @@ class StandingsTable(tables.Table):
             cells = []
             for accessor, td, default, empty in columns:
                 value = getattr(record, accessor)
-                if value in empty:
+                if accessor == "names" and record.mark:  # a late or withdrawn pair's mark
+                    text = html.escape(str(default if value in empty else value))
+                    text += f'<span class="field-mark">{html.escape(record.mark)}</span>'
+                elif value in empty:
                     text = html.escape(str(default))
                 elif accessor == "pair" and base is not None:
                     text = html.escape(str(value))

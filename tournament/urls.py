@@ -103,6 +103,11 @@ urlpatterns = [
     path("director/contests/new/", contests.contest_create, name="director_contest_create"),
     path("director/contests/<int:pk>/", contests.contest_page, name="director_contest"),
     path(
+        "director/contests/<int:pk>/seat/<int:session>/",
+        contests.contest_seat,
+        name="director_contest_seat",
+    ),
+    path(
         "director/contests/<int:pk>/<str:action>/",
         contests.contest_action,
         name="director_contest_action",

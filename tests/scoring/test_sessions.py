@@ -102,3 +102,34 @@ def test_a_session_column_shows_every_percentage_to_two_decimals():
     assert display_session(Fraction(190, 3), "matchpoints") == "63.33"
     assert display_session(Fraction(41, 2), "total") == "21"  # points: whole, half away
     assert display_session(None, "matchpoints") == "—"
+
+
+def test_snake_seats_deal_in_turn_and_back_and_pass_over_a_full_section():
+    from scoring.sessions import snake_seats
+
+    ranked = ["p1", "p2", "p3", "p4", "p5"]
+    # Two sections: A, B, B, A, A.  Each takes its first free seat.
+    assert snake_seats(ranked, [["A1", "A2", "A3"], ["B1", "B2", "B3"]]) == {
+        "p1": "A1", "p2": "B1", "p3": "B2", "p4": "A2", "p5": "A3",
+    }  # fmt: skip
+    # Section B has one seat: once it is full the deal passes it over.
+    assert snake_seats(ranked, [["A1", "A2", "A3", "A4"], ["B1"]]) == {
+        "p1": "A1", "p2": "B1", "p3": "A2", "p4": "A3", "p5": "A4",
+    }  # fmt: skip
+    with pytest.raises(ScoringError, match="5 pairs for 4 seats"):
+        snake_seats(ranked, [["A1", "A2"], ["B1", "B2"]])
+
+
+def test_the_carry_over_follows_the_entrant_not_the_seat():
+    # Session 1: pair 1 +30, pair 2 -30 (NS); session 2 the players of pair 1 sit at 2.
+    s1 = pair_standings([BoardResult(1, "1", "3", 100), BoardResult(1, "2", "4", 40)])
+    s2 = pair_standings([BoardResult(1, "1", "3", 100), BoardResult(1, "2", "4", 40)])
+    who = [{"1": "ann", "2": "bob", "3": "cy", "4": "di"}, {"1": "bob", "2": "ann"}]
+    rows = {r.pair: r for r in carry_over([s1, s2], "total", "total", who)}
+    # Ann: +30 then, at seat 2, -30: 0; Bob -30 + 30 = 0.  By the seat it would be +60.
+    assert rows["2"].total == 0 and rows["2"].seats == ("1", "2")
+    assert rows["1"].total == 0 and rows["1"].seats == ("2", "1")
+    by_seat = {r.pair: r.total for r in carry_over([s1, s2], "total", "total")}
+    assert by_seat["1"] == 60
+    with pytest.raises(ScoringError, match="same players"):
+        carry_over([s1, s2], "total", "total", [who[0], {"1": "ann", "2": "ann"}])

@@ -220,13 +220,13 @@ def test_averaged_percentages_are_exported_to_two_decimals(director):
     enter(s1, 3, 1, 2, "4H S 9")  # board 3: table 2 in round 1, table 1 in round 2
     enter(s1, 3, 2, 1, "4H S 10")
     rows = exports.contest_overall_rows(contest)
-    values = [v for r in rows for v in r[3:] if v is not None]
+    values = [v for r in rows for v in r[4:] if v is not None]
     assert any(v != int(v) for v in values)  # a fraction of a percent to round
     assert all(round(v, 2) == v for v in values)
     text = exports.contest_csv_bytes(contest).decode("utf-8-sig")
     for row in list(csv.reader(io.StringIO(text)))[1:]:
-        for cell in row[3:]:
+        for cell in row[4:]:
             assert cell == "" or len(cell.partition(".")[2]) <= 2, row
     wb = openpyxl.load_workbook(io.BytesIO(exports.contest_xlsx_bytes(contest)))
-    formats = {c.number_format for r in wb["Overall"].iter_rows(min_row=2) for c in r[3:]}
+    formats = {c.number_format for r in wb["Overall"].iter_rows(min_row=2) for c in r[4:]}
     assert "0.000000" not in formats

@@ -18,10 +18,10 @@ from scoring.pbn import decimal_text, printing_text
 
 from ..models import Event
 from .rows import (
-    STANDINGS_COLUMNS,
     TEAM_COLUMNS,
     Precise,
     mixed_fraction,
+    standings_columns,
     standings_rows,
     team_rows,
     traveller_columns,
@@ -87,7 +87,7 @@ def standings_csv(event: Event) -> str:
     match" sheet), not pairs ranked against an average, which a team match has none of."""
     if event.is_team_match:
         return csv_text([c for c, _ in TEAM_COLUMNS], team_rows(event))
-    return csv_text([c for c, _ in STANDINGS_COLUMNS], standings_rows(event))
+    return csv_text([c for c, _ in standings_columns(event)], standings_rows(event))
 
 
 def travellers_csv(event: Event, *, boards: set[int] | None = None) -> str:

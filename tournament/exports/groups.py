@@ -96,6 +96,7 @@ def contest_session_rows(
     contest: Contest, session: int, table: list[Any] | None = None
 ) -> list[list[Any]]:
     names = contests.pair_names(contest, session)
+    marks = contests.pair_marks(contest, session)
     mp = contests.parts(contest, session)[0].method == "matchpoints"
     rows = table if table is not None else contests.session_table(contest, session)
     return [
@@ -107,6 +108,7 @@ def contest_session_rows(
             s.boards,
             _precise(s.score),
             float(round(s.percent, 2)) if mp and s.percent is not None else None,
+            marks.get(s.pair) or None,
         ]
         for s in rows
     ]
@@ -120,6 +122,7 @@ CONTEST_SESSION_COLUMNS = [
     ("Boards", 8),
     ("Score (exact)", 14),
     ("Percent", 9),
+    ("Late or withdrawn", 40),
 ]
 
 
@@ -134,10 +137,12 @@ def contest_overall_rows(
             return float(two_decimals(Fraction(x)))
         return _precise(x)
 
+    seated = [contests.seated(contest, s) for s in contests.sessions_of(contest)]
     return [
         [
             rank_cell(r.rank),
-            r.pair,
+            contests.seats_text(r.seats),
+            contests.players_of(r.seats, seated) or None,
             r.direction,
             *(value(x) if x is not None else None for x in r.sessions),
             value(r.total),
@@ -151,10 +156,24 @@ def contest_overall_columns(contest: Contest) -> list[tuple[str, int]]:
     what = "percent" if contest.carry == "average" else "score"
     return [
         ("Rank", 6),
-        ("Pair", 7),
+        ("Pair (seat each session)", 14),
+        ("Players", 32),
         ("Direction", 10),
         *((f"Session {s} {what}", 14) for s in sessions),
         ("Overall", 12),
+    ]
+
+
+def contest_session_columns(contest: Contest, session: int) -> list[tuple[str, int]]:
+    """A session's columns, the comparing ones saying whom they compare: every section
+    of the session together ("Percent (sections A and B together)")."""
+    letters = [e.section or "A" for e in contests.parts(contest, session)]
+    if len(letters) < 2:
+        return CONTEST_SESSION_COLUMNS
+    together = "sections " + ", ".join(letters[:-1]) + " and " + letters[-1] + " together"
+    return [
+        (f"{c} ({together})", w + 20) if c in ("Score (exact)", "Percent") else (c, w)
+        for c, w in CONTEST_SESSION_COLUMNS
     ]
 
 
@@ -164,7 +183,12 @@ def contest_xlsx_bytes(contest: Contest) -> bytes:
     wb = Workbook(write_only=True)
     _sheet(wb, "Overall", contest_overall_columns(contest), contest_overall_rows(contest, tables))
     for s, table in tables.items():
-        _sheet(wb, f"Session {s}", CONTEST_SESSION_COLUMNS, contest_session_rows(contest, s, table))
+        _sheet(
+            wb,
+            f"Session {s}",
+            contest_session_columns(contest, s),
+            contest_session_rows(contest, s, table),
+        )
     buf = io.BytesIO()
     wb.save(buf)
     return buf.getvalue()

@@ -22,7 +22,7 @@ from scoring.pairs import BoardLine
 from .. import services
 from ..models import Event, Result
 from ..movements import MovementError
-from ..queries import standings, travellers
+from ..queries import contests, standings, travellers
 from ..room.clubtime import club_time
 
 STANDINGS_COLUMNS = [
@@ -35,6 +35,7 @@ STANDINGS_COLUMNS = [
     ("Score (decimal)", 14),
     ("Percent", 9),
     ("Boards", 8),
+    ("Late or withdrawn", 40),  # the rounds a late or withdrawn pair did not play
 ]
 
 
@@ -113,7 +114,8 @@ def rank_cell(rank: str) -> str | int:
 def standings_rows(
     event: Event, table: list[standings.StandingRow] | None = None
 ) -> list[list[Any]]:
-    """One row per pair: field, rank, pair, players, rounded, exact, decimal, percent, boards.
+    """One row per pair: field, rank, pair, players, rounded, exact, decimal, percent,
+    boards, and a late or withdrawn pair's mark naming the rounds it did not play.
 
     ``table``: the standings when the caller has them already (computed once a file)."""
     rows = []
@@ -133,6 +135,7 @@ def standings_rows(
                 _precise(r.score),
                 percent,
                 r.boards,
+                r.mark or None,
             ]
         )
     return rows
@@ -235,7 +238,41 @@ def traveller_rows(
         ]
 
 
+# The columns whose figures compare pairs: a section's say whom (its own pairs alone).
+_COMPARING = {
+    "Score",
+    "Exact score",
+    "Score (decimal)",
+    "Percent",
+    "NS comparison",
+    "EW comparison",
+}
+
+
+def _scoped(event: Event, columns: list[tuple[str, int]]) -> list[tuple[str, int]]:
+    """A contest section's comparing columns headed with whom they compare ("Score
+    (section A alone)"), since the championship compares across its sections."""
+    scope = contests.section_scope(event)
+    if scope is None or not scope.across:
+        return columns
+    return [
+        (contests.scope_heading(scope, c) if c in _COMPARING else c, w + 16 * (c in _COMPARING))
+        for c, w in columns
+    ]
+
+
+def standings_columns(event: Event) -> list[tuple[str, int]]:
+    """The standings' columns, a contest section's saying whom they compare."""
+    return _scoped(event, STANDINGS_COLUMNS)
+
+
 def traveller_columns(event: Event) -> list[tuple[str, int]]:
+    """The travellers' columns: a team match's points to each team, a section's
+    comparisons saying whom they compare."""
+    return _scoped(event, _traveller_columns(event))
+
+
+def _traveller_columns(event: Event) -> list[tuple[str, int]]:
     """The travellers' columns: a pair contest's two comparisons, or in a team match
     each team's points from the line (Law G compares no line with an average)."""
     if not event.is_team_match:
@@ -283,7 +320,7 @@ def settings_rows(event: Event, *, boards: set[int] | None = None) -> list[list[
         description, notes = movement.description, "; ".join(movement.notes)
     except MovementError:  # an event built outside the movement generator (an import)
         description, notes = f"{event.get_movement_display()}, {event.tables} tables", ""
-    return [
+    rows: list[list[Any]] = [
         ["Event", event.name],
         ["Date", event.date.isoformat()],
         ["Code of laws", event.laws.name],
@@ -299,6 +336,17 @@ def settings_rows(event: Event, *, boards: set[int] | None = None) -> list[list[
         ["Adjusted scores", event.adjusted_values.describe(event.method)],
         ["Deal seed", (event.deal_seed or "") if boards is None else ""],
     ]
+    scope = contests.section_scope(event)
+    if scope is not None and scope.across:
+        rows.append(
+            [
+                "Compared",
+                f"{scope.alone[0].upper()}{scope.alone[1:]}: the championship "
+                f"({scope.contest.name}) compares session {scope.session}'s "
+                f"{scope.together} in its own file",
+            ]
+        )
+    return rows
 
 
 TEAM_COLUMNS = [

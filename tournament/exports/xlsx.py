@@ -32,12 +32,12 @@ from ..room.gcpause import gc_paused
 if TYPE_CHECKING:
     from openpyxl.worksheet._write_only import WriteOnlyWorksheet
 from .rows import (
-    STANDINGS_COLUMNS,
     TEAM_COLUMNS,
     LiveLines,
     Precise,
     _number,
     settings_rows,
+    standings_columns,
     standings_rows,
     team_rows,
     traveller_columns,
@@ -217,7 +217,7 @@ def _write_xlsx(
         _sheet(wb, "Team match", TEAM_COLUMNS, team_rows(event))
     else:
         table = standings.pair_contest(event, results=live.inputs)
-        _sheet(wb, "Standings", STANDINGS_COLUMNS, standings_rows(event, table))
+        _sheet(wb, "Standings", standings_columns(event), standings_rows(event, table))
     lines: Iterable[list[Any]] = traveller_rows(event, boards=boards, live=live)
     if progress is not None:
         lines = _counted(lines, progress)

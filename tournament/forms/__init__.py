@@ -6,7 +6,7 @@ share in :mod:`.fields`.  The director's forms are named here, so a view writes
 ``from ..forms import EventForm`` without knowing which family holds it.
 """
 
-from .events import ContestForm, EventForm, LeagueForm, PairNamesForm
+from .events import ContestForm, EventForm, LeagueForm, PairNamesForm, ReseatForm
 from .field import LatePairForm, WithdrawForm
 from .results import CorrectionForm, ReasonForm, ResultEntryForm
 from .rulings import AdjustedValuesForm, AdjustForm, FouledForm, IrregularForm
@@ -26,6 +26,7 @@ __all__ = [
     "MovementForm",
     "PairNamesForm",
     "ReasonForm",
+    "ReseatForm",
     "ResultEntryForm",
     "WithdrawForm",
 ]

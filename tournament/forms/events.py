@@ -191,13 +191,19 @@ class ContestForm(EventForm):
         initial=Contest.Carry.TOTAL,
         label="Sessions carried over by",
     )
+    one_ranking = forms.BooleanField(
+        required=False,
+        label="One overall ranking across directions",
+        help_text="Every pair ranked together overall, North-South and East-West alike; "
+        "a Howell or an arrow switch makes one field anyway.",
+    )
 
     # The scoring method before the carry-over, which depends on it (percentages are
     # averaged for matchpoints only).
     SECTIONS = (
         ("The event", ("name", "date")),
         ("Scoring", ("method",)),
-        ("Sections and sessions", ("sections", "sessions", "carry")),
+        ("Sections and sessions", ("sections", "sessions", "carry", "one_ranking")),
         *(s for s in EventForm.SECTIONS if s[0] not in ("The evening", "The contest")),
     )
 
@@ -254,3 +260,47 @@ class LeagueForm(forms.ModelForm):
         if any(len(n) > 80 for n in names):
             raise forms.ValidationError("A team's name is at most 80 letters.")
         return names
+
+
+class ReseatForm(forms.Form):
+    """Seat a session's pairs by hand: each pair of the session before, and its seat in
+    this one (a section letter and a number: "B4"), or none when it does not play."""
+
+    def __init__(
+        self,
+        *args: Any,
+        pairs: list[tuple[str, str]],
+        seats: list[str],
+        current: dict[str, str],
+        **kwargs: Any,
+    ) -> None:
+        super().__init__(*args, **kwargs)
+        choices = [("", "(not in this session)"), *((s, s) for s in seats)]
+        for seat, names in pairs:
+            self.fields[f"pair-{seat}"] = forms.ChoiceField(
+                choices=choices,
+                required=False,
+                label=f"{seat} {names}".strip(),
+                initial=current.get(seat, ""),
+            )
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        given: dict[str, str] = {}
+        for name, seat in list(data.items()):
+            if not seat:
+                continue
+            pair = name.removeprefix("pair-")
+            if seat in given:
+                self.add_error(name, f"seat {seat} is given to pair {given[seat]} too")
+            else:
+                given[seat] = pair
+        if not given and not self.errors:
+            raise forms.ValidationError("give at least one pair a seat")
+        return data
+
+    def seats(self) -> dict[str, str]:
+        """Each pair of the session before ("A3") -> its seat ("B1")."""
+        return {
+            name.removeprefix("pair-"): seat for name, seat in self.cleaned_data.items() if seat
+        }

@@ -40,6 +40,15 @@ class Contest(models.Model):
     date = models.DateField()
     owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT)
     carry = models.CharField("carry-over", max_length=8, choices=Carry, default=Carry.TOTAL)
+    # The overall standing as one ranking of every pair, North-South and East-West
+    # together (scoring.sessions.carry_over's one_field); without it, one a direction
+    # unless the movement already makes one field (a Howell, an arrow switch, a pair
+    # re-seeded into the other direction).
+    one_ranking = models.BooleanField(
+        "one overall ranking",
+        default=False,
+        help_text="Rank every pair together overall, North-South and East-West alike.",
+    )
     published = models.BooleanField(default=False)
     created_at = models.DateTimeField(auto_now_add=True)
 

@@ -13,12 +13,13 @@ from fractions import Fraction
 from math import lcm
 from typing import Any
 
-from django.db.models import Count
+from django.db.models import Count, Q
 
 from scoring.irregular import ADJUSTMENTS
 from scoring.pairs import BoardLine, BoardSummary, compare_line
 
-from ..models import Event, Pair, Result, Seating
+from ..models import Event, FieldChange, Pair, Result, Round, Seating
+from ..movements import MovementError, make_movement
 from . import charts, pagecache
 from .standings import _live, as_board_results, board_results, compare, expected_plays, line_input
 from .travellers import _fmt, _signed
@@ -281,3 +282,53 @@ def running_best(event: Event, shown: set[int]) -> dict[str, Any]:
     if ns_pairs & ew_pairs:
         return {"one field": best_of(ns_pairs | ew_pairs)}
     return {"one field": None, "NS": best_of(ns_pairs), "EW": best_of(ew_pairs)}
+
+
+def rounds_not_played(event: Event, pair: Pair) -> list[dict[str, Any]]:
+    """The rounds a pair's score card has no boards for, each with why: a sit-out (and
+    whose withdrawal made it one), or the pair's own late start or withdrawal.  A card
+    never silently lacks a round."""
+    rounds = Round.objects.filter(event=event).count()
+    seated = {
+        s.round: s for s in Seating.objects.filter(event=event).filter(Q(ns=pair) | Q(ew=pair))
+    }
+    changes = list(
+        FieldChange.objects.filter(event=event).values_list("pair__label", "kind", "from_round")
+    )
+    withdrawn = {label: r for label, kind, r in changes if kind == FieldChange.Kind.WITHDRAWN}
+    own = {kind: r for label, kind, r in changes if label == pair.label}
+    try:
+        planned = make_movement(
+            event.movement,
+            event.tables,
+            event.boards_per_round,
+            even=event.even or "skip",
+            arrow_switch=event.arrow_switch,
+        )
+    except MovementError:  # an event built outside the movement generator (an import)
+        planned = None
+    out = []
+    for r in range(1, rounds + 1):
+        s = seated.get(r)
+        if s is not None and s.ns_id is not None and s.ew_id is not None:
+            continue
+        if s is None:
+            late = own.get(FieldChange.Kind.LATE)
+            if late is not None and r < late:
+                why = f"not played: a late pair, joined in round {late}"
+            elif own.get(FieldChange.Kind.WITHDRAWN, rounds + 1) <= r:
+                why = f"not played: withdrawn from round {own[FieldChange.Kind.WITHDRAWN]}"
+            else:
+                why = "not played"
+        else:
+            why = "sat out"
+            if planned is not None:
+                place = planned.at(r, s.table)
+                other = place.ew if s.ns_id == pair.pk else place.ns
+                if other in withdrawn and withdrawn[other] <= r:
+                    why = (
+                        f"sat out: its opponents, pair {other}, withdrew from round "
+                        f"{withdrawn[other]}"
+                    )
+        out.append({"round": r, "table": s.table if s is not None else None, "why": why})
+    return out

@@ -25,7 +25,7 @@ from scoring.irregular import ADJUSTMENTS
 from scoring.pairs import BoardLine, PairStanding
 from scoring.teams import MatchResult, TableSeating, TeamBoardResult
 
-from ..models import Board, Event, Pair, Result, Seating
+from ..models import Board, Event, FieldChange, Pair, Result, Round, Seating
 from . import charts
 
 
@@ -207,6 +207,48 @@ def pair_names(event: Event) -> dict[str, str]:
     return {label: " & ".join(n) for label, n in names.items()}
 
 
+def rounds_text(rounds: Sequence[int]) -> str:
+    """Rounds as a reader says them: "round 3", "rounds 1-2", "rounds 1, 4"."""
+    rounds = sorted(rounds)
+    if len(rounds) == 1:
+        return f"round {rounds[0]}"
+    if rounds == list(range(rounds[0], rounds[-1] + 1)):
+        return f"rounds {rounds[0]}\u2013{rounds[-1]}"
+    return "rounds " + ", ".join(map(str, rounds))
+
+
+def field_marks(event: Event) -> dict[str, str]:
+    """Each late or withdrawn pair's mark, naming the rounds it did not play:
+    "late: joined in round 2, did not play round 1"; "withdrawn from round 3, did
+    not play rounds 3-4".  Wherever pairs are listed (standings, score cards, files,
+    the room display) a pair that played fewer rounds says why and which.
+
+    One query when the field never changed; two when it did."""
+    changes = list(
+        FieldChange.objects.filter(event=event).values_list("pair__label", "kind", "from_round")
+    )
+    if not changes:
+        return {}
+    last = Round.objects.filter(event=event).count()
+    said: dict[str, list[str]] = {}
+    missed: dict[str, set[int]] = {}
+    for label, kind, from_round in changes:
+        if kind == FieldChange.Kind.LATE:
+            rounds = set(range(1, from_round))
+            said.setdefault(label, []).append(f"late: joined in round {from_round}")
+        else:
+            rounds = set(range(from_round, last + 1))
+            said.setdefault(label, []).append(f"withdrawn from round {from_round}")
+        missed.setdefault(label, set()).update(rounds)
+    out = {}
+    for label, words in said.items():
+        text = ", ".join(words)
+        if missed[label]:
+            text += f", did not play {rounds_text(sorted(missed[label]))}"
+        out[label] = text
+    return out
+
+
 @dataclass
 class StandingRow:
     pair: str
@@ -219,6 +261,7 @@ class StandingRow:
     rank: str
     boards: int
     percent_value: Fraction | None = None  # what matchpoint ranks follow (boards may differ)
+    mark: str = ""  # a late or withdrawn pair's mark (field_marks)
 
 
 def pair_contest(
@@ -237,9 +280,10 @@ def pair_contest(
     if not results:
         return []
     names = pair_names(event)
+    marks = field_marks(event)
     tables = law_b_tables(event, results)
     return [
-        _row(s, names)
+        _row(s, names, marks.get(s.pair, ""))
         for s in pair_standings(results, event.method, event.adjusted_values, tables=tables)
     ]
 
@@ -258,7 +302,7 @@ def exact_adds(rows: Sequence[StandingRow]) -> bool:
     return False
 
 
-def _row(s: PairStanding, names: dict[str, str]) -> StandingRow:
+def _row(s: PairStanding, names: dict[str, str], mark: str = "") -> StandingRow:
     return StandingRow(
         pair=s.pair,
         names=names.get(s.pair, ""),
@@ -270,6 +314,7 @@ def _row(s: PairStanding, names: dict[str, str]) -> StandingRow:
         rank=s.rank,
         boards=s.boards,
         percent_value=s.percent,
+        mark=mark,
     )
 
 

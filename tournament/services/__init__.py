@@ -15,7 +15,16 @@ The laws are applied by :mod:`scoring`; nothing here computes a point itself.
 from ..errors import NotTablesBoard, ResultConflict, ServiceError, user_message
 from .adjusted import adjust_score, set_adjusted_values, set_fouled
 from .audit import Actor, audit
-from .contests import create_contest, set_contest_published, share_deals
+from .contests import (
+    SEEDING,
+    create_contest,
+    reseed,
+    seed_from_standings,
+    seeding_from_standings,
+    set_contest_published,
+    set_one_ranking,
+    share_deals,
+)
 from .entries import Entry, deal_result, preview
 from .events import create_event, movement_for, set_player_names, set_published
 from .field import add_late_pair, field_changes, places_free, withdraw_pair
@@ -40,6 +49,7 @@ from .rounds import (
 )
 
 __all__ = [
+    "SEEDING",
     "Actor",
     "Entry",
     "IrregularPlan",
@@ -69,13 +79,17 @@ __all__ = [
     "places_free",
     "preview",
     "reopen_round",
+    "reseed",
     "round_boards",
     "round_closed",
+    "seed_from_standings",
+    "seeding_from_standings",
     "set_absent",
     "set_adjusted_values",
     "set_contest_published",
     "set_fouled",
     "set_league_published",
+    "set_one_ranking",
     "set_player_names",
     "set_published",
     "share_deals",

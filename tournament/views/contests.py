@@ -11,12 +11,13 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
 from scoring.fractions_fmt import two_decimals
+from scoring.pairs import pair_label_key
 from scoring.sessions import display_session, display_total
 from scoring.wording import count
 
 from .. import exports, services
 from ..access import contest_public_view, contest_view
-from ..forms import ContestForm
+from ..forms import ContestForm, ReseatForm
 from ..models import Contest
 from ..queries import contests
 from ..services import Actor, ServiceError, user_message
@@ -81,15 +82,20 @@ def _context(contest: Contest) -> dict:
     for s in contests.sessions_of(contest):
         events = contests.parts(contest, s)
         names = contests.pair_names(contest, s)
+        marks = contests.pair_marks(contest, s)
         try:
             table = tables[s] = contests.session_table(contest, s)
         except ServiceError as e:
             table, error = [], user_message(e)
-        rows = [(r, names.get(r.pair, ""), _session_score(r, method)) for r in table]
+        rows = [
+            (r, names.get(r.pair, ""), _session_score(r, method), marks.get(r.pair, ""))
+            for r in table
+        ]
         sessions.append({"number": s, "events": events, "fields": _fields(rows)})
     overall: list[tuple[str, list[tuple[Any, ...]]]] = []
     multi = len(sessions) > 1
     if multi and not error:
+        seated = [contests.seated(contest, s["number"]) for s in sessions]
         try:
             overall = _fields(
                 [
@@ -97,6 +103,8 @@ def _context(contest: Contest) -> dict:
                         r,
                         display_total(r, method, contest.carry),
                         [display_session(x, method) for x in r.sessions],
+                        contests.players_of(r.seats, seated),
+                        contests.seats_text(r.seats),
                     )
                     for r in contests.overall_table(contest, tables)
                 ]
@@ -126,6 +134,16 @@ def contest_action(request: HttpRequest, contest: Contest, action: str) -> HttpR
             session = int(request.POST.get("session", "0") or 0)
             n = services.share_deals(contest, session, by=Actor.director(request.user))
             messages.success(request, f"Session {session}: {count(n, 'hand record')} copied.")
+        elif action in ("one-ranking", "by-direction"):
+            services.set_one_ranking(
+                contest, action == "one-ranking", by=Actor.director(request.user)
+            )
+            messages.success(
+                request,
+                "One overall ranking: every pair ranked together."
+                if contest.one_ranking
+                else "Overall ranked by direction.",
+            )
         elif action in ("publish", "unpublish"):
             services.set_contest_published(
                 contest, action == "publish", by=Actor.director(request.user)
@@ -138,6 +156,65 @@ def contest_action(request: HttpRequest, contest: Contest, action: str) -> HttpR
     except ServiceError as e:
         messages.error(request, user_message(e))
     return redirect("director_contest", contest.pk)
+
+
+def _seat_order(seat: str) -> tuple[str, tuple]:
+    return (seat[:1], pair_label_key(seat[1:]))
+
+
+@contest_view
+def contest_seat(request: HttpRequest, contest: Contest, session: int) -> HttpResponse:
+    """Seat a session's pairs before it is played: by hand (each pair of the session
+    before and its seat in this one), or seeded from the standings so far as
+    :data:`tournament.services.SEEDING` says.  The pair's players move with it, so the
+    carry-over, guide cards and tablets follow."""
+    if session < 2 or session not in contests.sessions_of(contest):
+        raise Http404("No such session")
+    before = contests.seated(contest, session - 1)
+    now = contests.seated(contest, session)
+    by_entrant = {who: seat for seat, (who, _) in now.items() if not who.startswith("seat:")}
+    current = {
+        seat: by_entrant.get(who, seat if seat in now else "") for seat, (who, _) in before.items()
+    }
+    pairs = [(seat, " & ".join(n for n in names if n)) for seat, (_, names) in before.items()]
+    pairs.sort(key=lambda p: _seat_order(p[0]))
+    seats = sorted(now, key=_seat_order)
+    form = ReseatForm(
+        request.POST if request.method == "POST" and "seed" not in request.POST else None,
+        pairs=pairs,
+        seats=seats,
+        current=current,
+    )
+    by = Actor.director(request.user)
+    if request.method == "POST":
+        try:
+            if "seed" in request.POST:
+                n = services.seed_from_standings(contest, session, by=by)
+            elif form.is_valid():
+                n = services.reseed(contest, session, form.seats(), by=by)
+            else:
+                n = None
+        except ServiceError as e:
+            form.add_error(None, user_message(e))
+        else:
+            if n is not None:
+                messages.success(
+                    request,
+                    f"Session {session} seated: {count(n, 'pair')} moved. Its guide cards, "
+                    "table cards and tablets name each pair at its new seat.",
+                )
+                return redirect("director_contest", contest.pk)
+    return render(
+        request,
+        "contests/seat.html",
+        {
+            "contest": contest,
+            "session": session,
+            "form": form,
+            "rows": [(seat, names, form[f"pair-{seat}"]) for seat, names in pairs],
+            "seeding": services.SEEDING,
+        },
+    )
 
 
 @contest_public_view

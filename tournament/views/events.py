@@ -23,11 +23,13 @@ from django_tables2 import RequestConfig
 
 from scoring import pair_label_key, parse_pbn_deal
 from scoring.every_code import every_code
+from scoring.fractions_fmt import two_decimals
 
 from .. import deals
 from ..access import Visibility, can_direct, publication, results_view, visibility
+from ..errors import ServiceError
 from ..models import Board, Contest, Event, League, Pair, Result
-from ..queries import charts, pagecache, score_cards, standings, travellers
+from ..queries import charts, contests, pagecache, score_cards, standings, travellers
 from ..queries.club import short_code
 from ..room.address import absolute_url
 from ..tables import StandingsTable
@@ -66,6 +68,30 @@ def published_events(request: HttpRequest) -> HttpResponse:
         "events/list.html",
         {"entries": [(kind, obj) for _, _, kind, obj in entries], "events": events},
     )
+
+
+def _scope_context(request: HttpRequest, event: Event, pair: Pair | None = None) -> dict:
+    """Whom a section's figures compare, whether the championship's page may be opened
+    here, and (a score card) the pair's own figure across the sections beside its own."""
+    scope = contests.section_scope(event)
+    if scope is None:
+        return {}
+    contest = scope.contest
+    link = contest.published or (
+        request.user.is_authenticated and contest.owner_id == request.user.pk
+    )
+    context: dict = {"scope": scope, "scope_link": link}
+    if pair is not None and link and scope.across:
+        try:
+            table = contests.session_table(contest, scope.session)
+        except ServiceError:
+            table = []  # the sections hold different deals: the contest's page says so
+        label = scope.section + pair.label
+        row = next((r for r in table if r.pair == label), None)
+        if row is not None:
+            context["across_row"] = row
+            context["across_percent"] = two_decimals(row.percent) if row.percent is not None else ""
+    return context
 
 
 # Standings rows a page, per field: more than a club's field (a 40-table Mitchell
@@ -179,6 +205,7 @@ def event_standings(request: HttpRequest, event: Event) -> HttpResponse:
     )
     vis = Visibility(publication=pub, everything=pub.over or director)
     context: dict = {"event": event, "director": director, "standings_html": mark_safe(html)}
+    context.update(_scope_context(request, event))
     context["poll_url"] = f"{request.path}?{query.urlencode()}&fragment=1".replace("?&", "?")
     numbers = list(Board.objects.filter(event=event).values_list("number", flat=True))
     context["boards"] = [n for n in numbers if vis.shows(n)]
@@ -216,6 +243,7 @@ def event_traveller(request: HttpRequest, event: Event, number: int) -> HttpResp
             "previous": previous,
             "next": following,
             **travellers.team_columns(event, lines),
+            **_scope_context(request, event),
         },
     )
 
@@ -251,6 +279,10 @@ def event_pair(request: HttpRequest, event: Event, label: str) -> HttpResponse:
     vis = Visibility(publication=pub, everything=pub.over or can_direct(request.user, event))
     rows = score_cards.score_card(event, pair)
     shown = [row for row in rows if vis.shows(row["board"])]
+    # The rounds it has no boards for, each saying why (a sit-out, a late start, a
+    # withdrawal), in their places among the boards.
+    gaps = [{**g, "gap": True} for g in score_cards.rounds_not_played(event, pair)]
+    lines = sorted([*shown, *gaps], key=lambda row: (row["round"], row.get("board", 0)))
     visible = {
         b
         for b in Board.objects.filter(event=event).values_list("number", flat=True)
@@ -262,13 +294,15 @@ def event_pair(request: HttpRequest, event: Event, label: str) -> HttpResponse:
         {
             "event": event,
             "pair": pair,
-            "rows": shown,
+            "rows": lines,
+            "mark": standings.field_marks(event).get(pair.label, ""),
             "hidden_count": len(rows) - len(shown),
             "short_url": absolute_url(request, reverse("short_link", args=[short_code(pair.pk)])),
             "members": [
                 pl for pl in pair.player_set.all() if pl.member_id is not None and event.is_public
             ],
             **score_cards.score_card_charts(event, pair, visible, rows, stamp),
+            **_scope_context(request, event, pair),
         },
     )
 

@@ -13,6 +13,7 @@ from django.urls import reverse
 from ... import services, tablets
 from ...access import director_view
 from ...models import Event, Seating
+from ...queries import standings
 from ...services import ServiceError, user_message
 from ..club import results_qr
 from . import _by
@@ -21,10 +22,29 @@ from . import _by
 @director_view
 def guide_cards(request: HttpRequest, event: Event) -> HttpResponse:
     movement = services.movement_for(event)
+    # Who each pair number is and where it starts: after a re-seeding between sessions
+    # the numbers are the same and the players at them are not.
+    names = standings.pair_names(event)
+    starts = []
+    for label in movement.pairs:
+        first = next(
+            (
+                (r, *where)
+                for r in range(1, movement.rounds + 1)
+                if (where := movement.where(label, r))
+            ),
+            None,
+        )
+        starts.append({"label": label, "names": names.get(label, ""), "start": first})
     return render(
         request,
         "director/guide_cards.html",
-        {"event": event, "movement": movement, "cards": movement.guide_cards()},
+        {
+            "event": event,
+            "movement": movement,
+            "cards": movement.guide_cards(),
+            "starts": starts,
+        },
     )
 
 

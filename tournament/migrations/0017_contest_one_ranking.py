@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournament', '0013_event_timer_round'),
+        ('tournament', '0016_club_required'),
     ]
 
     operations = [

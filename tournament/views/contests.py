@@ -8,6 +8,8 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
+from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_POST
 
 from scoring.fractions_fmt import two_decimals
@@ -18,7 +20,7 @@ from .. import exports, services
 from ..access import contest_public_view, contest_view
 from ..forms import ContestForm
 from ..models import Contest
-from ..queries import contests
+from ..queries import contests, pagecache
 from ..services import Actor, ServiceError, user_message
 
 
@@ -73,44 +75,75 @@ def _session_score(row: Any, method: str) -> str:
 
 
 def _context(contest: Contest) -> dict:
-    sessions: list[dict[str, Any]] = []
+    """The contest page's context: its parts read (one query), its standings tables as
+    HTML kept in the page cache under the contest's stamp
+    (:func:`tournament.queries.pagecache.contest_stamp`), so a repeat view reads two small
+    queries; only the first view after a change compares the sessions and renders them.
+    The tables hold nothing that differs between viewers (the section links and the
+    share form are around them), so every viewer shares one copy."""
+    events = contests.parts(contest)
+    stamp = pagecache.contest_stamp(contest, events)  # before what it covers: see pagecache
+    tables = pagecache.cached("contest", contest, stamp, "", lambda: _tables(contest))
+    method = events[0].method if events else "total"
+    numbers = sorted({e.session for e in events if e.session})
+    sessions = [
+        {
+            "number": s,
+            "events": [e for e in events if e.session == s],
+            "html": mark_safe(tables["sessions"].get(s, "")),  # rendered by _tables
+        }
+        for s in numbers
+    ]
+    return {
+        "contest": contest,
+        "sessions": sessions,
+        "overall_html": mark_safe(tables["overall"]),  # rendered by _tables
+        "multi_session": len(numbers) > 1,
+        "error": tables["error"],
+        "matchpoints": method == "matchpoints",
+    }
+
+
+def _tables(contest: Contest) -> dict[str, Any]:
+    """The contest's standings worked out and rendered: each session's tables across its
+    sections and the sessions carried over (each session compared once), as HTML, and
+    the refusal in words when a session cannot be compared."""
+    sessions: dict[int, str] = {}
     tables: dict[int, list] = {}
     error = ""
     first_parts = contests.parts(contest)[:1]
     method = first_parts[0].method if first_parts else "total"
-    for s in contests.sessions_of(contest):
-        events = contests.parts(contest, s)
+    numbers = contests.sessions_of(contest)
+    for s in numbers:
         names = contests.pair_names(contest, s)
         try:
             table = tables[s] = contests.session_table(contest, s)
         except ServiceError as e:
             table, error = [], user_message(e)
         rows = [(r, names.get(r.pair, ""), _session_score(r, method)) for r in table]
-        sessions.append({"number": s, "events": events, "fields": _fields(rows)})
-    overall: list[tuple[str, list[tuple[Any, ...]]]] = []
-    multi = len(sessions) > 1
-    if multi and not error:
+        sessions[s] = render_to_string(
+            "contests/_session.html",
+            {"fields": _fields(rows), "matchpoints": method == "matchpoints"},
+        )
+    overall = ""
+    if len(numbers) > 1 and not error:
         try:
-            overall = _fields(
-                [
-                    (
-                        r,
-                        display_total(r, method, contest.carry),
-                        [display_session(x, method) for x in r.sessions],
-                    )
-                    for r in contests.overall_table(contest, tables)
-                ]
-            )
+            rows = [
+                (
+                    r,
+                    display_total(r, method, contest.carry),
+                    [display_session(x, method) for x in r.sessions],
+                )
+                for r in contests.overall_table(contest, tables)
+            ]
         except ServiceError as e:
             error = user_message(e)
-    return {
-        "contest": contest,
-        "sessions": sessions,
-        "overall": overall,
-        "multi_session": multi,
-        "error": error,
-        "matchpoints": method == "matchpoints",
-    }
+        else:
+            if rows:
+                overall = render_to_string(
+                    "contests/_overall.html", {"fields": _fields(rows), "numbers": numbers}
+                )
+    return {"sessions": sessions, "overall": overall, "error": error}
 
 
 @contest_view

@@ -88,13 +88,41 @@ def test_a_contest_page_shows_a_change_at_once(director, client):
     assert client.get(url).content == averaged
 
 
+def test_a_change_works_out_again_only_its_own_session(director, client, monkeypatch):
+    """During a championship the results arrive in one session: the first view after a
+    change compares that session again and takes the others as kept."""
+    contest = _contest(director)
+    url = reverse("contest_standings", args=[contest.pk])
+    client.get(url)
+    computed = []
+    plain = contests.session_table
+
+    def counted(contest, session):
+        computed.append(session)
+        return plain(contest, session)
+
+    monkeypatch.setattr(contests, "session_table", counted)
+    enter(contests.parts(contest, 2)[0], 1, 3, 2, "3NT N 9")
+    page = client.get(url).content
+    assert computed == [2]
+    cache.clear()
+    assert client.get(url).content == page and computed == [2, 1, 2]
+
+
+def test_a_parts_stamp_is_its_events(director):
+    contest = _contest(director)
+    events = contests.parts(contest)
+    assert pagecache.part_stamps(events) == {e.pk: pagecache.event_stamp(e) for e in events}
+
+
 def test_the_kept_contest_tables_carry_no_viewers_token(director, client):
     """The share form (a director's, with the viewer's own CSRF token) is around the kept
     tables, never in them: each director's page has a token of their own session."""
     from tournament.views.contests import _tables
 
     contest = _contest(director)
-    kept = _tables(contest)
+    events = contests.parts(contest)
+    kept = _tables(contest, events, pagecache.part_stamps(events))
     assert all("csrf" not in html for html in [kept["overall"], *kept["sessions"].values()])
     assert "<h2>Overall</h2>" not in kept["overall"] and "<table>" in kept["overall"]
     client.force_login(director)

@@ -24,7 +24,7 @@ every worker sees a change at once.
 
 A contest's pages (its sessions compared across sections, carried over) are made of
 its parts, so its stamp is theirs together with the contest's own fields
-(:func:`contest_stamp`).
+(:func:`contest_stamp`), and a session's is its sections' (:func:`combined`).
 """
 
 from __future__ import annotations
@@ -48,15 +48,26 @@ TIMEOUT = 15 * 60
 def event_stamp(event: Event) -> str:
     """The event's fingerprint now (one query): it changes whenever anything the results
     pages show of the event does."""
-    return _digest((_activity([event.pk]), _fields(event)))
+    return part_stamps([event])[event.pk]
 
 
-def contest_stamp(contest: Contest, events: list[Event]) -> str:
-    """A contest's fingerprint now (one query): its parts' (``events``, read just
-    before) and its own fields'.  A part added or taken out changes ``events``."""
-    parts = [(e.pk, _fields(e)) for e in events]
+def part_stamps(events: list[Event]) -> dict[int, str]:
+    """Each event's stamp (as :func:`event_stamp` gives it), all read in one statement:
+    a contest's parts."""
+    activity = _activity([e.pk for e in events])
+    return {e.pk: _digest((activity[3 * i : 3 * i + 3], _fields(e))) for i, e in enumerate(events)}
+
+
+def contest_stamp(contest: Contest, parts: dict[int, str]) -> str:
+    """A contest's fingerprint: its parts' stamps (:func:`part_stamps`, read just before)
+    and its own fields.  A part added or taken out changes ``parts``."""
     own = tuple(getattr(contest, f.attname) for f in Contest._meta.concrete_fields)
-    return _digest((_activity([e.pk for e in events]), parts, own))
+    return combined([*(f"{pk}:{stamp}" for pk, stamp in sorted(parts.items())), repr(own)])
+
+
+def combined(stamps: list[str]) -> str:
+    """One stamp for what is made of several (a session of a contest: its sections')."""
+    return _digest(tuple(stamps))
 
 
 def _activity(pks: list[int]) -> tuple:

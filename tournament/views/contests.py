@@ -19,7 +19,7 @@ from scoring.wording import count
 from .. import exports, services
 from ..access import contest_public_view, contest_view
 from ..forms import ContestForm
-from ..models import Contest
+from ..models import Contest, Event
 from ..queries import contests, pagecache
 from ..services import Actor, ServiceError, user_message
 
@@ -78,19 +78,23 @@ def _context(contest: Contest) -> dict:
     """The contest page's context: its parts read (one query), its standings tables as
     HTML kept in the page cache under the contest's stamp
     (:func:`tournament.queries.pagecache.contest_stamp`), so a repeat view reads two small
-    queries; only the first view after a change compares the sessions and renders them.
-    The tables hold nothing that differs between viewers (the section links and the
-    share form are around them), so every viewer shares one copy."""
+    queries.  The first view after a change works out again only the sessions whose
+    sections changed (each kept under its sections' stamps), then carries the sessions
+    over.  The tables hold nothing that differs between viewers (the section links and
+    the share form are around them), so every viewer shares one copy."""
     events = contests.parts(contest)
-    stamp = pagecache.contest_stamp(contest, events)  # before what it covers: see pagecache
-    tables = pagecache.cached("contest", contest, stamp, "", lambda: _tables(contest))
+    parts = pagecache.part_stamps(events)  # before what they cover: see pagecache
+    stamp = pagecache.contest_stamp(contest, parts)
+    tables = pagecache.cached(
+        "contest", contest, stamp, "", lambda: _tables(contest, events, parts)
+    )
     method = events[0].method if events else "total"
     numbers = sorted({e.session for e in events if e.session})
     sessions = [
         {
             "number": s,
             "events": [e for e in events if e.session == s],
-            "html": mark_safe(tables["sessions"].get(s, "")),  # rendered by _tables
+            "html": mark_safe(tables["sessions"].get(s, "")),  # rendered by _session
         }
         for s in numbers
     ]
@@ -104,27 +108,26 @@ def _context(contest: Contest) -> dict:
     }
 
 
-def _tables(contest: Contest) -> dict[str, Any]:
-    """The contest's standings worked out and rendered: each session's tables across its
-    sections and the sessions carried over (each session compared once), as HTML, and
-    the refusal in words when a session cannot be compared."""
-    sessions: dict[int, str] = {}
+def _tables(contest: Contest, events: list[Event], parts: dict[int, str]) -> dict[str, Any]:
+    """The contest's standings as HTML: each session's tables across its sections (each
+    kept under its sections' stamps, :func:`_session`) and the sessions carried over;
+    and the refusal in words when a session cannot be compared."""
+    method = events[0].method if events else "total"
+    numbers = contests.sessions_of(contest)
+    html: dict[int, str] = {}
     tables: dict[int, list] = {}
     error = ""
-    first_parts = contests.parts(contest)[:1]
-    method = first_parts[0].method if first_parts else "total"
-    numbers = contests.sessions_of(contest)
     for s in numbers:
-        names = contests.pair_names(contest, s)
-        try:
-            table = tables[s] = contests.session_table(contest, s)
-        except ServiceError as e:
-            table, error = [], user_message(e)
-        rows = [(r, names.get(r.pair, ""), _session_score(r, method)) for r in table]
-        sessions[s] = render_to_string(
-            "contests/_session.html",
-            {"fields": _fields(rows), "matchpoints": method == "matchpoints"},
+        stamp = pagecache.combined([parts[e.pk] for e in events if e.session == s])
+        kept = pagecache.cached(
+            "contest-session",
+            contest,
+            stamp,
+            f"{s}:{method}",
+            lambda s=s: _session(contest, s, method),
         )
+        html[s], tables[s] = kept["html"], kept["table"]
+        error = error or kept["error"]
     overall = ""
     if len(numbers) > 1 and not error:
         try:
@@ -143,7 +146,24 @@ def _tables(contest: Contest) -> dict[str, Any]:
                 overall = render_to_string(
                     "contests/_overall.html", {"fields": _fields(rows), "numbers": numbers}
                 )
-    return {"sessions": sessions, "overall": overall, "error": error}
+    return {"sessions": html, "overall": overall, "error": error}
+
+
+def _session(contest: Contest, session: int, method: str) -> dict[str, Any]:
+    """One session's standings across its sections: the table (for the carry-over), its
+    HTML, and the refusal in words when its sections cannot be compared."""
+    names = contests.pair_names(contest, session)
+    error = ""
+    try:
+        table = contests.session_table(contest, session)
+    except ServiceError as e:
+        table, error = [], user_message(e)
+    rows = [(r, names.get(r.pair, ""), _session_score(r, method)) for r in table]
+    html = render_to_string(
+        "contests/_session.html",
+        {"fields": _fields(rows), "matchpoints": method == "matchpoints"},
+    )
+    return {"table": table, "html": html, "error": error}
 
 
 @contest_view

@@ -78,7 +78,7 @@ def _activity(pks: list[int]) -> tuple:
     results = Result._meta.db_table
     audit = AuditEntry._meta.db_table
     columns = []
-    params: list[object] = []
+    params: list[int | bool] = []
     for pk in pks:
         columns += [
             f"(SELECT MAX(id) FROM {results} WHERE event_id = %s)",

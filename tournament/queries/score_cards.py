@@ -38,9 +38,9 @@ def score_card(event: Event, pair: Pair, stamp: str = "") -> list[dict[str, Any]
     # North-South and East-West apart, by the pair alone (it is the event's): each reads
     # the pair's own index, never the event's lines (an OR of the two, or the event's
     # index, read the whole event's lines).
-    mine = Result.objects.live().select_related("board", "ns", "ew")
+    own = Result.objects.live().select_related("board", "ns", "ew")
     results = sorted(
-        [*mine.filter(ns=pair), *mine.filter(ew=pair)], key=lambda r: (r.round, r.board.number)
+        [*own.filter(ns=pair), *own.filter(ew=pair)], key=lambda r: (r.round, r.board.number)
     )
     lines: list[BoardLine] = []
     if event.is_team_match:

@@ -119,13 +119,11 @@ def _tables(contest: Contest, events: list[Event], parts: dict[int, str]) -> dic
     error = ""
     for s in numbers:
         stamp = pagecache.combined([parts[e.pk] for e in events if e.session == s])
-        kept = pagecache.cached(
-            "contest-session",
-            contest,
-            stamp,
-            f"{s}:{method}",
-            lambda s=s: _session(contest, s, method),
-        )
+
+        def build(s: int = s) -> dict[str, Any]:
+            return _session(contest, s, method)
+
+        kept = pagecache.cached("contest-session", contest, stamp, f"{s}:{method}", build)
         html[s], tables[s] = kept["html"], kept["table"]
         error = error or kept["error"]
     overall = ""

@@ -7,12 +7,16 @@ read; entering them through the verbs is measured elsewhere), then times:
 
 * the overall standings (every session compared across its two sections, the
   sessions carried over), as the contest page computes them;
+* the contest's page (its public standings: overall and every session) through
+  Django's test client, after a change (a line of a section's audit trail moves the
+  contest's stamp) and with nothing new (kept in the page cache);
 * the contest's XLSX (overall and every session's standings);
 * the floor: the same arithmetic on the same lines already in memory
   (:func:`scoring.sessions.session_standings` and :func:`carry_over`), so the
   ratio is what reading the database and building the file add.
 
 Prints min / median / max over ``--runs`` runs and the ratio to the floor.
+Goals: the page after a change < 300 ms, with nothing new < 20 ms.
 
     python -m benchmarks.contest [--tables 40] [--runs 5]
 """
@@ -114,6 +118,27 @@ def main() -> None:
         timed(lambda: contests.overall_table(contest), args.runs),
         base,
     )
+    from django.test import Client
+
+    from tournament.models import AuditEntry
+
+    contest.published = True
+    contest.save(update_fields=["published"])
+    page = f"/contests/{contest.pk}/"
+    client = Client()
+    assert client.get(page).status_code == 200  # warmed up: templates compiled, URLs resolved
+    first = contests.parts(contest)[0]
+
+    def untimed_change_then(fn) -> list[float]:
+        """``fn``'s time after each change, the change itself untimed."""
+        runs = []
+        for _ in range(args.runs):
+            AuditEntry.objects.create(event=first, action="benchmark", detail="a change")
+            runs += timed(fn, 1)
+        return runs
+
+    show("contest page after a change", untimed_change_then(lambda: client.get(page)), base)
+    show("contest page, nothing new", timed(lambda: client.get(page), args.runs), base)
     size = len(exports.contest_xlsx_bytes(contest))
     show(
         f"XLSX ({size / 1024:.0f} KB)",

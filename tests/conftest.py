@@ -5,6 +5,11 @@ has run (``manage.py room`` runs it); the tests do not run it, so they link
 and serve the files from the apps' folders, under their plain names. The
 room's own test (tests/tournament/test_room.py) starts the real server, which
 collects and serves them as at the club.
+
+The double-dummy solvers: both the one-deal solver (``dd_tricks``) and the batch
+(``dd_tricks_many``) answer from the stored tables of tests/fixtures/double_dummy.json
+and solve for real only the deals not stored (the batch in one call): see "Solved
+deals" below.
 """
 
 import copy
@@ -76,19 +81,25 @@ def _empty_cache():
 # seeds again and again (the demo fixture solves every board it deals).  The tables of
 # the deals the tests deal are kept in tests/fixtures/double_dummy.json, keyed by the
 # whole PBN deal; a deal not there is solved by the real solver and kept for the rest
-# of the run.  Only what the tests feed the app changes: the app's code is not touched,
-# and tests marked ``real_solver`` (and those that call scoring.double_dummy.dd_tricks
-# themselves, imported before this is installed) solve for real.
-# ``pytest --record-solved-deals`` writes the deals solved in the run into the file.
+# of the run.  Both ways the app solves go through the kept tables: one deal at a time
+# (``dd_tricks``) and a batch (``dd_tricks_many``, what dealing, importing and the solve
+# job call): a batch takes the deals kept and sends only the others to the real batch
+# solver, in one call.  Only what the tests feed the app changes: the app's code is not
+# touched, and tests marked ``real_solver`` (and those that call
+# scoring.double_dummy's solvers themselves, imported before this is installed) solve
+# for real.  ``pytest --record-solved-deals`` writes the deals solved in the run into
+# the file.
 
 SOLVED_DEALS = Path(__file__).parent / "fixtures" / "double_dummy.json"
 
 
 class SolvedDeals:
-    """``dd_tricks`` with its answers kept by deal: the stored ones, then those solved."""
+    """``dd_tricks`` and ``dd_tricks_many`` with their answers kept by deal: the stored
+    ones, then those solved."""
 
-    def __init__(self, path: Path, solve):
+    def __init__(self, path: Path, solve, solve_many=None):
         self.solve = solve
+        self.solve_many = solve_many or (lambda deals: [solve(d) for d in deals])
         stored = json.loads(path.read_text()) if path.exists() else {}
         self.tables = {deal: self.table(rows) for deal, rows in stored.items()}
         self.new: dict[str, dict[str, dict[str, int]]] = {}
@@ -113,6 +124,19 @@ class SolvedDeals:
             with self.lock:
                 self.tables[deal] = self.new[deal] = table
         return copy.deepcopy(table)  # each caller its own, as from the solver
+
+    def many(self, deals: list[str]) -> list[dict[str, dict[str, int]]]:
+        """The tables of ``deals`` in order: those kept, and the others solved together
+        by one call of the real batch solver."""
+        with self.lock:
+            missing = [d for d in dict.fromkeys(deals) if d not in self.tables]
+        if missing:
+            solved = self.solve_many(missing)
+            with self.lock:
+                for deal, table in zip(missing, solved, strict=True):
+                    self.tables[deal] = self.new[deal] = table
+        with self.lock:
+            return [copy.deepcopy(self.tables[d]) for d in deals]
 
     def record(self, path: Path) -> None:
         """Add the deals solved in this run to the file (several xdist workers may)."""
@@ -139,7 +163,7 @@ def pytest_addoption(parser):
 
 @pytest.fixture(scope="session")
 def solved_deals(request):
-    memo = SolvedDeals(SOLVED_DEALS, double_dummy.dd_tricks)
+    memo = SolvedDeals(SOLVED_DEALS, double_dummy.dd_tricks, double_dummy.dd_tricks_many)
     yield memo
     if request.config.getoption("--record-solved-deals"):
         memo.record(SOLVED_DEALS)
@@ -147,13 +171,18 @@ def solved_deals(request):
 
 @pytest.fixture(autouse=True)
 def _solved_deals(request, solved_deals, monkeypatch):
-    """For this test, every loaded module of the app that holds the solver (under its
-    name ``dd_tricks``) holds the kept tables instead; the real solver in a test marked
-    ``real_solver``.  A module imported during the test takes what scoring.double_dummy
-    holds then; the next test sets it again."""
-    use = solved_deals.solve if request.node.get_closest_marker("real_solver") else solved_deals
+    """For this test, every loaded module of the app that holds a solver (under its name
+    ``dd_tricks`` or ``dd_tricks_many``) holds the kept tables instead; the real solvers
+    in a test marked ``real_solver``.  A module imported during the test takes what
+    scoring.double_dummy holds then; the next test sets it again."""
+    real = request.node.get_closest_marker("real_solver")
+    names = {
+        "dd_tricks": (solved_deals.solve, solved_deals),
+        "dd_tricks_many": (solved_deals.solve_many, solved_deals.many),
+    }
     for name, module in list(sys.modules.items()):
         if name.partition(".")[0] not in ("scoring", "tournament"):
             continue
-        if getattr(module, "dd_tricks", None) in (solved_deals.solve, solved_deals):
-            monkeypatch.setattr(module, "dd_tricks", use)
+        for attr, (solver, memo) in names.items():
+            if getattr(module, attr, None) in (solver, memo):
+                monkeypatch.setattr(module, attr, solver if real else memo)

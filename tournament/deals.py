@@ -15,7 +15,7 @@ from django.db import transaction
 from scoring import format_pbn_deal, honours_from_deal, parse_pbn_deal, wording
 from scoring.cards import RANKS, SEATS, SUITS
 from scoring.dealing import deal_board, high_card_points
-from scoring.double_dummy import DD_STRAINS, dd_tricks
+from scoring.double_dummy import DD_STRAINS, dd_tricks_many
 from scoring.packs import PackChoice, select_pack
 from scoring.par import Par, par, par_cell
 from scoring.pbn import PbnError, pack_from_pbn
@@ -24,12 +24,15 @@ from .models import Board, Event, Result
 from .services import Actor, ServiceError, audit
 
 
-def _store(board: Board, deal: str, solve: bool = True) -> None:
-    """Keep a board's deal; its double-dummy table now (``solve``), or left for a solve
-    job (tournament.jobs) when a director's page is waiting."""
-    board.deal = deal
-    board.dd_tricks = dd_tricks(deal) if solve else None
-    board.save(update_fields=["deal", "dd_tricks"])
+def _store(deals: list[tuple[Board, str]], solve: bool = True) -> None:
+    """Keep boards' deals; their double-dummy tables now (``solve``: solved together in
+    DDS's batch call), or left for a solve job (tournament.jobs) when a director's page
+    is waiting."""
+    tables = dd_tricks_many([deal for _, deal in deals]) if solve and deals else None
+    for i, (board, deal) in enumerate(deals):
+        board.deal = deal
+        board.dd_tricks = tables[i] if tables is not None else None
+        board.save(update_fields=["deal", "dd_tricks"])
 
 
 @transaction.atomic
@@ -57,11 +60,12 @@ def deal_event(
         )
         if played:
             targets = targets.exclude(number__in=played)
-    count = 0
+    dealt = []
     for board in targets:
         suffix = f"/redeal{board.redeals}" if board.redeals else ""
-        _store(board, format_pbn_deal(deal_board(seed + suffix, board.number)), solve)
-        count += 1
+        dealt.append((board, format_pbn_deal(deal_board(seed + suffix, board.number))))
+    _store(dealt, solve)
+    count = len(dealt)
     event.deal_seed = seed
     event.save(update_fields=["deal_seed"])
     audit(event, "dealt", f"{wording.count(count, 'board')} dealt from seed {seed}", by=by)
@@ -117,8 +121,7 @@ def import_pbn(
             f"{', '.join(map(str, changed))} already "
             f"{'have' if len(changed) > 1 else 'has'} results with another deal"
         )
-    for number, deal in sorted(deals.items()):
-        _store(boards[number], deal, solve)
+    _store([(boards[number], deal) for number, deal in sorted(deals.items())], solve)
     audit(event, "imported", f"{wording.count(len(deals), 'deal')} from a PBN file", by=by)
     return ImportReport(sorted(deals), selection.report)
 

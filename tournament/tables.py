@@ -140,3 +140,14 @@ class StandingsTable(tables.Table):
         return sorted(queryset, key=lambda r: r.score, reverse=is_descending), True
 
     order_exact = order_display
+
+
+class TravellerTable(tables.Table):
+    """A board's traveller lines (:class:`tournament.queries.travellers.TravellerLine`), a
+    page at a time: django-tables2 pages them and names the pages as the standings'
+    (``?page=2``, a page that does not exist shows the nearest one); the rows are
+    written by ``templates/parts/traveller_table.html``, since a line's cells (an
+    adjusted score's note, a ruling, the itemised score) are more than columns."""
+
+    class Meta:
+        orderable = False

@@ -254,6 +254,41 @@ def test_a_standings_page_of_pages_fits_and_passes_axe(live_server, browser, sho
     assert not problems, "\n".join(problems)
 
 
+def test_a_long_traveller_a_page_at_a_time_fits_and_passes_axe(
+    live_server, browser, shots, monkeypatch
+):
+    """A board of more lines than a page: its summary and its chart of every line above
+    the page of lines, the page buttons above and below named, big enough to tap, the
+    current one marked, at a laptop's and a phone's width."""
+    from tournament.views import events
+
+    monkeypatch.setattr(events, "TRAVELLER_PAGE", 2)  # board 1's 3 lines: two pages
+    pairs, _teams = _evening()
+    problems = []
+    for width in WIDTHS:
+        context, page = log_in(browser, live_server, width, "whist-club-1913")
+        page.goto(f"{live_server.url}/events/{pairs.pk}/boards/1/?page=2")
+        navs = page.locator("nav.pages")
+        assert navs.count() == 2  # above and below the lines
+        nav = navs.first
+        assert "Lines 3–3 of 3" in nav.inner_text()
+        assert nav.locator("[aria-current=page]").inner_text() == "2"
+        box = nav.locator("a").first.bounding_box()
+        assert box is not None and box["height"] >= 40 and box["width"] >= 40
+        chart = page.locator("figure.chart-spread").bounding_box()
+        table = page.locator("table.traveller").bounding_box()
+        assert chart is not None and table is not None and chart["y"] < table["y"]
+        assert "has 3 lines, shown 2 a page" in page.inner_text("main")
+        nav.locator("a", has_text="Previous").click()
+        page.wait_for_url("**page=1**")
+        if page.evaluate("document.documentElement.scrollWidth") > width:
+            problems.append(f"traveller pages at {width} px scroll sideways")
+        problems += [f"axe {v['id']} at {width} px" for v in violations(page)]
+        shots(page, f"traveller-pages-{width}")
+        context.close()
+    assert not problems, "\n".join(problems)
+
+
 # The standings table as the browser lays it out: its box, what it would scroll, and where
 # each visible column's heading ends.
 STANDINGS = """(() => {

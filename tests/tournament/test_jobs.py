@@ -1,5 +1,6 @@
 """Long work with progress: solving a 36-board event's double-dummy
-tables outside the request, reported board by board, never half-written."""
+tables outside the request, a batch of boards at a time, reported board by board,
+never half-written."""
 
 import io
 import threading
@@ -39,68 +40,89 @@ def run_on_commit(django_capture_on_commit_callbacks):
     return call
 
 
-def test_a_36_board_solve_reports_its_progress_board_by_board(big, monkeypatch, run_on_commit):
+def test_a_36_board_solve_reports_its_progress_batch_by_batch(big, monkeypatch, run_on_commit):
     seen = []
 
-    def solve(deal):
+    def solve(deals):
         job = jobs.current(big)
-        seen.append((job.state, job.done, job.total))
-        return FAKE
+        seen.append((job.state, job.done, job.total, len(deals)))
+        return [FAKE] * len(deals)
 
-    monkeypatch.setattr(double_dummy, "dd_tricks", solve)
+    monkeypatch.setattr(double_dummy, "dd_tricks_many", solve)
     job = run_on_commit(jobs.start_solve, big, by=Actor.director(big.owner))
     job.refresh_from_db()
-    # Before each board the job was running with every board before it done: 0..35 of 36.
-    assert seen == [("running", n, 36) for n in range(36)]
+    # Before each batch the job was running with every board before it done: 36 boards
+    # in batches of 8 are 0, 8, 16, 24 done, then the last 4 boards.
+    assert jobs.SOLVE_BATCH == 8
+    assert seen == [("running", n, 36, min(8, 36 - n)) for n in range(0, 36, 8)]
     assert (job.state, job.done, job.total) == ("done", 36, 36)
     assert jobs.unsolved(big) == []
     assert jobs.progress(job)["percent"] == 100
 
 
+def test_each_board_is_saved_as_soon_as_its_batch_is_solved(big, monkeypatch, run_on_commit):
+    """Progress moves board by board as the batch's tables are saved, each in its own
+    transaction, before the next batch is solved."""
+    done_when_solving = []
+
+    def solve(deals):
+        done_when_solving.append(36 - len(jobs.unsolved(big)))
+        return [FAKE] * len(deals)
+
+    monkeypatch.setattr(double_dummy, "dd_tricks_many", solve)
+    run_on_commit(jobs.start_solve, big, by=Actor.director(big.owner))
+    assert done_when_solving == [0, 8, 16, 24, 32]
+
+
 def test_an_interrupted_solve_leaves_no_half_written_hand_record(big, monkeypatch, run_on_commit):
     calls = {"n": 0}
 
-    def solve(deal):
+    def solve(deals):
         calls["n"] += 1
-        if calls["n"] == 11:
+        if calls["n"] == 2:
             raise MemoryError("out of memory")  # the server gives way mid-solve
-        return FAKE
+        return [FAKE] * len(deals)
 
-    monkeypatch.setattr(double_dummy, "dd_tricks", solve)
+    monkeypatch.setattr(double_dummy, "dd_tricks_many", solve)
     job = run_on_commit(jobs.start_solve, big, by=Actor.director(big.owner))
     job.refresh_from_db()
-    assert job.state == "failed" and job.done == 10
-    assert job.message == "board 11: MemoryError: out of memory"
+    assert job.state == "failed" and job.done == 8
+    assert job.message == "boards 9-16: MemoryError: out of memory"
     tables = list(
         Board.objects.filter(event=big).order_by("number").values_list("dd_tricks", flat=True)
     )
-    # Boards 1-10 whole, 11-36 untouched: no board holds part of a table.
-    assert tables[:10] == [FAKE] * 10 and tables[10:] == [None] * 26
+    # Boards 1-8 whole, 9-36 untouched: no board holds part of a table.
+    assert tables[:8] == [FAKE] * 8 and tables[8:] == [None] * 28
     # Solving again takes up the rest.
-    monkeypatch.setattr(double_dummy, "dd_tricks", lambda deal: FAKE)
+    monkeypatch.setattr(double_dummy, "dd_tricks_many", lambda deals: [FAKE] * len(deals))
     again = run_on_commit(jobs.start_solve, big, by=Actor.director(big.owner))
     again.refresh_from_db()
-    assert (again.state, again.done, again.total) == ("done", 26, 26)
+    assert (again.state, again.done, again.total) == ("done", 28, 28)
     assert jobs.unsolved(big) == []
 
 
 def test_a_board_redealt_meanwhile_keeps_its_new_deal(big, monkeypatch, run_on_commit):
-    def solve(deal):
+    def solve(deals):
         if not hasattr(solve, "moved"):
             solve.moved = True
             Board.objects.filter(event=big, number=1).update(
                 deal="N:" + "AKQJT98765432..." + " " * 0
             )
-        return FAKE
+            # Board 2 redealt at the table (Law B): no hand record to solve any more.
+            Board.objects.filter(event=big, number=2).update(deal="")
+        return [FAKE] * len(deals)
 
-    monkeypatch.setattr(double_dummy, "dd_tricks", solve)
+    monkeypatch.setattr(double_dummy, "dd_tricks_many", solve)
     run_on_commit(jobs.start_solve, big, by=Actor.director(big.owner))
-    first = Board.objects.get(event=big, number=1)
+    first, second = Board.objects.filter(event=big, number__in=(1, 2)).order_by("number")
     assert first.dd_tricks is None  # computed for the old deal: not written onto the new one
+    assert second.dd_tricks is None and second.deal == ""
+    assert jobs.current(big).state == "done"
+    assert Board.objects.get(event=big, number=3).dd_tricks == FAKE  # the rest solved
 
 
 def test_one_solve_at_a_time_and_a_stale_one_is_taken_up(big, monkeypatch):
-    monkeypatch.setattr(double_dummy, "dd_tricks", lambda deal: FAKE)
+    monkeypatch.setattr(double_dummy, "dd_tricks_many", lambda deals: [FAKE] * len(deals))
     with override_settings(JOBS_IN_THREAD=True):
         monkeypatch.setattr(jobs, "launch", lambda pk: None)  # nobody runs it yet
         first = jobs.start_solve(big, by=Actor.director(big.owner))
@@ -141,7 +163,7 @@ def test_a_real_solve_in_a_thread(director):
 
 
 def test_the_deals_page_shows_the_progress(client, director, big, monkeypatch, run_on_commit):
-    monkeypatch.setattr(double_dummy, "dd_tricks", lambda deal: FAKE)
+    monkeypatch.setattr(double_dummy, "dd_tricks_many", lambda deals: [FAKE] * len(deals))
     client.force_login(director)
     page = client.get(reverse("director_deals", args=[big.pk]))
     assert b"36 dealt boards without a double-dummy table" in page.content

@@ -21,6 +21,10 @@ kept under the old stamp, which no later request asks for: a page is never
 served older than the state its stamp names.  Each worker keeps its own cache
 (Django's local-memory cache by default); the stamp lives in the database, so
 every worker sees a change at once.
+
+A contest's pages (its sessions compared across sections, carried over) are made of
+its parts, so its stamp is theirs together with the contest's own fields
+(:func:`contest_stamp`), and a session's is its sections' (:func:`combined`).
 """
 
 from __future__ import annotations
@@ -32,7 +36,7 @@ from typing import TypeVar
 from django.core.cache import cache
 from django.db import connection
 
-from ..models import AuditEntry, Event, Result
+from ..models import AuditEntry, Contest, Event, Result
 from ..room.gcpause import gc_paused
 
 T = TypeVar("T")
@@ -44,22 +48,62 @@ TIMEOUT = 15 * 60
 def event_stamp(event: Event) -> str:
     """The event's fingerprint now (one query): it changes whenever anything the results
     pages show of the event does."""
+    return part_stamps([event])[event.pk]
+
+
+def part_stamps(events: list[Event]) -> dict[int, str]:
+    """Each event's stamp (as :func:`event_stamp` gives it), all read in one statement:
+    a contest's parts."""
+    activity = _activity([e.pk for e in events])
+    return {e.pk: _digest((activity[3 * i : 3 * i + 3], _fields(e))) for i, e in enumerate(events)}
+
+
+def contest_stamp(contest: Contest, parts: dict[int, str]) -> str:
+    """A contest's fingerprint: its parts' stamps (:func:`part_stamps`, read just before)
+    and its own fields.  A part added or taken out changes ``parts``."""
+    own = tuple(getattr(contest, f.attname) for f in Contest._meta.concrete_fields)
+    return combined([*(f"{pk}:{stamp}" for pk, stamp in sorted(parts.items())), repr(own)])
+
+
+def combined(stamps: list[str]) -> str:
+    """One stamp for what is made of several (a session of a contest: its sections')."""
+    return _digest(tuple(stamps))
+
+
+def _activity(pks: list[int]) -> tuple:
+    """For each event of ``pks``: its largest result id, its number of live results and
+    its largest audit-trail id, in one statement (each read from its own index)."""
+    if not pks:
+        return ()
     results = Result._meta.db_table
     audit = AuditEntry._meta.db_table
+    columns = []
+    params: list[int | bool] = []
+    for pk in pks:
+        columns += [
+            f"(SELECT MAX(id) FROM {results} WHERE event_id = %s)",
+            f"(SELECT COUNT(*) FROM {results} WHERE event_id = %s AND is_live = %s)",
+            f"(SELECT MAX(id) FROM {audit} WHERE event_id = %s)",
+        ]
+        params += [pk, pk, True, pk]
     with connection.cursor() as cursor:
-        cursor.execute(
-            f"SELECT (SELECT MAX(id) FROM {results} WHERE event_id = %s),"
-            f" (SELECT COUNT(*) FROM {results} WHERE event_id = %s AND is_live = %s),"
-            f" (SELECT MAX(id) FROM {audit} WHERE event_id = %s)",
-            [event.pk, event.pk, True, event.pk],
-        )
-        row = cursor.fetchone()
-    fields = tuple(getattr(event, f.attname) for f in Event._meta.concrete_fields)
-    return hashlib.blake2b(repr((row, fields)).encode(), digest_size=12).hexdigest()
+        cursor.execute("SELECT " + ", ".join(columns), params)
+        return tuple(cursor.fetchone())
 
 
-def cached(kind: str, event: Event, stamp: str, variant: str, build: Callable[[], T]) -> T:
-    """What ``build()`` makes for this event at this stamp, made once and then kept.
+def _fields(event: Event) -> tuple:
+    return tuple(getattr(event, f.attname) for f in Event._meta.concrete_fields)
+
+
+def _digest(value: object) -> str:
+    return hashlib.blake2b(repr(value).encode(), digest_size=12).hexdigest()
+
+
+def cached(
+    kind: str, event: Event | Contest, stamp: str, variant: str, build: Callable[[], T]
+) -> T:
+    """What ``build()`` makes for this event (or contest) at this stamp, made once and
+    then kept.
 
     ``variant`` tells apart what differs between viewers of the same state (a
     director's view, the sort order, the page): everything ``build`` reads from the
@@ -74,7 +118,7 @@ def cached(kind: str, event: Event, stamp: str, variant: str, build: Callable[[]
     return got
 
 
-def etag(kind: str, event: Event, stamp: str, variant: str) -> str:
+def etag(kind: str, event: Event | Contest, stamp: str, variant: str) -> str:
     """A short name for one page of one state: the cache key and the HTTP ETag."""
     digest = hashlib.blake2b(variant.encode(), digest_size=8).hexdigest()
     return f"{kind}-{event.pk}-{stamp}-{digest}"

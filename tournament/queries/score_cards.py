@@ -2,13 +2,16 @@
 compared from its own side, and its running score beside the best of its field.
 
 Apart from the event's standings because its cost is the pair's own boards, not
-the event's (:func:`pair_lines` compares each line from its board's summary);
-only the field's best running score costs the whole event, and the page cache
-keeps it.
+the event's (:func:`pair_lines` compares each line from its board's summary).
+What costs the whole event is kept by the page cache under the event's stamp:
+every board's lines counted by score (:func:`board_counts`, from which each
+summary is made) and the field's best running score; a card read with the stamp
+then reads only its pair's own lines.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from fractions import Fraction
 from math import lcm
 from typing import Any
@@ -18,25 +21,27 @@ from django.db.models import Count, Q
 from scoring.irregular import ADJUSTMENTS
 from scoring.pairs import BoardLine, BoardSummary, compare_line
 
-from ..models import Event, FieldChange, Pair, Result, Round, Seating
+from ..models import Board, Event, FieldChange, Pair, Result, Round, Seating
 from ..movements import MovementError, make_movement
 from . import charts, pagecache
 from .standings import _live, as_board_results, board_results, compare, expected_plays, line_input
 from .travellers import _fmt, _signed
 
 
-def score_card(event: Event, pair: Pair) -> list[dict[str, Any]]:
+def score_card(event: Event, pair: Pair, stamp: str = "") -> list[dict[str, Any]]:
     """A pair's personal score card: every board it played, from its own side.
 
     Its cost is the pair's own boards, not the event's: each line is
-    compared from its board's summary (:func:`pair_lines`); a team match (two
+    compared from its board's summary (:func:`pair_lines`), made from the boards'
+    counts kept under the event's ``stamp`` when one is given; a team match (two
     teams) still reads every table, for what each board gave the pair's team.
     """
-    # North-South and East-West apart: each reads its own index (an OR of the two read
-    # the whole event's lines).
-    mine = _live(event).select_related("board", "ns", "ew")
+    # North-South and East-West apart, by the pair alone (it is the event's): each reads
+    # the pair's own index, never the event's lines (an OR of the two, or the event's
+    # index, read the whole event's lines).
+    own = Result.objects.live().select_related("board", "ns", "ew")
     results = sorted(
-        [*mine.filter(ns=pair), *mine.filter(ew=pair)], key=lambda r: (r.round, r.board.number)
+        [*own.filter(ns=pair), *own.filter(ew=pair)], key=lambda r: (r.round, r.board.number)
     )
     lines: list[BoardLine] = []
     if event.is_team_match:
@@ -44,7 +49,12 @@ def score_card(event: Event, pair: Pair) -> list[dict[str, Any]]:
         lines = compare(event, all_results)
         by_board = {c.result.board: c for c in lines if pair.label in (c.result.ns, c.result.ew)}
     else:
-        by_board = pair_lines(event, pair, results)
+        counts = (
+            pagecache.cached("board-counts", event, stamp, "", lambda: board_counts(event))
+            if stamp
+            else None
+        )
+        by_board = pair_lines(event, pair, results, counts)
     # A team match: what each board gave this pair's team over every table (Law G).
     to_team: dict[int, Fraction] = {}
     if event.is_team_match and pair.team_id is not None:
@@ -81,13 +91,47 @@ def score_card(event: Event, pair: Pair) -> list[dict[str, Any]]:
     return rows
 
 
-def pair_lines(event: Event, pair: Pair, results: list[Result]) -> dict[int, BoardLine]:
+@dataclass(frozen=True)
+class BoardCounts:
+    """Boards' live lines counted: by board id, how many lines at each real net score
+    and how many of each kind of adjusted score; and the most lines any board of the
+    event has (Neuberg's expected).  Its size is the boards' distinct scores, not their
+    lines."""
+
+    scores: dict[int, dict[int, int]]
+    adjusted: dict[int, dict[str, int]]
+    expected: int
+
+
+def board_counts(event: Event, board_ids: Any = None) -> BoardCounts:
+    """The counts of ``board_ids`` (a set of the event's board ids), or of every board of
+    the event; counted by the database from its index of each board's scores
+    (``Result.Meta.indexes``) in one query, without reading the lines."""
+    if board_ids is None:
+        board_ids = Board.objects.filter(event=event).values("pk")
+    on_boards = Result.objects.filter(board_id__in=board_ids).live().order_by()
+    scores: dict[int, dict[int, int]] = {}
+    adjusted: dict[int, dict[str, int]] = {}
+    lines: dict[int, int] = {}
+    rows = on_boards.values_list("board_id", "adjusted", "net_ns").annotate(n=Count("id"))
+    for board_id, kind, net, n in rows:
+        if kind:
+            per = adjusted.setdefault(board_id, {})
+            per[kind] = per.get(kind, 0) + n
+        else:
+            scores.setdefault(board_id, {})[net] = n
+        lines[board_id] = lines.get(board_id, 0) + n
+    return BoardCounts(scores, adjusted, max(lines.values(), default=0))
+
+
+def pair_lines(
+    event: Event, pair: Pair, results: list[Result], counts: BoardCounts | None = None
+) -> dict[int, BoardLine]:
     """The comparison of each of a pair's lines (``results``, live), by board number.
 
-    Three queries whose answers are the size of the pair's boards' *distinct scores*,
-    not of their lines: how many lines each board has at each real score, and at each
-    kind of adjusted score (both counted by the database), and the most lines any
-    board has (Neuberg's expected).  From them each board's summary, then
+    From each board's counts (``counts``, the event's as :func:`board_counts` makes them,
+    when the caller keeps them; else counted here for the pair's boards, with the most
+    lines any board has, in two queries), each board's summary, then
     :func:`scoring.pairs.compare_line`: what the traveller gives the line.
 
     A board the summary cannot settle (a fouled board's versions, the director's
@@ -95,23 +139,15 @@ def pair_lines(event: Event, pair: Pair, results: list[Result]) -> dict[int, Boa
     """
     if not results:
         return {}
-    expected = expected_plays(event)
     mine = {r.board_id: r for r in results}
-    # By board alone (the boards are the event's): the database counts from its index
-    # of each board's scores (Result.Meta.indexes) instead of reading the event's lines.
-    on_boards = Result.objects.filter(board_id__in=mine).live().order_by()
-    scores: dict[int, dict[int, int]] = {}
-    for board_id, net, n in (
-        on_boards.filter(adjusted="").values_list("board_id", "net_ns").annotate(n=Count("id"))
-    ):
-        scores.setdefault(board_id, {})[net] = n
-    adjusted: dict[int, dict[str, int]] = {}
-    for board_id, kind, n in (
-        on_boards.exclude(adjusted="").values_list("board_id", "adjusted").annotate(n=Count("id"))
-    ):
-        adjusted.setdefault(board_id, {})[kind] = n
+    if counts is None:
+        counts = board_counts(event, set(mine))
+        expected = expected_plays(event)
+    else:
+        expected = counts.expected
+    scores, adjusted = counts.scores, counts.adjusted
     special = {b for b, r in mine.items() if r.board.fouled} | {
-        b for b, kinds in adjusted.items() if set(kinds) - set(ADJUSTMENTS)
+        b for b, kinds in adjusted.items() if b in mine and set(kinds) - set(ADJUSTMENTS)
     }
     out: dict[int, BoardLine] = {}
     if special:
@@ -173,7 +209,7 @@ def score_card_charts(
     if event.is_team_match:
         return {}
     if rows is None:
-        rows = score_card(event, pair)
+        rows = score_card(event, pair, stamp)
     percent = event.by_matchpoints
     own: list[tuple[int, int, Fraction | int]] = []  # (round, board, against the average)
     per_round: dict[int, list[Fraction]] = {}

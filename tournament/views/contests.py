@@ -8,6 +8,8 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
+from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_POST
 
 from scoring.fractions_fmt import two_decimals
@@ -18,8 +20,8 @@ from scoring.wording import count
 from .. import exports, services
 from ..access import contest_public_view, contest_view
 from ..forms import ContestForm, ReseatForm
-from ..models import Contest
-from ..queries import contests
+from ..models import Contest, Event
+from ..queries import contests, pagecache
 from ..services import Actor, ServiceError, user_message
 
 
@@ -74,51 +76,103 @@ def _session_score(row: Any, method: str) -> str:
 
 
 def _context(contest: Contest) -> dict:
-    sessions: list[dict[str, Any]] = []
-    tables: dict[int, list] = {}
-    error = ""
-    first_parts = contests.parts(contest)[:1]
-    method = first_parts[0].method if first_parts else "total"
-    for s in contests.sessions_of(contest):
-        events = contests.parts(contest, s)
-        names = contests.pair_names(contest, s)
-        marks = contests.pair_marks(contest, s)
-        try:
-            table = tables[s] = contests.session_table(contest, s)
-        except ServiceError as e:
-            table, error = [], user_message(e)
-        rows = [
-            (r, names.get(r.pair, ""), _session_score(r, method), marks.get(r.pair, ""))
-            for r in table
-        ]
-        sessions.append({"number": s, "events": events, "fields": _fields(rows)})
-    overall: list[tuple[str, list[tuple[Any, ...]]]] = []
-    multi = len(sessions) > 1
-    if multi and not error:
-        seated = [contests.seated(contest, s["number"]) for s in sessions]
-        try:
-            overall = _fields(
-                [
-                    (
-                        r,
-                        display_total(r, method, contest.carry),
-                        [display_session(x, method) for x in r.sessions],
-                        contests.players_of(r.seats, seated),
-                        contests.seats_text(r.seats),
-                    )
-                    for r in contests.overall_table(contest, tables)
-                ]
-            )
-        except ServiceError as e:
-            error = user_message(e)
+    """The contest page's context: its parts read (one query), its standings tables as
+    HTML kept in the page cache under the contest's stamp
+    (:func:`tournament.queries.pagecache.contest_stamp`), so a repeat view reads two small
+    queries.  The first view after a change works out again only the sessions whose
+    sections changed (each kept under its sections' stamps), then carries the sessions
+    over.  The tables hold nothing that differs between viewers (the section links and
+    the share form are around them), so every viewer shares one copy."""
+    events = contests.parts(contest)
+    parts = pagecache.part_stamps(events)  # before what they cover: see pagecache
+    stamp = pagecache.contest_stamp(contest, parts)
+    tables = pagecache.cached(
+        "contest", contest, stamp, "", lambda: _tables(contest, events, parts)
+    )
+    method = events[0].method if events else "total"
+    numbers = sorted({e.session for e in events if e.session})
+    sessions = [
+        {
+            "number": s,
+            "events": [e for e in events if e.session == s],
+            "html": mark_safe(tables["sessions"].get(s, "")),  # rendered by _session
+        }
+        for s in numbers
+    ]
     return {
         "contest": contest,
         "sessions": sessions,
-        "overall": overall,
-        "multi_session": multi,
-        "error": error,
+        "overall_html": mark_safe(tables["overall"]),  # rendered by _tables
+        "one_field": tables["one_field"],
+        "multi_session": len(numbers) > 1,
+        "error": tables["error"],
         "matchpoints": method == "matchpoints",
     }
+
+
+def _tables(contest: Contest, events: list[Event], parts: dict[int, str]) -> dict[str, Any]:
+    """The contest's standings as HTML: each session's tables across its sections (each
+    kept under its sections' stamps, :func:`_session`) and the sessions carried over;
+    and the refusal in words when a session cannot be compared."""
+    method = events[0].method if events else "total"
+    numbers = contests.sessions_of(contest)
+    html: dict[int, str] = {}
+    tables: dict[int, list] = {}
+    error = ""
+    for s in numbers:
+        stamp = pagecache.combined([parts[e.pk] for e in events if e.session == s])
+
+        def build(s: int = s) -> dict[str, Any]:
+            return _session(contest, s, method)
+
+        kept = pagecache.cached("contest-session", contest, stamp, f"{s}:{method}", build)
+        html[s], tables[s] = kept["html"], kept["table"]
+        error = error or kept["error"]
+    overall = ""
+    one_field = False
+    if len(numbers) > 1 and not error:
+        seated = [contests.seated(contest, s) for s in numbers]
+        try:
+            rows = [
+                (
+                    r,
+                    display_total(r, method, contest.carry),
+                    [display_session(x, method) for x in r.sessions],
+                    contests.players_of(r.seats, seated),
+                    contests.seats_text(r.seats),
+                )
+                for r in contests.overall_table(contest, tables)
+            ]
+        except ServiceError as e:
+            error = user_message(e)
+        else:
+            if rows:
+                fields = _fields(rows)
+                one_field = len(fields) == 1 and not fields[0][0]
+                overall = render_to_string(
+                    "contests/_overall.html", {"fields": fields, "numbers": numbers}
+                )
+    return {"sessions": html, "overall": overall, "one_field": one_field, "error": error}
+
+
+def _session(contest: Contest, session: int, method: str) -> dict[str, Any]:
+    """One session's standings across its sections: the table (for the carry-over), its
+    HTML, and the refusal in words when its sections cannot be compared."""
+    names = contests.pair_names(contest, session)
+    marks = contests.pair_marks(contest, session)
+    error = ""
+    try:
+        table = contests.session_table(contest, session)
+    except ServiceError as e:
+        table, error = [], user_message(e)
+    rows = [
+        (r, names.get(r.pair, ""), _session_score(r, method), marks.get(r.pair, "")) for r in table
+    ]
+    html = render_to_string(
+        "contests/_session.html",
+        {"fields": _fields(rows), "matchpoints": method == "matchpoints"},
+    )
+    return {"table": table, "html": html, "error": error}
 
 
 @contest_view

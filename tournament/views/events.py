@@ -32,7 +32,7 @@ from ..models import Board, Contest, Event, League, Pair, Result
 from ..queries import charts, contests, pagecache, score_cards, standings, travellers
 from ..queries.club import short_code
 from ..room.address import absolute_url
-from ..tables import StandingsTable
+from ..tables import StandingsTable, TravellerTable
 
 
 def board_list(numbers: Iterable[int]) -> str:
@@ -219,33 +219,87 @@ def event_standings(request: HttpRequest, event: Event) -> HttpResponse:
     return render(request, "events/standings.html", context)
 
 
+# Traveller lines a page: a club's board (a few dozen tables) is one page; a board of a
+# congress (hundreds of tables) is shown a page at a time, its summary and its chart of
+# every line above each page (docs/decisions/big-pages.md).
+TRAVELLER_PAGE = 100
+
+
 @results_view
 def event_traveller(request: HttpRequest, event: Event, number: int) -> HttpResponse:
     """A board's traveller; while other tables have still to play it, a "not yet" page
-    that names no contract and no score of it."""
+    that names no contract and no score of it.
+
+    The traveller (its lines compared, its chart, the page of lines asked for) is
+    rendered once a state of the event and kept under its stamp
+    (:mod:`tournament.queries.pagecache`); what is read fresh on every view is small: the
+    board, the publication rule (kept too), the neighbours and the par (a solve job
+    writes a board's double-dummy table without moving the stamp).
+    """
+    stamp = pagecache.event_stamp(event)  # first: see pagecache on why
     board = get_object_or_404(Board, event=event, number=number)
-    vis = visibility(request.user, event)
-    pending = not vis.shows(number)
+    director = can_direct(request.user, event)
+    pub = pagecache.cached("publication", event, stamp, "", lambda: publication(event))
+    pending = not Visibility(publication=pub, everything=pub.over or director).shows(number)
     previous, following = board.neighbours()
-    lines = [] if pending else travellers.traveller(event, board)
-    return render(
-        request,
-        "events/traveller.html",
-        {
-            "event": event,
-            "board": board,
-            "pending": pending,
-            "lines": lines,
-            "adjusted_notes": [] if pending else travellers.adjusted_notes(event, board, lines),
-            "par": None if pending else deals.par_of(board),
-            **_spread_context(event, lines, request.GET.get("pair", "")),
-            "director": can_direct(request.user, event),
-            "previous": previous,
-            "next": following,
-            **travellers.team_columns(event, lines),
-            **_scope_context(request, event),
-        },
-    )
+    context: dict = {
+        "event": event,
+        "board": board,
+        "pending": pending,
+        "director": director,
+        "previous": previous,
+        "next": following,
+        **_scope_context(request, event),
+    }
+    if not pending:
+
+        def build() -> str:
+            return render_to_string(
+                "events/_traveller.html", _traveller_context(request, event, board), request
+            )
+
+        # Nothing in the traveller differs between viewers who may see it but the query
+        # (the page of lines, the pair marked), so that is the variant.  A team match
+        # (a board of a few tables) names its teams, which are not in the stamp.
+        html = (
+            build()
+            if event.is_team_match
+            else pagecache.cached(
+                "traveller", event, stamp, f"{number}?{request.GET.urlencode()}", build
+            )
+        )
+        context["traveller_html"] = mark_safe(html)  # rendered by the template, escaped there
+        context["par"] = deals.par_of(board)
+    return render(request, "events/traveller.html", context)
+
+
+def _traveller_context(request: HttpRequest, event: Event, board: Board) -> dict[str, object]:
+    """What the traveller fragment shows: every line compared, the page of them asked
+    for (django-tables2's pagination, :class:`tournament.tables.TravellerTable`), the
+    chart of them all and the notes on its adjusted scores."""
+    lines = travellers.traveller(event, board)
+    ours = request.GET.get("pair", "")
+    table = TravellerTable(lines)
+    paginate: dict[str, object] = {"per_page": TRAVELLER_PAGE}
+    if ours and table.prefixed_page_field not in request.GET:
+        # From a score card: the page that holds the pair's line.
+        at = next(
+            (i for i, tl in enumerate(lines) if ours in (tl.result.ns.label, tl.result.ew.label)),
+            0,
+        )
+        paginate["page"] = at // TRAVELLER_PAGE + 1
+    RequestConfig(request, paginate=paginate).configure(table)
+    return {
+        "event": event,
+        "board": board,
+        "lines": lines,
+        "table": table,
+        "page_lines": [row.record for row in table.paginated_rows],
+        "paged": table.paginator.num_pages > 1,
+        "adjusted_notes": travellers.adjusted_notes(event, board, lines),
+        **_spread_context(event, lines, ours),
+        **travellers.team_columns(event, lines),
+    }
 
 
 def _spread_context(
@@ -277,7 +331,7 @@ def event_pair(request: HttpRequest, event: Event, label: str) -> HttpResponse:
     pair = get_object_or_404(Pair, event=event, label=label)
     pub = pagecache.cached("publication", event, stamp, "", lambda: publication(event))
     vis = Visibility(publication=pub, everything=pub.over or can_direct(request.user, event))
-    rows = score_cards.score_card(event, pair)
+    rows = score_cards.score_card(event, pair, stamp)
     shown = [row for row in rows if vis.shows(row["board"])]
     # The rounds it has no boards for, each saying why (a sit-out, a late start, a
     # withdrawal), in their places among the boards.

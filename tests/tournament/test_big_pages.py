@@ -128,7 +128,8 @@ def test_the_kept_contest_tables_carry_no_viewers_token(director, client):
     client.force_login(director)
     page = client.get(reverse("director_contest", args=[contest.pk])).content.decode()
     assert page.count("Copy section A's hand records") == 2  # each session's share form
-    assert page.count('name="csrfmiddlewaretoken"') == 4  # with log out's and publish's
+    # With log out's, publish's and the overall ranking's switch.
+    assert page.count('name="csrfmiddlewaretoken"') == 5
     client.logout()
     public = client.get(reverse("contest_standings", args=[contest.pk])).content.decode()
     assert "csrfmiddlewaretoken" not in public and "Overall" in public

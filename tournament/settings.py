@@ -49,6 +49,7 @@ everything a deployment changes comes from the environment:
 from __future__ import annotations
 
 import contextlib
+import importlib.util
 import os
 import secrets
 from datetime import timedelta
@@ -240,12 +241,10 @@ if TASKS_BACKEND not in _TASK_BACKENDS:
     )
 TASKS = {"default": {"BACKEND": _TASK_BACKENDS[TASKS_BACKEND], "QUEUES": ["default"]}}
 if TASKS_BACKEND == "rq":
-    try:
-        import django_tasks_rq  # noqa: F401
-    except ImportError:
+    if importlib.util.find_spec("django_tasks_rq") is None:
         raise ImproperlyConfigured(
             "TASKS_BACKEND=rq needs the redis extra: pip install -e '.[redis]'"
-        ) from None
+        )
     _at = INSTALLED_APPS.index("tournament")
     INSTALLED_APPS[_at:_at] = ["django_rq", "django_tasks_rq"]
     RQ_QUEUES = {"default": {"URL": REDIS_URL, "DEFAULT_TIMEOUT": 3600}}
@@ -323,13 +322,8 @@ except (ValueError, ZoneInfoNotFoundError):
 USE_I18N = True
 USE_TZ = True
 
-if EXPORT_BUCKET:
-    try:
-        import storages  # noqa: F401
-    except ImportError:
-        raise ImproperlyConfigured(
-            "EXPORT_BUCKET needs the s3 extra: pip install -e '.[s3]'"
-        ) from None
+if EXPORT_BUCKET and importlib.util.find_spec("storages") is None:
+    raise ImproperlyConfigured("EXPORT_BUCKET needs the s3 extra: pip install -e '.[s3]'")
 
 STATIC_URL = "static/"
 STATIC_ROOT = Path(os.environ.get("STATIC_ROOT") or BASE_DIR / "staticfiles")

@@ -91,7 +91,7 @@ def test_a_big_xlsx_kept_in_a_bucket_and_removed_after_a_day(
     assert job.state == "done"
     assert bucket() == [f"{bucket.folder}/{jobs.export_name(job)}"]  # one object, whole
     f = client.get(reverse("director_export_file", args=[event.pk, job.pk]))
-    wb = load_workbook(io.BytesIO(b"".join(f.streaming_content)))
+    wb = load_workbook(io.BytesIO(f.content))
     assert wb["Travellers"].max_row == 4
 
     assert kept.remove_old() == 0  # younger than a day: kept

@@ -22,6 +22,7 @@ import os
 import signal
 import subprocess
 import sys
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -32,10 +33,10 @@ PR_SET_PDEATHSIG = 1  # prctl(2)
 _worker: subprocess.Popen | None = None
 
 
-def worker_command(env: dict[str, str] | None = None) -> list[str] | None:
+def worker_command(given: Mapping[str, str] | None = None) -> list[str] | None:
     """``manage.py worker`` in this interpreter; None when no worker is wanted (the
     immediate backend runs long work in the request, or ROOM_WORKER=off)."""
-    env = os.environ if env is None else env
+    env = os.environ if given is None else given
     if env.get("TASKS_BACKEND", "").strip().lower() == "immediate":
         return None
     if env.get("ROOM_WORKER", "").strip().lower() in ("off", "0", "no", "false"):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django import forms
 from django.conf import settings
 from django.contrib import messages
-from django.http import FileResponse, Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 
 from scoring.machines import MachineFileError
@@ -208,9 +208,7 @@ def director_export_file(request: HttpRequest, event: Event, job_id: int) -> Htt
         # Prepared files are kept a day (EXPORT_KEEP_HOURS), then removed.
         raise Http404("No such file: prepare it again")
     export = exports.EXPORT_FORMATS["xlsx"]
-    return FileResponse(
-        kept.storage().open(name, "rb"),
-        as_attachment=True,
-        filename=export.filename(event),
-        content_type=export.mime,
-    )
+    with kept.storage().open(name, "rb") as f:
+        response = HttpResponse(f.read(), content_type=export.mime)
+    response["Content-Disposition"] = f'attachment; filename="{export.filename(event)}"'
+    return response

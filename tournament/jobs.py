@@ -35,6 +35,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from django.core.cache import cache
+from django.core.management import call_command
 from django.db import transaction
 from django.utils import timezone
 from django_tasks import task
@@ -170,13 +171,20 @@ def _export(job: Job) -> None:
     job.message = f"{exports.EXPORT_FORMATS['xlsx'].filename(job.event)} ready"
 
 
+TASK_RECORDS_KEPT_DAYS = 14  # the database queue's finished tasks, kept to look back on
+
+
 @task()
 def remove_old_exports() -> int:
-    """The hourly task: remove the prepared files older than ``EXPORT_KEEP_HOURS``, then
-    queue the next run; how many files were removed."""
+    """The hourly task: remove the prepared files older than ``EXPORT_KEEP_HOURS`` and,
+    on the database backend, the finished tasks' records older than
+    :data:`TASK_RECORDS_KEPT_DAYS` (django-tasks-db's own pruning); then queue the next
+    run.  How many files were removed."""
     from .exports import kept
 
     removed = kept.remove_old()
+    if type(remove_old_exports.get_backend()).__module__.startswith("django_tasks_db"):
+        call_command("prune_db_task_results", min_age_days=TASK_RECORDS_KEPT_DAYS, verbosity=0)
     schedule_cleanup()
     return removed
 

@@ -294,3 +294,22 @@ def test_a_failed_xlsx_leaves_no_file(director, run_on_commit, exports_storage, 
     job.refresh_from_db()
     assert job.state == "failed" and "No space left on device" in job.message
     assert [p for p in exports_storage.rglob("*") if p.is_file()] == []
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_hourly_cleanup_prunes_the_queues_old_records(exports_storage):
+    """On the database backend the finished tasks' records are kept two weeks, then go."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+    from django_tasks_db.models import DBTaskResult
+
+    with override_settings(TASKS=DATABASE_TASKS):
+        for age in (20, 1):
+            result = jobs.run_job.enqueue(0)  # no such job: nothing to run
+            DBTaskResult.objects.filter(id=result.id).update(
+                status="SUCCESSFUL", finished_at=timezone.now() - timedelta(days=age)
+            )
+        assert jobs.remove_old_exports.call() == 0
+        left = DBTaskResult.objects.filter(task_path="tournament.jobs.run_job")
+        assert [r.finished_at.date() for r in left] == [(timezone.now() - timedelta(days=1)).date()]

@@ -3,7 +3,8 @@
 #               (gunicorn on every interface, HOST=0.0.0.0 PORT=8000; prints the
 #               address the tablets use)
 #   make test   set up and run the whole test suite
-#   make dev    Django's development server on 127.0.0.1:$(PORT), DEBUG on
+#   make dev    Django's development server on 127.0.0.1:$(PORT), DEBUG on, long work
+#               run in the request (no task worker: TASKS_BACKEND=immediate)
 #   make docs   the docs site (docs/, mkdocs.yml), built and served on $(DOCS_ADDR)
 PYTHON ?= python3
 VENV   ?= .venv
@@ -22,7 +23,9 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 # manage.py room migrates, runs "manage.py demo --if-empty", collects the static
-# files, prints the tablets' address and becomes gunicorn (tournament/room/address.py).
+# files, prints the tablets' address and becomes gunicorn (tournament/room/address.py),
+# whose server hooks start the task worker beside it and stop it with it
+# (tournament/room/taskworker.py).
 run: $(STAMP)
 	HOST=$(HOST) PORT=$(PORT) $(BIN)/python manage.py room
 
@@ -30,7 +33,7 @@ dev: $(STAMP)
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py createdirector --if-none
 	$(BIN)/python manage.py demo --if-empty
-	DEBUG=1 $(BIN)/python manage.py runserver 127.0.0.1:$(PORT)
+	DEBUG=1 TASKS_BACKEND=immediate $(BIN)/python manage.py runserver 127.0.0.1:$(PORT)
 
 # On every core (pytest-xdist; each worker has its own test database), an idle worker
 # taking tests from a busy one's queue, so the long end-to-end tests do not finish last.

@@ -26,6 +26,10 @@ one answers on 127.0.0.1:5432 (with persistent connections, CONN_MAX_AGE=60,
 as a deployment should), in a database of its own
 (``bench_tablets_<pid>``), so two runs on one server never collide.
 
+The task worker (``manage.py worker``, the database backend) runs beside the server
+as ``make run`` runs it, polling the queue every second; its log is searched for
+"database is locked" (``--no-task-worker`` leaves it out).
+
     python -m benchmarks.tablets_load [--workers 5] [--sqlite-only]
     python -m benchmarks.tablets_load --postgres-only --burst-only --workers 2,3,4,5 --repeat 3
 
@@ -42,6 +46,9 @@ import os
 import random
 import re
 import statistics
+import subprocess
+import sys
+import tempfile
 import threading
 import time
 import urllib.error
@@ -50,6 +57,7 @@ import urllib.request
 from http.cookiejar import CookieJar
 
 from .harness import (
+    ROOT,
     Server,
     django_env,
     in_fresh_process,
@@ -223,11 +231,45 @@ def run_tablet(
     )
 
 
-def bench(label: str, database_url: str, workers: int, human: bool) -> float:
+class TaskWorker:
+    """``manage.py worker`` beside the server, as ``make run`` starts it; its log kept."""
+
+    def __init__(self, env: dict[str, str]):
+        self.log = tempfile.TemporaryFile(mode="w+")  # noqa: SIM115 (closed by stop())
+        self.proc = subprocess.Popen(
+            [sys.executable, "manage.py", "worker", "--interval", "1"],
+            cwd=ROOT,
+            env=env,
+            stdout=self.log,
+            stderr=subprocess.STDOUT,
+            text=True,
+        )
+
+    def stop(self) -> tuple[str, bool]:
+        """Stop it; what it printed, and whether it was still running."""
+        alive = self.proc.poll() is None
+        self.proc.terminate()
+        try:
+            self.proc.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+        self.log.seek(0)
+        text = self.log.read()
+        self.log.close()
+        return text, alive
+
+
+def bench(
+    label: str, database_url: str, workers: int, human: bool, task_worker: bool = True
+) -> float:
     """One run: print its figures and return its p95 in ms."""
     tablets_plan = prepare_round(database_url, TABLES)
     assert len(tablets_plan) == TABLETS, len(tablets_plan)
-    server = Server(django_env(database_url, CONN_MAX_AGE="60"), workers)
+    env = django_env(database_url, CONN_MAX_AGE="60", TASKS_BACKEND="database")
+    server = Server(env, workers)
+    worker = TaskWorker(env) if task_worker else None
+    worker_log, worker_alive = "", False
     try:
         server.start(answering=False)
         base = server.base
@@ -280,6 +322,8 @@ def bench(label: str, database_url: str, workers: int, human: bool) -> float:
         floor = None if human else floor_burst(base, requests_made)
     finally:
         server.stop()
+        if worker is not None:
+            worker_log, worker_alive = worker.stop()
     devices = tablets + [r for r in rivals if r is not None]
     lat = sorted(x * 1000 for t in devices for x in t.latencies)
     errors = [e for t in devices for e in t.errors]
@@ -303,6 +347,13 @@ def bench(label: str, database_url: str, workers: int, human: bool) -> float:
         f"({1000 * server_cpu / requests:.1f} ms a request), the tablets' client "
         f"{client_cpu:.2f} s, of {cores * wall:.2f} core-seconds"
     )
+    if worker is not None:
+        locked = worker_log.count("is locked")
+        print(
+            f"    task worker polling every second beside the server: 'database is locked' "
+            f"{locked} times in its log; "
+            + ("still running at the end" if worker_alive else "STOPPED during the run")
+        )
     if floor is not None:
         print(
             f"    floor, same run: {requests} requests for a static file, {TABLETS} at a time "
@@ -355,7 +406,11 @@ def main() -> None:
     parser.add_argument("--postgres-only", action="store_true")
     parser.add_argument("--burst-only", action="store_true")
     parser.add_argument("--repeat", type=int, default=1)
+    parser.add_argument(
+        "--no-task-worker", action="store_true", help="no task worker beside the server"
+    )
     args = parser.parse_args()
+    task_worker = not args.no_task_worker
     counts = [int(w) for w in args.workers.split(",")]
     modes = (False,) if args.burst_only else (True, False)
     if not args.postgres_only:
@@ -364,7 +419,7 @@ def main() -> None:
                 p95s = []
                 for _ in range(args.repeat):
                     with scratch_sqlite("load") as url:
-                        p95s.append(bench("SQLite", url, workers, human))
+                        p95s.append(bench("SQLite", url, workers, human, task_worker))
                 summary("SQLite", workers, human, p95s)
     if args.sqlite_only:
         return
@@ -377,7 +432,9 @@ def main() -> None:
         for workers in counts:
             for human in modes:
                 with scratch_postgres("bench_tablets") as url:
-                    p95s[workers, human].append(bench("PostgreSQL", url, workers, human))
+                    p95s[workers, human].append(
+                        bench("PostgreSQL", url, workers, human, task_worker)
+                    )
     for (workers, human), runs in p95s.items():
         summary("PostgreSQL", workers, human, runs)
 

@@ -22,7 +22,7 @@ DD_STRAINS = ("C", "D", "H", "S", "NT")
 # second of each other, each solved by a job thread of the same server) corrupt each
 # other: wrong tables ("Sum 5 is not four") or a segmentation fault that kills the
 # server process with the tablets it was serving (docs/decisions/double-dummy-lock.md).
-# Separate processes (gunicorn's workers, manage.py run_jobs) each have their own.
+# Separate processes (gunicorn's workers, the task worker) each have their own.
 _SOLVER = threading.Lock()
 
 

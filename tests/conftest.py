@@ -36,22 +36,47 @@ hypothesis_settings.load_profile("suite")
 
 
 @pytest.fixture(autouse=True, scope="session")
-def _static_files_without_collectstatic():
+def _static_files_without_collectstatic(tmp_path_factory):
+    """Also: the prepared files (the "exports" storage) in a folder of the run's own,
+    never the developer's var/exports."""
     storages = {
         **settings.STORAGES,
         "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+        "exports": {
+            "BACKEND": "django.core.files.storage.FileSystemStorage",
+            "OPTIONS": {"location": tmp_path_factory.mktemp("exports")},
+        },
     }
     # No STATIC_ROOT: WhiteNoise would warn that the collected folder is missing.
     with override_settings(STORAGES=storages, STATIC_ROOT=None, WHITENOISE_USE_FINDERS=True):
         yield
 
 
+IMMEDIATE_TASKS = {
+    "default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend", "QUEUES": []}
+}
+
+
 @pytest.fixture(autouse=True, scope="session")
-def _jobs_in_the_request():
-    """Long work (tournament.jobs) runs where it is started, so a test sees it finished;
-    the thread the server uses is tested on its own (tests/tournament/test_jobs.py)."""
-    with override_settings(JOBS_IN_THREAD=False):
+def _tasks_in_the_request():
+    """Long work (tournament.jobs) runs where it is enqueued, through the tasks framework's
+    immediate backend, so a test sees it finished; the database backend and its worker
+    are tested on their own (tests/tournament/test_jobs.py, test_task_worker.py)."""
+    with override_settings(TASKS=IMMEDIATE_TASKS):
         yield
+
+
+@pytest.fixture
+def exports_storage(settings, tmp_path):
+    """The "exports" storage in this test's own folder: its path."""
+    settings.STORAGES = {
+        **settings.STORAGES,
+        "exports": {
+            "BACKEND": "django.core.files.storage.FileSystemStorage",
+            "OPTIONS": {"location": tmp_path},
+        },
+    }
+    return tmp_path
 
 
 @pytest.fixture(autouse=True, scope="session")

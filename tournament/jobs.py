@@ -6,11 +6,13 @@ Solving a board's double-dummy table takes about 0.6 s, so dealing or importing 
 36-board event would keep a request waiting for over 20 s.  Instead the deals are
 stored at once and a :class:`~tournament.models.Job` solves them:
 
-* **Where it runs**: in a thread of the server process that started it, after the
-  request's transaction commits (no extra service to install or keep running: the
-  room runs on one laptop).  ``manage.py run_jobs`` runs any job left waiting (a
-  server stopped before it started one), and is what the tests call.  Setting
-  ``JOBS_IN_THREAD = False`` runs a job in the request itself (the tests do).
+* **Where it runs**: in the task worker, through Django's tasks API (the
+  django-tasks backport of Django 6's ``django.tasks``): :func:`run_job` is a task,
+  enqueued when the request's transaction commits.  The backend is the settings'
+  (``TASKS_BACKEND``): the database by default, whose worker ``manage.py room``
+  starts beside gunicorn; RQ on a host with Redis; run at once in the request with
+  the immediate backend (the tests use it).  The tasks API knows nothing of
+  progress or of "one at a time": the :class:`~tournament.models.Job` row does.
 * **One at a time**: starting a solve while one runs for the event returns the one
   running (checked under the event's lock).
 * **Nothing half-written**: the boards are solved :data:`SOLVE_BATCH` at a time by
@@ -20,20 +22,24 @@ stored at once and a :class:`~tournament.models.Job` solves them:
   or untouched, the job marked failed with what went wrong (naming the batch's
   boards), and a new solve takes up the boards still missing.
 * **Progress**: done / total and the time left at the rate so far; a running job
-  that has not reported for :data:`STALE` seconds (its server stopped) counts as
+  that has not reported for :data:`STALE` seconds (its worker stopped) counts as
   interrupted.
+* **Files kept a day**: a big XLSX goes to the ``exports`` storage
+  (tournament.exports.kept); :func:`remove_old_exports`, a task the worker runs
+  every hour, removes what is older than ``EXPORT_KEEP_HOURS``.
 """
 
 from __future__ import annotations
 
-import threading
-from datetime import timedelta
-from pathlib import Path
+import logging
+from datetime import datetime, timedelta
 from typing import Any
 
-from django.conf import settings
-from django.db import connections, transaction
+from django.core.cache import cache
+from django.core.management import call_command
+from django.db import transaction
 from django.utils import timezone
+from django_tasks import task
 
 from scoring import double_dummy
 
@@ -41,6 +47,9 @@ from .models import Board, Event, Job, Result
 from .services import Actor
 
 STALE = 60  # seconds without a sign of life before a running job counts as interrupted
+CLEANUP_EVERY = timedelta(hours=1)  # how often the worker removes the old prepared files
+
+log = logging.getLogger(__name__)
 
 # Boards solved by one batch call of the solver (scoring.double_dummy.dd_tricks_many):
 # enough to keep every core of a laptop busy, few enough that the progress moves every
@@ -81,28 +90,35 @@ def start_solve(event: Event, *, by: Actor) -> Job | None:
         if busy is not None and not is_stale(busy):
             return busy
         if busy is not None:
-            _fail(busy, "interrupted: the server stopped while it ran; solving again")
+            _fail(busy, "interrupted: the worker stopped while it ran; solving again")
         todo = unsolved(event)
         if not todo:
             return None
         job = Job.objects.create(event=event, total=len(todo), started_by=by.label)
-        transaction.on_commit(lambda: launch(job.pk))
+        transaction.on_commit(lambda: enqueue(job.pk))
     return job
 
 
-def launch(pk: int) -> None:
-    """Run the job in a thread of this process (or here, when threads are off)."""
-    if getattr(settings, "JOBS_IN_THREAD", True):
-        threading.Thread(target=_thread, args=(pk,), name=f"job-{pk}", daemon=True).start()
-    else:
-        run(pk)
+@task()
+def run_job(pk: int) -> str | None:
+    """The task the worker runs for a :class:`Job`: its state at the end (None: another
+    run had it already)."""
+    job = run(pk)
+    return job.state if job is not None else None
 
 
-def _thread(pk: int) -> None:
+def enqueue(pk: int) -> None:
+    """Hand the job to the task worker.  A queue that does not answer (Redis stopped)
+    fails the job with that reason, so the director's page says so and "Solve them"
+    can try again, instead of a job waiting for ever."""
     try:
-        run(pk)
-    finally:
-        connections.close_all()  # this thread's own connections; the server's stay open
+        run_job.enqueue(pk)
+    except Exception as e:
+        log.exception("job %s was not queued", pk)
+        with transaction.atomic():
+            job = Job.objects.select_for_update().filter(pk=pk, state=Job.State.QUEUED).first()
+            if job is not None:  # still waiting: no runner took it meanwhile
+                _fail(job, f"the task queue did not answer ({e.__class__.__name__}); try again")
 
 
 def _claim(pk: int) -> Job | None:
@@ -134,33 +150,62 @@ def start_export(event: Event, *, by: Actor) -> Job:
         if busy is not None and not is_stale(busy):
             return busy
         if busy is not None:
-            _fail(busy, "interrupted: the server stopped while it ran; preparing again")
+            _fail(busy, "interrupted: the worker stopped while it ran; preparing again")
         total = Result.objects.filter(event=event).live().count()
         job = Job.objects.create(event=event, kind="xlsx", total=total, started_by=by.label)
-        transaction.on_commit(lambda: launch(job.pk))
+        transaction.on_commit(lambda: enqueue(job.pk))
     return job
 
 
-def export_path(job: Job) -> Path:
-    return Path(settings.EXPORT_DIR) / f"event-{job.event_id}-job-{job.pk}.xlsx"
+def export_name(job: Job) -> str:
+    """The prepared file's name in the ``exports`` storage."""
+    return f"event-{job.event_id}-job-{job.pk}.xlsx"
 
 
 def _export(job: Job) -> None:
-    """Write the XLSX to a file beside its final name, then move it into place: a
-    failure leaves no half-written file under the name the download link serves."""
+    """Write the XLSX whole, then keep it in the exports storage: a failure leaves no
+    file under the name the download link serves (tournament.exports.kept)."""
     from . import exports  # it imports the services, as this module does
-
-    final = export_path(job)
-    final.parent.mkdir(parents=True, exist_ok=True)
-    part = final.with_suffix(".part")
+    from .exports import kept
 
     def progress(n: int) -> None:
         Job.objects.filter(pk=job.pk).update(done=min(n, job.total), beat_at=timezone.now())
 
-    with part.open("wb") as out:
-        exports.write_xlsx(job.event, out, progress=progress)
-    part.replace(final)
+    name = export_name(job)
+    kept.storage().delete(name)  # a file another database's job of this number left
+    kept.save(name, lambda out: exports.write_xlsx(job.event, out, progress=progress))
     job.message = f"{exports.EXPORT_FORMATS['xlsx'].filename(job.event)} ready"
+
+
+TASK_RECORDS_KEPT_DAYS = 14  # the database queue's finished tasks, kept to look back on
+
+
+@task()
+def remove_old_exports() -> int:
+    """The hourly task: remove the prepared files older than ``EXPORT_KEEP_HOURS`` and,
+    on the database backend, the finished tasks' records older than
+    :data:`TASK_RECORDS_KEPT_DAYS` (django-tasks-db's own pruning); then queue the next
+    run.  How many files were removed."""
+    from .exports import kept
+
+    removed = kept.remove_old()
+    if type(remove_old_exports.get_backend()).__module__.startswith("django_tasks_db"):
+        call_command("prune_db_task_results", min_age_days=TASK_RECORDS_KEPT_DAYS, verbosity=0)
+    schedule_cleanup()
+    return removed
+
+
+def schedule_cleanup(now: datetime | None = None) -> bool:
+    """Queue :func:`remove_old_exports` for the next whole hour, once for that hour
+    (the cache's atomic ``add`` decides: with several workers, a shared cache), on a
+    backend that can run a task later; whether this call queued it."""
+    if not remove_old_exports.get_backend().supports_defer:
+        return False
+    at = (now or timezone.now()).replace(minute=0, second=0, microsecond=0) + CLEANUP_EVERY
+    if not cache.add(f"exports-cleanup-{at:%Y%m%d%H}", True, timeout=2 * 3600):
+        return False
+    remove_old_exports.using(run_after=at).enqueue()
+    return True
 
 
 def run(pk: int) -> Job | None:
@@ -174,7 +219,6 @@ def run(pk: int) -> Job | None:
             _export(job)
         except Exception as e:
             _fail(job, f"the XLSX was not prepared: {e.__class__.__name__}: {e}")
-            export_path(job).with_suffix(".part").unlink(missing_ok=True)
             return job
         job.refresh_from_db(fields=["done"])
         job.state, job.done, job.finished_at = Job.State.DONE, job.total, timezone.now()

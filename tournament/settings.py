@@ -29,11 +29,27 @@ everything a deployment changes comes from the environment:
 ``CLUB_TIME_ZONE``     the club's time zone for every time a page or a file
                        shows (``Europe/London``, ``Australia/Sydney``); the
                        machine's own zone when unset.
+``TASKS_BACKEND``      where long work waits for the task worker: ``database``
+                       (default; ``manage.py worker`` polls the database),
+                       ``rq`` (Redis, through ``REDIS_URL``; needs the ``redis``
+                       extra) or ``immediate`` (in the request itself).
+``REDIS_URL``          the Redis of the ``rq`` backend (and of the cache when
+                       ``CACHE_URL`` is ``redis``): ``redis://127.0.0.1:6379/0``.
+``CACHE_URL``          ``locmem://`` (default: each process its own),
+                       ``redis://host:port/db`` (shared by every server), or
+                       ``redis`` (REDIS_URL's; the default with ``rq``);
+                       ``dummy://`` keeps nothing.
+``EXPORT_DIR``         where prepared files are kept (default ``var/exports``);
+                       ``EXPORT_BUCKET`` keeps them in an S3-compatible bucket
+                       instead (django-storages; ``AWS_S3_ENDPOINT_URL`` and
+                       the ``AWS_*`` credentials from the environment).
+``EXPORT_KEEP_HOURS``  how long a prepared file is kept (default 24).
 """
 
 from __future__ import annotations
 
 import contextlib
+import importlib.util
 import os
 import secrets
 from datetime import timedelta
@@ -48,8 +64,11 @@ from django.core.management.utils import get_random_secret_key
 BASE_DIR = Path(__file__).resolve().parent.parent
 # Files the running app keeps for itself (secret key, logs): gitignored.
 VAR_DIR = BASE_DIR / "var"
-# Files that long work prepares for the director (a big event's XLSX: tournament.jobs).
+# Files that long work prepares for the director (a big event's XLSX: tournament.jobs),
+# kept through the "exports" storage (STORAGES below) and removed after EXPORT_KEEP_HOURS.
 EXPORT_DIR = Path(os.environ.get("EXPORT_DIR") or VAR_DIR / "exports")
+EXPORT_BUCKET = os.environ.get("EXPORT_BUCKET", "").strip()
+EXPORT_KEEP_HOURS = int(os.environ.get("EXPORT_KEEP_HOURS") or 24)
 # Above this many results the director's XLSX is prepared by a job with its progress.
 EXPORT_INLINE_LIMIT = int(os.environ.get("EXPORT_INLINE_LIMIT") or 5000)
 
@@ -126,6 +145,10 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_tables2",
     "axes",
+    # Django's tasks framework (the django-tasks backport of Django 6's django.tasks)
+    # and its database backend, whose worker is ``manage.py worker``.
+    "django_tasks",
+    "django_tasks_db",
     "tournament",
 ]
 
@@ -199,6 +222,63 @@ if _sqlite:
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+# --- Long work, the cache: from the environment --------------------------------------
+REDIS_URL = os.environ.get("REDIS_URL", "").strip() or "redis://127.0.0.1:6379/0"
+
+# Long work (tournament.jobs) goes through Django's tasks API; the backend decides where
+# it waits and what runs it.  The database backend needs nothing beyond the database
+# (``make run`` starts its worker beside gunicorn); RQ keeps the queue in Redis, for a
+# host with several servers and workers.
+TASKS_BACKEND = os.environ.get("TASKS_BACKEND", "").strip().lower() or "database"
+_TASK_BACKENDS = {
+    "database": "django_tasks_db.DatabaseBackend",
+    "rq": "django_tasks_rq.RQBackend",
+    "immediate": "django_tasks.backends.immediate.ImmediateBackend",
+}
+if TASKS_BACKEND not in _TASK_BACKENDS:
+    raise ImproperlyConfigured(
+        f"TASKS_BACKEND must be one of {', '.join(_TASK_BACKENDS)}, not {TASKS_BACKEND!r}"
+    )
+TASKS = {"default": {"BACKEND": _TASK_BACKENDS[TASKS_BACKEND], "QUEUES": ["default"]}}
+if TASKS_BACKEND == "rq":
+    if importlib.util.find_spec("django_tasks_rq") is None:
+        raise ImproperlyConfigured(
+            "TASKS_BACKEND=rq needs the redis extra: pip install -e '.[redis]'"
+        )
+    _at = INSTALLED_APPS.index("tournament")
+    INSTALLED_APPS[_at:_at] = ["django_rq", "django_tasks_rq"]
+    RQ_QUEUES = {"default": {"URL": REDIS_URL, "DEFAULT_TIMEOUT": 3600}}
+
+
+def _cache(url: str) -> dict:
+    """Django's cache from a URL: locmem:// (each process its own), redis://host:port/db
+    (Django's own Redis backend, shared by every server), dummy:// (nothing kept)."""
+    scheme = urlsplit(url).scheme
+    if url == "redis":
+        url, scheme = REDIS_URL, "redis"
+    if scheme in ("", "locmem"):
+        return {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
+    if scheme == "dummy":
+        return {"BACKEND": "django.core.cache.backends.dummy.DummyCache"}
+    if scheme in ("redis", "rediss", "unix"):
+        return {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": url,
+            "KEY_PREFIX": os.environ.get("CACHE_KEY_PREFIX", "").strip(),
+        }
+    raise ImproperlyConfigured(
+        f"CACHE_URL must be locmem://, redis://host:port/db or dummy://, not {url!r}"
+    )
+
+
+# With the queue in Redis, the cache is there too by default: RQ runs each task in a
+# process of its own, which a process's local memory would not outlive.
+CACHES = {
+    "default": _cache(
+        os.environ.get("CACHE_URL", "").strip() or ("redis" if TASKS_BACKEND == "rq" else "")
+    )
+}
+
 AUTHENTICATION_BACKENDS = [
     # First: refuses a locked-out username from that address before the password is checked.
     "axes.backends.AxesStandaloneBackend",
@@ -260,10 +340,33 @@ except (ValueError, ZoneInfoNotFoundError):
 USE_I18N = True
 USE_TZ = True
 
+if EXPORT_BUCKET and importlib.util.find_spec("storages") is None:
+    raise ImproperlyConfigured("EXPORT_BUCKET needs the s3 extra: pip install -e '.[s3]'")
+
 STATIC_URL = "static/"
 STATIC_ROOT = Path(os.environ.get("STATIC_ROOT") or BASE_DIR / "staticfiles")
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    # Files long work prepares (tournament/exports/kept.py): a folder of this machine, or
+    # a bucket every server reaches.
+    "exports": (
+        {
+            "BACKEND": "storages.backends.s3.S3Storage",
+            "OPTIONS": {
+                "bucket_name": EXPORT_BUCKET,
+                "location": os.environ.get("EXPORT_PREFIX", "exports"),
+                "endpoint_url": os.environ.get("AWS_S3_ENDPOINT_URL") or None,
+                "file_overwrite": False,
+                "default_acl": None,
+                "querystring_auth": True,
+            },
+        }
+        if EXPORT_BUCKET
+        else {
+            "BACKEND": "django.core.files.storage.FileSystemStorage",
+            "OPTIONS": {"location": EXPORT_DIR},
+        }
+    ),
     # Compressed and named by content once collected (tablets cache them for
     # good); plain names, never a 500, before (see staticstorage.py). The
     # tests, which do not collect, use the plain storage (tests/conftest.py).

@@ -306,7 +306,8 @@ def test_a_crashed_worker_is_in_the_log_file_as_well_as_on_the_console(tmp_path)
         processes = [started, *started.children(recursive=True)]
         gunicorns = [p for p in processes if "gunicorn" in " ".join(p.cmdline())]
         master = next(p for p in gunicorns if p.parent() not in gunicorns)
-        (worker,) = master.children()
+        # gunicorn's one worker (beside it, the task worker: tests/tournament/test_task_worker.py)
+        (worker,) = [p for p in master.children() if p in gunicorns]
         os.kill(worker.pid, signal.SIGKILL)
         said = f"Worker (pid:{worker.pid}) was sent SIGKILL!"
         deadline = time.monotonic() + 20

@@ -18,9 +18,10 @@ read in one query, that any change to the event moves on:
 
 The stamp is read *before* what it covers, so a change landing in between is
 kept under the old stamp, which no later request asks for: a page is never
-served older than the state its stamp names.  Each worker keeps its own cache
-(Django's local-memory cache by default); the stamp lives in the database, so
-every worker sees a change at once.
+served older than the state its stamp names.  The cache is the settings'
+(``CACHE_URL``): each worker its own by default (Django's local-memory cache), or
+one Redis every server shares, so a page is built once for all of them; the stamp
+lives in the database either way, so every worker and server sees a change at once.
 
 A contest's pages (its sessions compared across sections, carried over) are made of
 its parts, so its stamp is theirs together with the contest's own fields

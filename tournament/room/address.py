@@ -129,8 +129,11 @@ SQLITE_MAX_WORKERS = 5
 # once, and they share its memory); no runtime control socket (nothing here
 # uses gunicornc, and every server of the same user would share its path);
 # gunicorn's own warnings and errors (a worker that crashed or timed out) go to
-# the app's log file as well as the console (tournament/room/roomlog.py).
+# the app's log file as well as the console (tournament/room/roomlog.py); the task
+# worker started and stopped with the server by gunicorn's hooks (taskworker.py).
 GUNICORN_OPTIONS = (
+    "--config",
+    "python:tournament.room.taskworker",
     "--preload",
     "--no-control-socket",
     "--logger-class",

@@ -14,6 +14,7 @@ from scoring.wording import count
 
 from .. import deals, exports, jobs
 from ..access import director_view, results_view, visibility
+from ..exports import kept
 from ..forms.deals import PbnImportForm
 from ..models import Board, Event, Job, Result
 from ..services import Actor, ServiceError, user_message
@@ -202,10 +203,12 @@ def director_export(request: HttpRequest, event: Event) -> HttpResponse:
 @director_view
 def director_export_file(request: HttpRequest, event: Event, job_id: int) -> HttpResponse:
     job = Job.objects.filter(event=event, pk=job_id, kind="xlsx", state=Job.State.DONE).first()
-    path = jobs.export_path(job) if job else None
-    if path is None or not path.exists():
+    name = jobs.export_name(job) if job else None
+    if name is None or not kept.storage().exists(name):
+        # Prepared files are kept a day (EXPORT_KEEP_HOURS), then removed.
         raise Http404("No such file: prepare it again")
     export = exports.EXPORT_FORMATS["xlsx"]
-    response = HttpResponse(path.read_bytes(), content_type=export.mime)
+    with kept.storage().open(name, "rb") as f:
+        response = HttpResponse(f.read(), content_type=export.mime)
     response["Content-Disposition"] = f'attachment; filename="{export.filename(event)}"'
     return response

@@ -6,7 +6,8 @@ files, then replace this process by gunicorn listening on every interface
 (``HOST``/``PORT``, default 0.0.0.0:8000), with WhiteNoise serving the static
 files. Before that it prints the address the tablets use (``PUBLIC_URL``, or
 this machine's LAN address) and hands it to the workers, so every table link
-and QR code carries it, and allows it as a host.
+and QR code carries it, and allows it as a host. gunicorn's server hooks start
+the task worker beside it and stop it with it (tournament/room/taskworker.py).
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from tournament.management.commands.createdirector import (
 )
 from tournament.models import Club, Event
 from tournament.models.club import DEFAULT_CLUB_NAME
-from tournament.room import address
+from tournament.room import address, taskworker
 from tournament.services import ServiceError, user_message
 from tournament.services import directors as accounts
 
@@ -142,6 +143,11 @@ class Command(BaseCommand):
             f"Database: {settings.DATABASES['default']['ENGINE'].rsplit('.', 1)[-1]}; "
             f"{workers} workers; errors logged to {settings.LOG_FILE or 'the console'}"
         )
+        if taskworker.worker_command() is not None:
+            out(
+                f"Long work: the task worker ({settings.TASKS_BACKEND} backend) "
+                "starts and stops with the server"
+            )
         out("Stop with Ctrl-C.")
         out("")
         self.stdout.flush()

@@ -1,0 +1,72 @@
+"""``manage.py worker``: the task worker, for whichever tasks backend the settings name.
+
+Long work (double-dummy solving, a big event's XLSX: tournament.jobs) waits in the
+tasks backend (``TASKS_BACKEND``) until a worker runs it.  This command starts that
+backend's own worker, django-tasks-db's ``db_worker`` (polling the database) or
+django-rq's ``rqworker`` (Redis, with its scheduler for the hourly cleanup), after
+removing the prepared files past their time and queueing the next removal.
+``manage.py room`` starts it beside gunicorn and stops it with gunicorn
+(tournament/room/taskworker.py); on a host, run it under the service manager.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.management import call_command
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django_tasks import DEFAULT_TASK_BACKEND_ALIAS, task_backends
+
+from tournament import jobs
+from tournament.exports import kept
+
+
+class Command(BaseCommand):
+    help = "Run the task worker: long work the directors start, and the hourly cleanup."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument(
+            "--interval",
+            type=float,
+            default=1.0,
+            help="database backend: seconds between looks at an empty queue (default 1)",
+        )
+        parser.add_argument(
+            "--batch",
+            action="store_true",
+            help="run what is waiting, then stop (RQ: --burst)",
+        )
+
+    def handle(self, *args: Any, **opts: Any) -> None:
+        backend = task_backends[DEFAULT_TASK_BACKEND_ALIAS]
+        module = type(backend).__module__
+        if not module.startswith(("django_tasks_db", "django_tasks_rq")):
+            raise CommandError(
+                f"the tasks backend ({type(backend).__name__}) runs long work in the request "
+                "that starts it: there is no worker to run (TASKS_BACKEND=database or rq)"
+            )
+        if not 0 < opts["interval"] <= 60:
+            raise CommandError(f"--interval must be 0-60 seconds, not {opts['interval']}")
+        removed = kept.remove_old()
+        if removed:
+            self.stdout.write(f"Removed {removed} prepared file{'s' if removed != 1 else ''}.")
+        jobs.schedule_cleanup()
+        verbosity = int(opts["verbosity"])
+        if module.startswith("django_tasks_rq"):
+            call_command(
+                "rqworker",
+                *sorted(backend.queues),
+                job_class="django_tasks_rq.Job",
+                with_scheduler=True,
+                burst=opts["batch"],
+                verbosity=verbosity,
+            )
+            return
+        call_command(
+            "db_worker",
+            interval=opts["interval"],
+            batch=opts["batch"],
+            reload=False,
+            startup_delay=False,
+            verbosity=verbosity,
+        )

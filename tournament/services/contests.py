@@ -24,6 +24,7 @@ from ..choices import Form, Method
 from ..errors import ServiceError
 from ..models import Board, Club, Contest, Event, Pair, Player, Result, SeatAssignment, Seating
 from ..queries.contests import overall_table, parts, seated
+from . import locks
 from .audit import Actor, audit
 from .events import create_event, set_group_published
 
@@ -118,8 +119,7 @@ def share_deals(contest: Contest, session: int, *, by: Actor) -> int:
         )
     copied = 0
     for e in events[1:]:
-        boards = Board.objects.select_for_update(no_key=True).filter(event=e, number__in=source)
-        for b in boards:
+        for b in locks.boards(e, source):
             deal = source[b.number]
             if b.deal and b.deal != deal.deal:
                 raise ServiceError(

@@ -20,6 +20,7 @@ from django.utils import timezone
 
 from ..errors import ServiceError
 from ..models import Event, Round, Seating
+from . import locks
 from .audit import Actor, audit
 
 MAX_MINUTES = 120
@@ -58,11 +59,6 @@ def timer_state(event: Event, now: datetime | None = None) -> TimerState:
     return TimerState("stopped", event.timer_minutes * 60, event.timer_minutes)
 
 
-def _locked(event: Event) -> Event:
-    locked = Event.objects.select_for_update().get(pk=event.pk)
-    return locked
-
-
 def _save(event: Event, fields: list[str], action: str, detail: str, by: Actor) -> Event:
     event.save(update_fields=fields)
     audit(event, action, detail, by=by)
@@ -75,7 +71,7 @@ def start_timer(event: Event, minutes: int, *, by: Actor) -> Event:
     round in play now: the display keeps naming that round if the room moves on first."""
     if not 1 <= minutes <= MAX_MINUTES:
         raise ServiceError(f"a round lasts from 1 to {MAX_MINUTES} minutes, not {minutes}")
-    e = _locked(event)
+    e = locks.event(event)
     playing = current_round(e)
     e.timer_minutes = minutes
     e.timer_ends_at = timezone.now() + timedelta(minutes=minutes)
@@ -88,7 +84,7 @@ def start_timer(event: Event, minutes: int, *, by: Actor) -> Event:
 
 @transaction.atomic
 def pause_timer(event: Event, *, by: Actor) -> Event:
-    e = _locked(event)
+    e = locks.event(event)
     state = timer_state(e)
     if state.state != "running":  # already paused, stopped or over: nothing to pause
         return e
@@ -98,7 +94,7 @@ def pause_timer(event: Event, *, by: Actor) -> Event:
 
 @transaction.atomic
 def resume_timer(event: Event, *, by: Actor) -> Event:
-    e = _locked(event)
+    e = locks.event(event)
     if e.timer_left is None or e.timer_ends_at is not None:
         return e
     left = e.timer_left
@@ -109,7 +105,7 @@ def resume_timer(event: Event, *, by: Actor) -> Event:
 @transaction.atomic
 def add_minutes(event: Event, minutes: int, *, by: Actor) -> Event:
     """Give the room more (or, negative, less) time without restarting the round."""
-    e = _locked(event)
+    e = locks.event(event)
     state = timer_state(e)
     if state.state == "stopped":
         raise ServiceError("the timer is not started: start it first")
@@ -123,7 +119,7 @@ def add_minutes(event: Event, minutes: int, *, by: Actor) -> Event:
 
 @transaction.atomic
 def stop_timer(event: Event, *, by: Actor) -> Event:
-    e = _locked(event)
+    e = locks.event(event)
     if e.timer_ends_at is None and e.timer_left is None:
         return e
     e.timer_ends_at = e.timer_left = None
@@ -136,7 +132,7 @@ def _switch(
 ) -> Event:
     """Turn one of the event's switches on or off, under the event's lock; a switch
     already as asked changes nothing and writes nothing.  ``said``: (on, off) in words."""
-    e = _locked(event)
+    e = locks.event(event)
     if getattr(e, field) == on:
         return e
     setattr(e, field, on)
@@ -162,7 +158,7 @@ def set_record_auctions(event: Event, shown: bool, *, by: Actor) -> Event:
 @transaction.atomic
 def display_link(event: Event, *, by: Actor, new: bool = False) -> str:
     """The room display's private token, made on first use (or anew: the old one stops)."""
-    e = _locked(event)
+    e = locks.event(event)
     if e.display_token and not new:
         return e.display_token
     e.display_token = secrets.token_urlsafe(16)

@@ -40,7 +40,42 @@ DOUBLES = ("", "X", "XX")
 NO_REVOKE_CHOICE = "No choice"
 
 
-class Chips(forms.RadioSelect):
+# What DrawnOnce keeps: at most this many drawings a process (a bad input's odd
+# values are drawn, and not kept, past it).
+DRAWINGS = 2048
+_DRAWN: dict[tuple, str] = {}
+
+
+class DrawnOnce(forms.Widget):
+    """A widget whose HTML for the same inputs is drawn once a process, then reused.
+
+    Why: a board page draws some eighty options, and every table's page is the same
+    but for the chips already tapped; Django's template engine takes a few
+    milliseconds for them, on the page a round's end asks for fifty times at once.
+    The drawing depends on nothing but what the key holds (the widget's kind and
+    template, the field's name, value, attributes and choices), so a kept one is the
+    one Django would draw (``tests/tournament/test_scorer.py`` holds them equal).
+    """
+
+    def render(self, name, value, attrs=None, renderer=None):
+        key = (
+            type(self),
+            self.template_name,
+            name,
+            repr(value),
+            repr(sorted({**self.attrs, **(attrs or {})}.items())),
+            repr(getattr(self, "choices", None)),
+            getattr(self, "small", False),
+        )
+        html = _DRAWN.get(key)
+        if html is None:
+            html = super().render(name, value, attrs, renderer)
+            if len(_DRAWN) < DRAWINGS:
+                _DRAWN[key] = html
+        return html
+
+
+class Chips(DrawnOnce, forms.RadioSelect):
     """One tap among a few answers: radio buttons drawn as a row of touch targets, each
     a label holding its input and its text (``templates/scorer/widgets/``); ``small``
     for a row of many (the tricks)."""
@@ -58,7 +93,11 @@ class Chips(forms.RadioSelect):
         return context
 
 
-class HonourChips(forms.RadioSelect):
+class List(DrawnOnce, forms.Select):
+    """A list to choose from (the revokes, the penalty), drawn once (:class:`DrawnOnce`)."""
+
+
+class HonourChips(DrawnOnce, forms.RadioSelect):
     """The honours question: a group of answers per kind of contract (the page shows the
     group that fits the strain chosen, ``tournament/honours.js``), each answer in its
     side's column ("North-South: three honours" is "three honours" under the
@@ -119,6 +158,7 @@ class TabletEntryForm(forms.Form):
         required=False,
         empty_value=0,  # type: ignore[arg-type]  # the stubs allow only str | None
         label="Revokes by North-South",
+        widget=List,
     )
     revokes_ew = forms.TypedChoiceField(
         choices=[(str(n), str(n)) for n in range(4)],
@@ -126,6 +166,7 @@ class TabletEntryForm(forms.Form):
         required=False,
         empty_value=0,  # type: ignore[arg-type]  # the stubs allow only str | None
         label="Revokes by East-West",
+        widget=List,
     )
     revoke_penalty = forms.ChoiceField(
         choices=[("", NO_REVOKE_CHOICE), *RevokePenalty.choices],
@@ -137,6 +178,7 @@ class TabletEntryForm(forms.Form):
         choices=[("", "No penalty"), ("NS", "to North-South"), ("EW", "to East-West")],
         required=False,
         label="Penalty points",
+        widget=List,
     )
     penalty_points = forms.TypedChoiceField(
         choices=[("", "—"), *[(str(p), str(p)) for p in (25, 50, 100, 150, 200)]],
@@ -144,6 +186,7 @@ class TabletEntryForm(forms.Form):
         required=False,
         empty_value=None,
         label="Points",
+        widget=List,
     )
     penalty_law = forms.CharField(max_length=60, required=False, label="Law")
     key = forms.CharField(widget=forms.HiddenInput)

@@ -557,7 +557,11 @@ def make_movement(
     arrow_switch: bool = False,
 ) -> Movement:
     """Build a movement by name: "mitchell", "howell" or "teams"."""
-    defaults = {MovementKind.MITCHELL: 3, MovementKind.HOWELL: 2, MovementKind.TEAMS: 4}
+    defaults: dict[str, int] = {
+        MovementKind.MITCHELL: 3,
+        MovementKind.HOWELL: 2,
+        MovementKind.TEAMS: 4,
+    }
     if kind not in defaults:
         raise MovementError(f'unknown movement "{kind}": choose mitchell, howell or teams')
     bpr = defaults[kind] if boards_per_round is None else boards_per_round

@@ -27,7 +27,7 @@ a transaction takes the database's write lock at its start instead
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from django.db.models import QuerySet
 
@@ -39,7 +39,7 @@ G = TypeVar("G", bound=League | Contest)
 
 def group(group: G) -> G:
     """1. A league's or a contest's row (publishing it, drawing its next round)."""
-    return type(group).objects.select_for_update(no_key=True).get(pk=group.pk)
+    return cast(G, type(group).objects.select_for_update(no_key=True).get(pk=group.pk))
 
 
 def event(event: Event | int) -> Event:
@@ -53,13 +53,12 @@ def board(event: Event, number: int) -> Board | None:
     return Board.objects.select_for_update(no_key=True).filter(event=event, number=number).first()
 
 
-def boards(event: Event, numbers: Iterable[int]) -> list[Board]:
-    """3. Some boards of the event, in board order."""
-    return list(
-        Board.objects.select_for_update(no_key=True)
-        .filter(event=event, number__in=list(numbers))
-        .order_by("number")
-    )
+def boards(event: Event, numbers: Iterable[int] | None = None) -> list[Board]:
+    """3. Some boards of the event (``None``: every board), in board order."""
+    rows = Board.objects.select_for_update(no_key=True).filter(event=event)
+    if numbers is not None:
+        rows = rows.filter(number__in=list(numbers))
+    return list(rows.order_by("number"))
 
 
 def round_and_tables(event: Event, number: int) -> Round:

@@ -243,12 +243,12 @@ def run(pk: int) -> Job | None:
                 with transaction.atomic():
                     board = locks.board(job.event, number)
                     table = tables.get(number)
-                    fresh = (
+                    if (
                         board is not None
+                        and table is not None
                         and board.deal == deals.get(number)
                         and board.dd_tricks is None
-                    )
-                    if table is not None and fresh:
+                    ):
                         board.dd_tricks = table
                         board.save(update_fields=["dd_tricks"])
                     job.done = min(job.done + 1, job.total)

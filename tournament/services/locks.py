@@ -3,17 +3,21 @@
 Two transactions that lock the same rows in different orders can deadlock on
 PostgreSQL, so every verb locks through this module, top to bottom:
 
-1. the group: a league or a contest (:func:`group`);
-2. the event (:func:`event`);
+1. the group: a league, a contest or a season (:func:`group`, :func:`season`);
+2. the event, or events in id order (:func:`event`, :func:`events`), then the club's
+   row (:func:`club`: a new event refers to its club, and must not wait for a change
+   to the register);
 3. a board, or boards (:func:`board`, :func:`boards`);
 4. a round, and then all its table-rounds in table order (:func:`round_and_tables`);
 5. the table-rounds (``Seating``) a verb concerns (:func:`seating`,
-   :func:`current_seating`, :func:`seating_of`, :func:`playing`, :func:`seatings_from`);
+   :func:`current_seating`, :func:`seating_of`, :func:`playing`, :func:`seatings_from`,
+   :func:`seatings_of`);
 6. a result, or an auction record (:func:`result`, :func:`auction_record`).
 
-A verb may skip a level, never go back up one.  Two rows stand outside the order,
-since no verb takes them with an event's: the directors' accounts
-(:func:`accounts`) and a job's row, claimed by its runner (:func:`job`).
+A verb may skip a level, never go back up one.  Three kinds of row stand outside
+the order, since no verb takes them with an event's: the directors' accounts
+(:func:`accounts`), a club's members, under the club's lock (:func:`members`), and a
+job's row, claimed by its runner (:func:`job`).
 
 The event and board rows are locked ``FOR NO KEY UPDATE``: a tablet's save
 inserts a result whose foreign keys take ``KEY SHARE`` on them while it holds its
@@ -32,9 +36,34 @@ from typing import Any, TypeVar, cast
 from django.db.models import QuerySet
 
 from ..errors import ServiceError
-from ..models import AuctionRecord, Board, Contest, Event, Job, League, Result, Round, Seating
+from ..models import (
+    AuctionRecord,
+    Board,
+    Club,
+    Contest,
+    Event,
+    Job,
+    League,
+    Member,
+    Result,
+    Round,
+    Season,
+    Seating,
+)
 
 G = TypeVar("G", bound=League | Contest)
+
+
+def club(club: Club) -> Club:
+    """2, after any event's. A club's row: its register changes one change at a time.
+    ``FOR NO KEY UPDATE``: a new event references the club (a foreign key, which takes
+    ``KEY SHARE``), and must not wait for an import."""
+    return Club.objects.select_for_update(no_key=True).get(pk=club.pk)
+
+
+def season(season: Season) -> Season:
+    """1. A season's row (the evenings that count towards it)."""
+    return Season.objects.select_for_update().get(pk=season.pk)
 
 
 def group(group: G) -> G:
@@ -46,6 +75,11 @@ def event(event: Event | int) -> Event:
     """2. The event's row: a change to its field, its timer, its settings, its jobs."""
     pk = event if isinstance(event, int) else event.pk
     return Event.objects.select_for_update(no_key=True).get(pk=pk)
+
+
+def events(rows: QuerySet[Event]) -> list[Event]:
+    """2. Several events (a season's, a contest's session), in id order."""
+    return list(rows.select_for_update(no_key=True).order_by("pk"))
 
 
 def board(event: Event, number: int) -> Board | None:
@@ -130,6 +164,14 @@ def seatings_from(event: Event, from_round: int) -> list[Seating]:
     )
 
 
+def seatings_of(events: Iterable[Event]) -> None:
+    """5. Every table-round of some events, in event, round and table order (re-seating
+    a session: a result on its way waits for the new seats, or lands first).  ``FOR NO
+    KEY UPDATE``: a result being saved refers to its table-round."""
+    rows = Seating.objects.select_for_update(no_key=True).filter(event__in=list(events))
+    list(rows.order_by("event", "round", "table").values_list("pk", flat=True))
+
+
 def result(pk: int) -> Result | None:
     """6. One version of a result, with its event and board (after its table-round)."""
     return (
@@ -152,6 +194,13 @@ def accounts(directors: QuerySet[Any]) -> list[Any]:
     """Outside the order: the directors' rows (the last-director check); no verb takes
     them together with an event's."""
     return list(directors.select_for_update())
+
+
+def members(club: Club, pks: Iterable[int]) -> dict[int, Member]:
+    """Outside the order: some members of a club's register, by id (taken after the
+    club's row, :func:`club`)."""
+    rows = Member.objects.select_for_update().filter(club=club, pk__in=list(pks))
+    return {m.pk: m for m in rows.order_by("pk")}
 
 
 def job(pk: int) -> Job | None:

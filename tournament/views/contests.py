@@ -171,7 +171,7 @@ def _session(contest: Contest, session: int, method: str) -> dict[str, Any]:
     ]
     html = render_to_string(
         "contests/_session.html",
-        {"fields": _fields(rows), "matchpoints": method == "matchpoints"},
+        {"fields": _fields(rows), "matchpoints": method == Method.MATCHPOINTS},
     )
     return {"table": table, "html": html, "error": error}
 

@@ -116,8 +116,8 @@ def enqueue(pk: int) -> None:
     except Exception as e:
         log.exception("job %s was not queued", pk)
         with transaction.atomic():
-            job = Job.objects.select_for_update().filter(pk=pk, state=Job.State.QUEUED).first()
-            if job is not None:  # still waiting: no runner took it meanwhile
+            job = locks.job(pk, wait=True)
+            if job is not None and job.state == Job.State.QUEUED:  # no runner took it meanwhile
                 _fail(job, f"the task queue did not answer ({e.__class__.__name__}); try again")
 
 

@@ -203,7 +203,9 @@ def members(club: Club, pks: Iterable[int]) -> dict[int, Member]:
     return {m.pk: m for m in rows.order_by("pk")}
 
 
-def job(pk: int) -> Job | None:
-    """Outside the order: a waiting job's row, for its runner to claim; ``None`` when
-    another runner holds it (``skip_locked``) or it is gone."""
-    return Job.objects.select_for_update(skip_locked=True).filter(pk=pk).first()
+def job(pk: int, *, wait: bool = False) -> Job | None:
+    """Outside the order: a job's row.  For its runner to claim, ``None`` when another
+    runner holds it (``skip_locked``) or it is gone; ``wait``: until whoever holds it is
+    done (a job failed when its queue does not answer)."""
+    rows = Job.objects.select_for_update(skip_locked=not wait)
+    return rows.filter(pk=pk).first()

@@ -13,6 +13,7 @@ from django.utils import timezone
 
 from ..errors import ServiceError
 from ..models import Event, Result, Round, Seating
+from . import display
 from .audit import Actor, audit
 from .results import lock_seating
 
@@ -40,6 +41,9 @@ def close_round(event: Event, round_no: int, *, by: Actor) -> Round:
         rnd.closed_by = by.account
         rnd.save(update_fields=["closed_at", "closed_by"])
         audit(event, "round closed", f"round {round_no}", by=by)
+        # The round timer moves on with the room (after the round's locks: the same order
+        # as a result's save, which locks its table-round before anything of the event).
+        display.round_closed(event, round_no, by=by)
     return rnd
 
 

@@ -2,7 +2,7 @@
 
 A TV cannot scroll: at 1920x1080 and 1280x720, with 7, 12, 20 and 30 tables, a
 call for the director showing and the clock running, nothing scrolls, every
-table's move is inside the screen at its legible size (3% of the screen's height),
+table's move is inside the screen at its legible size (2.8% of the screen's height),
 on the screen at once or on one of the pages the moves turn through by themselves.
 """
 
@@ -21,14 +21,17 @@ TABLES = (7, 12, 20, 30)
 PAGE_SECONDS = 8  # display.js turns the moves' pages this often
 
 # Every move on the page showing now: its table, whether it lies wholly inside the
-# screen and inside its list's box (not clipped), and its font size.
+# screen and inside its list's box (not clipped) with no part of its line cut short,
+# and its font size.
 SHOWN = """() => {
   const list = document.querySelector('[data-moves]');
   const box = list.getBoundingClientRect();
   return [...list.children].filter(li => !li.hidden).map(li => {
     const r = li.getBoundingClientRect();
+    const whole = [...li.children].every(part => part.scrollWidth <= part.clientWidth + 1);
     const inside = r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight + 0.5
-      && r.right <= innerWidth + 0.5 && r.bottom <= box.bottom + 0.5 && r.right <= box.right + 0.5;
+      && r.right <= innerWidth + 0.5 && r.bottom <= box.bottom + 0.5 && r.right <= box.right + 0.5
+      && whole;
     return [Number(li.dataset.table), inside, parseFloat(getComputedStyle(li).fontSize)];
   });
 }"""
@@ -44,7 +47,7 @@ def room(db):
 def test_the_display_fits_the_screen(live_server, browser, shots, room, tables):
     by = Actor.director(room)
     event = make_event(room, name=f"Club championship, {tables} tables", tables=tables,
-                       boards_per_round=1)  # fmt: skip
+                       boards_per_round=2)  # fmt: skip
     token = display.display_link(event, by=by)
     display.set_timer(event, minutes=24, changeover=2, follows="change-over", by=by)
     display.start_timer(event, by=by)
@@ -74,9 +77,10 @@ def test_the_display_fits_the_screen(live_server, browser, shots, room, tables):
             shown = page.evaluate(SHOWN)
             for table, inside, font in shown:
                 assert inside, f"{tables} tables at {width}x{height}: table {table} cut off"
-                assert font >= 0.03 * height - 0.5, (tables, width, font)
+                assert font >= 0.028 * height - 0.5, (tables, width, font)
             seen |= {table for table, _, _ in shown}
         assert seen == set(range(1, tables + 1)), (tables, width, pages, sorted(seen))
         if width == 1920 and tables in (12, 30):
             shots(page, f"room-display-{tables}-tables-1080")
+        print(f"{tables} tables at {width}x{height}: {pages} page(s), clock {clock['height']:.0f} px")
         page.close()

@@ -98,7 +98,7 @@ def test_the_display_link_needs_no_login_and_shows_no_board(client, director):
     assert 'data-state="running"' in page
     # A 3-table Mitchell: after round 1 EW 4 goes from table 1 to table 2, boards 1-2 to table 3
     # (the direction is named only when a pair changes it).
-    assert "EW 4: → 2</span>" in page and "Boards 1–2: → 3</span>" in page
+    assert "EW 4 → 2</span>" in page and "Bds 1–2 → 3</span>" in page
     # Never a contract, let alone a hand (the page's own random link is left out:
     # a token may spell "4H" by chance, which once failed CI).
     shown = page.replace(token, "")

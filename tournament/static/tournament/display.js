@@ -46,8 +46,8 @@
     var shown = items.filter(function (li) { return !li.hidden; });
     var label = document.querySelector("[data-moves-page]");
     if (label && shown.length) {
-      label.textContent = "(tables " + shown[0].dataset.table + "–" +
-        shown[shown.length - 1].dataset.table + ", page " + (page + 1) + " of " + pages + ")";
+      label.textContent = "page " + (page + 1) + " of " + pages + ": tables " +
+        shown[0].dataset.table + "–" + shown[shown.length - 1].dataset.table;
     }
     list.dataset.page = String(page + 1);
   }
@@ -75,12 +75,25 @@
       list.dataset.page = "1";
       return;
     }
+    // As few pages as fit them all, the tables shared evenly among them.
     pages = Math.ceil(items.length / fit);
+    var perPage = Math.ceil(items.length / pages);
     page = page % pages;
     list.style.height = box.height + "px";  // the same box on every page: nothing jumps
     list.dataset.pages = String(pages);
-    list.dataset.perPage = String(fit);
-    showPage(list, items, fit);
+    list.dataset.perPage = String(perPage);
+    showPage(list, items, perPage);
+  }
+
+  // The standings' rows that would be cut off at the foot of their share: left out
+  // whole (the top of the standings shows), never half a line.
+  function fitStandings() {
+    var box = document.querySelector(".display-standings");
+    if (!box) return;
+    var rows = Array.prototype.slice.call(box.querySelectorAll("li"));
+    rows.forEach(function (li) { li.hidden = false; });
+    var bottom = box.getBoundingClientRect().bottom;
+    rows.forEach(function (li) { li.hidden = li.getBoundingClientRect().bottom > bottom + 1; });
   }
 
   function turn() {
@@ -91,10 +104,12 @@
     showPage(list, Array.prototype.slice.call(list.children), parseInt(list.dataset.perPage, 10));
   }
 
+  function layout() { fitStandings(); layoutMoves(); }
+
   read();
-  layoutMoves();
-  document.addEventListener("poll:replaced", function () { read(); tick(); layoutMoves(); });
-  window.addEventListener("resize", layoutMoves);
+  layout();
+  document.addEventListener("poll:replaced", function () { read(); tick(); layout(); });
+  window.addEventListener("resize", layout);
   setInterval(tick, 250);
   setInterval(turn, PAGE_SECONDS * 1000);
 })();

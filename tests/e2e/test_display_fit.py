@@ -82,5 +82,6 @@ def test_the_display_fits_the_screen(live_server, browser, shots, room, tables):
         assert seen == set(range(1, tables + 1)), (tables, width, pages, sorted(seen))
         if width == 1920 and tables in (12, 30):
             shots(page, f"room-display-{tables}-tables-1080")
-        print(f"{tables} tables at {width}x{height}: {pages} page(s), clock {clock['height']:.0f} px")
+        clock_px = clock["height"]
+        print(f"{tables} tables at {width}x{height}: {pages} page(s), clock {clock_px:.0f} px")
         page.close()

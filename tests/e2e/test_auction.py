@@ -134,7 +134,10 @@ def test_a_pass_out_of_turn_bars_the_offenders_double_of_the_declaration_he_pass
     assert tablet.evaluate("document.documentElement.scrollWidth") <= 390
     shots(tablet, "scorer-auction-law-49-refused")
     no_axe_violations(tablet)
-    call("P")  # West passes: 1H is final
-    assert "1H" in tablet.inner_text(".big-note") and "by N" in tablet.inner_text(".big-note")
+    call("P")  # West passes: 1H is final, and the board's page asks for the tricks
+    assert tablet.url.endswith("/boards/1/") and "come from the auction" in tablet.inner_text(
+        "main"
+    )
+    assert tablet.is_checked("input[name=bid][value='1H']") and tablet.is_checked("#id_declarer_0")
     tablet_context.close()
     director_context.close()

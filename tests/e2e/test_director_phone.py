@@ -51,6 +51,7 @@ def test_a_call_answered_from_a_390_px_phone(live_server, browser, shots):
     rule.click()
 
     # The guide opens at the double of partner's declaration, the others folded.
+    assert "{#" not in phone.inner_text("main")  # no template text shown as words
     opened = phone.locator("details.irregularity[open]")
     assert opened.count() == 1
     assert "A double of partner's declaration" in opened.locator("summary").inner_text()

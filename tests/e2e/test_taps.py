@@ -55,13 +55,16 @@ def td(db):
     return get_user_model().objects.create_user("td", password="whist-club-1915")
 
 
-def test_a_board_without_the_auction_honours_asked(live_server, browser, td):
+def test_a_board_without_the_auction_honours_asked(live_server, browser, td, shots):
     event = make_event(td)  # 1915 laws, no hand record: the honours are asked
     phone = _phone(browser, live_server, event)
     phone.chip("input[name=bid][value='4H']")
     phone.chip("#id_declarer_2")  # South
     phone.chip("#id_tricks_10")
     phone.chip("input[value='trumps:NS-3']")
+    phone.page.locator("button[data-agree]").wait_for(state="visible")
+    phone.page.locator(".preview-score").scroll_into_view_if_needed()
+    shots(phone.page, "scorer-agree")
     phone.agree()
     assert phone.count == 5  # the contract, declarer, tricks, honours, agree
     result = Result.objects.get(event=event, is_live=True)

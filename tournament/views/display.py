@@ -44,7 +44,7 @@ def display_context(event: Event) -> dict[str, Any]:
     timer = timer_state(event, rounds=rounds)
     if timer.state != "stopped" and timer.round is not None:
         number: int | None = timer.round
-        ended = timer.round - 1 if timer.phase == TimerPhase.CHANGE else timer.round
+        ended: int | None = timer.round - 1 if timer.phase == TimerPhase.CHANGE else timer.round
     else:
         rnd = current_round(event)
         number = ended = rnd.number if rnd else None

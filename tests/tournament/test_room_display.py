@@ -354,6 +354,38 @@ def test_two_directors_pausing_at_once_pause_once(director, monkeypatch):
     assert AuditEntry.objects.filter(event=event, action="timer").count() == 2  # start, one pause
 
 
+@pytest.mark.django_db(transaction=True)
+@needs_postgresql
+def test_a_pause_while_the_round_is_closed_pauses_the_clock_the_close_moved_on(
+    director, monkeypatch
+):
+    """One director closes round 1 (the clock moves on to the change of tables) while
+    another presses Pause: the pause waits for the close's lock on the event, then
+    pauses the change-over the close started, not round 1's play it read before."""
+    event = make_event(director)
+    display_module.start_timer(event, 15, by=_by(event))
+
+    def close():
+        return services.close_round(Event.objects.get(pk=event.pk), 1, by=_by(event))
+
+    def pause():
+        return display_module.pause_timer(Event.objects.get(pk=event.pk), by=_by(event))
+
+    a, b = Device("a", close), Device("b", pause)
+    waited = gated_race(monkeypatch, (display_module, "timer_state"), a, b)
+    assert waited  # b waited for a's lock on the event
+    event.refresh_from_db()
+    state = timer_state(event)
+    assert (state.state, state.round, state.phase) == ("paused", 2, "change")
+    details = list(
+        AuditEntry.objects.filter(event=event, action="timer")
+        .order_by("pk")
+        .values_list("detail", flat=True)
+    )
+    assert details[1:] == ["round 1 closed: the change-over to round 2", details[2]]
+    assert details[2].startswith("paused at ")
+
+
 def test_a_tablet_whose_round_the_director_closed_says_so(director, client):
     """The director closes the last round while a table has entered nothing: its tablet
     says so and asks for the director, not "all rounds played"."""

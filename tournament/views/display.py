@@ -71,7 +71,7 @@ def display_context(event: Event) -> dict[str, Any]:
 def _render(request: HttpRequest, event: Event, refresh_url: str) -> HttpResponse:
     context = display_context(event)
     context["refresh_url"] = refresh_url
-    if context["round"] is None and event.is_public:  # the evening is over: where to look
+    if context["round_no"] is None and event.is_public:  # the evening is over: where to look
         context["results_url"], context["results_qr"] = results_qr(request, event)
     template = "display/_room.html" if request.GET.get("fragment") else "display/room.html"
     response = render(request, template, context)

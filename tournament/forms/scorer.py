@@ -97,6 +97,33 @@ def strain_choices(code: Code) -> tuple[tuple[str, str], ...]:
 
 
 @cache
+def bid_choices(code: Code) -> tuple[tuple[str, str], ...]:
+    """Every declaration of the code as one answer, level and strain together ("4H"; a
+    royal bid "4HR" where the code has them), "Passed out" first where the dealer may
+    pass: the contract in one tap, as the auction's bid box offers it."""
+    labels = dict(strain_choices(code))
+    out = [("PASS", "Passed out")] if code.dealer_may_pass else []
+    for level in range(1, 8):
+        for strain in code.strains:
+            for royal in (False, True) if code.has_royal else (False,):
+                value = f"{level}{strain}{'R' if royal else ''}"
+                out.append((value, f"{level}{labels[strain]}{' R' if royal else ''}"))
+    return tuple(out)
+
+
+def split_bid(bid: str, code: Code) -> tuple[str, str, bool] | None:
+    """A :func:`bid_choices` answer as (level, strain, royal); None if it is not one."""
+    if bid == "PASS":
+        return "PASS", "", False
+    level, rest = bid[:1], bid[1:]
+    royal = code.has_royal and rest.endswith("R") and rest[:-1] in code.strains
+    strain = rest[:-1] if royal else rest
+    if not ("1" <= level <= "7" and strain in code.strains):
+        return None
+    return level, strain, royal
+
+
+@cache
 def honour_answers(code: Code) -> tuple[tuple[str, str], ...]:
     """The honours answers of :func:`honours_choices`, in one list (the page shows the
     group that fits the strain chosen)."""
@@ -104,10 +131,14 @@ def honour_answers(code: Code) -> tuple[tuple[str, str], ...]:
 
 
 class TabletEntryForm(forms.Form):
-    """One board's result, built from taps: level, strain, double, declarer, tricks."""
+    """One board's result, built from taps: the contract (level and strain in one tap),
+    double, declarer, tricks.  The level and strain may also come apart (a form of
+    another page, or a client that sends them so): ``bid`` wins when both come."""
 
+    bid = TapChoiceField(required=False, widget=forms.RadioSelect, label="Contract")
     level = TapChoiceField(
         choices=[("PASS", "Passed out"), *[(str(n), str(n)) for n in range(1, 8)]],
+        required=False,
         widget=forms.RadioSelect,
     )
     strain = TapChoiceField(required=False, widget=forms.RadioSelect)
@@ -167,6 +198,7 @@ class TabletEntryForm(forms.Form):
         self.code = code
         self.hand_record = hand_record
         self.fields["strain"].set_text_choices(strain_choices(code))  # type: ignore[attr-defined]
+        self.fields["bid"].set_text_choices(bid_choices(code))  # type: ignore[attr-defined]
         if not code.has_royal:
             del self.fields["royal"]
         if not code.dealer_may_pass:  # 1913 without the English bidding rule (Law 42)
@@ -183,6 +215,13 @@ class TabletEntryForm(forms.Form):
     def clean(self):
         data = super().clean()
         assert data is not None  # Form.clean() returns cleaned_data
+        parts = split_bid(data.get("bid") or "", self.code) if data.get("bid") else None
+        if parts is not None:
+            data["level"], data["strain"], data["royal"] = parts
+            self.errors.pop("level", None)
+            self.errors.pop("strain", None)
+        elif not data.get("level") and "level" not in self.errors:
+            self.add_error("bid", "Choose the contract (or Passed out).")
         if data.get("level") and data["level"] != "PASS":
             if not data.get("strain"):
                 self.add_error("strain", "Choose the declaration.")
@@ -260,6 +299,25 @@ class TabletEntryForm(forms.Form):
             )
         return ""
 
+    def _bid_shown(self) -> str:
+        """The contract chip to show tapped: the bid given, else the level and strain
+        given apart (a form that sent them so), as one."""
+        bid = self["bid"].value()
+        if bid:
+            return str(bid)
+        level, strain = self["level"].value(), self["strain"].value()
+        if level == "PASS":
+            return "PASS"
+        if not level or not strain:
+            return ""
+        royal = self["royal"].value() if "royal" in self.fields else False
+        return f"{level}{strain}{'R' if royal and royal != 'False' else ''}"
+
+    @property
+    def bid_columns(self) -> int:
+        """The contract grid's chips a row: the code's strains (twice, with royal bids)."""
+        return len(self.code.strains) * (2 if self.code.has_royal else 1)
+
     # The honours question's two groups, shown one at a time as the strain is chosen.
     HONOUR_GROUPS = (("trumps", "In a trump contract"), ("aces", "At no trump"))
 
@@ -275,7 +333,7 @@ class TabletEntryForm(forms.Form):
         for name, field in self.fields.items():
             if not isinstance(field, forms.ChoiceField):
                 continue
-            current = self[name].value()
+            current = self._bid_shown() if name == "bid" else self[name].value()
             current = "" if current is None else str(current)
             out[name] = [
                 {
@@ -312,11 +370,12 @@ class TabletEntryForm(forms.Form):
         except ScoringError:
             c = None  # an artificial score: nothing to prefill
         if c is not None and c.is_pass:
-            initial["level"] = "PASS"
+            initial["level"] = initial["bid"] = "PASS"
         elif c is not None:
             initial.update(
                 level=str(c.level), strain=c.strain, royal=c.royal, doubled=DOUBLES[c.doubled]
             )
+            initial["bid"] = f"{c.level}{c.strain}{'R' if c.royal else ''}"
         initial.update(_initial_from(result))
         initial["honours"] = honours_initial(code, result)
         del initial["contract"]

@@ -77,3 +77,28 @@ def honour_groups(groups: Iterable[tuple[str, str]], options: Sequence[dict]) ->
             )
         out.append("</div></div>\n    ")
     return mark_safe("".join(out))  # every value above is escaped
+
+
+@register.simple_tag
+def bid_grid(options: Sequence[dict], strains: int) -> SafeString:
+    """The contract in one tap: "Passed out" (where the dealer may pass) on a row of its
+    own, then a row a level, one chip a declaration of the code, low to high, like the
+    auction's bid box.  ``strains``: the chips a row (the code's strains, twice with
+    royal bids), which the grid's class names for its columns."""
+    out = [f'<div class="bid-grid cols-{int(strains)}">']
+    for c in options:
+        value = escape(c["value"])
+        checked = " checked" if c["checked"] else ""
+        if c["value"] == "PASS":
+            css, suit = "chip pass", "PASS"
+        else:
+            royal = str(c["label"]).endswith(" R")  # bid_choices' royal declarations
+            suit = escape(c["value"][1:-1] if royal else c["value"][1:])
+            css = "chip royal" if royal else "chip"
+        out.append(
+            f'<label class="{css}"><input type="radio" name="bid" value="{value}" '
+            f'id="{escape(c["id"])}"{checked}><span class="suit-{suit}">'
+            f"{escape(c['label'])}</span></label>"
+        )
+    out.append("</div>")
+    return mark_safe("".join(out))  # every value above is escaped

@@ -86,3 +86,17 @@ class Discovered(models.TextChoices):
 class SurplusWith(models.TextChoices):
     OPPONENT = "opponent", "an opponent"
     PARTNER = "partner", "his partner"
+
+
+class TimerFollows(models.TextChoices):
+    """What starts the next round's clock once a round's time is up."""
+
+    CHANGE_OVER = "change-over", "by itself, when the change-over ends"
+    CLOSE = "close", "when the director closes the round"
+
+
+class TimerPhase(models.TextChoices):
+    """Which part of a round the clock counts: the play, or the change of tables after it."""
+
+    PLAY = "play", "play"
+    CHANGE = "change", "change-over"

@@ -56,6 +56,11 @@ urlpatterns = [
     path("t/<str:token>/", rounds.scorer_home, name="scorer_home"),
     path("t/<str:token>/boards/<int:number>/", board.scorer_board, name="scorer_board"),
     path(
+        "t/<str:token>/boards/<int:number>/preview/",
+        board.scorer_preview,
+        name="scorer_preview",
+    ),
+    path(
         "t/<str:token>/boards/<int:number>/auction/", rounds.scorer_auction, name="scorer_auction"
     ),
     path("t/<str:token>/results/<int:result_id>/", board.scorer_result, name="scorer_result"),

@@ -57,10 +57,14 @@ def test_an_auction_a_ruling_and_its_penalty(live_server, browser, shots):
     tablet.reload()
     for text in ("2H", "P", "P", "P"):  # South, West, North, East
         call(text)
-    assert "2H" in tablet.inner_text(".big-note") and "by N" in tablet.inner_text(".big-note")
-    shots(tablet, "scorer-auction-over")
-    tablet.click("a:has-text('Now the play')")
+    # The last pass goes straight on to the board's page, the contract and declarer
+    # filled in from the auction: only the tricks and honours are left to tap.
+    assert tablet.url.endswith("/boards/1/")
     assert "come from the auction" in tablet.inner_text("main")
+    assert tablet.is_checked("input[name=bid][value='2H']") and tablet.is_checked(
+        "#id_declarer_0"
+    )  # 2H by N
+    shots(tablet, "scorer-auction-over")
     tap(tablet, "#id_tricks_8")
     tap(tablet, "input[value='trumps:EW-3']")
     tablet.click("button:has-text('Score it')")
@@ -100,9 +104,12 @@ def test_a_pass_out_of_turn_bars_the_offenders_double_of_the_declaration_he_pass
     director_context, director = log_in(browser, live_server, 1280, "whist-club-1915")
     director.goto(f"{live_server.url}/director/events/{event.pk}/")
     director.click("a:has-text('Rule on board 1')")
-    guide = director.locator("fieldset:has(legend:has-text('A pass out of turn'))")
+    # The call named no irregularity: each is folded under its name; the director opens one.
+    guide = director.locator("details:has(summary:has-text('A pass out of turn'))")
+    assert guide.get_attribute("open") is None
+    guide.locator("summary").click()
     assert "Law 49" in guide.inner_text() and "overbid or doubled" in guide.inner_text()
-    assert director.locator("legend:has-text('A card exposed or led during the auction')").count()
+    assert director.locator("summary:has-text('A card exposed or led during the auction')").count()
     director.select_option("#offender", "W")
     director.fill("#made", "P")
     guide.locator("label.choice").click()
@@ -127,7 +134,10 @@ def test_a_pass_out_of_turn_bars_the_offenders_double_of_the_declaration_he_pass
     assert tablet.evaluate("document.documentElement.scrollWidth") <= 390
     shots(tablet, "scorer-auction-law-49-refused")
     no_axe_violations(tablet)
-    call("P")  # West passes: 1H is final
-    assert "1H" in tablet.inner_text(".big-note") and "by N" in tablet.inner_text(".big-note")
+    call("P")  # West passes: 1H is final, and the board's page asks for the tricks
+    assert tablet.url.endswith("/boards/1/") and "come from the auction" in tablet.inner_text(
+        "main"
+    )
+    assert tablet.is_checked("input[name=bid][value='1H']") and tablet.is_checked("#id_declarer_0")
     tablet_context.close()
     director_context.close()

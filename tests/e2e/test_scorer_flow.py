@@ -49,8 +49,7 @@ def test_scorer_enters_and_confirms_a_round(live_server, browser, shots):
 
     # Board 1: three hearts doubled by South, 7 tricks, East-West revoke once.
     page.click("a.tile:has-text('Board 1')")
-    tap(page, "#id_level_3")
-    tap(page, "#id_strain_2")  # hearts
+    tap(page, "input[name=bid][value='3H']")  # the contract in one tap
     tap(page, "#id_doubled_1")  # doubled
     tap(page, "#id_declarer_2")  # South
     tap(page, "#id_tricks_7")
@@ -60,7 +59,9 @@ def test_scorer_enters_and_confirms_a_round(live_server, browser, shots):
     page.click("button:has-text('Score it')")
     page.wait_for_selector("text=How did the honours lie?")  # the form comes back
     assert not Result.objects.filter(event=event, table=1).exists()
-    assert page.is_checked("#id_level_3") and page.is_checked("#id_tricks_7")  # nothing lost
+    assert page.is_checked("input[name=bid][value='3H']") and page.is_checked(
+        "#id_tricks_7"
+    )  # nothing lost
     # Only the trump answers show once hearts are chosen; one tap answers.
     assert page.is_hidden(".honour-group[data-for=aces]")
     tap(page, "input[value='trumps:NS-3']")
@@ -87,8 +88,7 @@ def test_scorer_enters_and_confirms_a_round(live_server, browser, shots):
 
     # Board 2: four spades by East, ten tricks.
     page.click("a:has-text('Next: board 2')")
-    tap(page, "#id_level_4")
-    tap(page, "#id_strain_3")  # spades
+    tap(page, "input[name=bid][value='4S']")
     tap(page, "#id_declarer_1")  # East
     tap(page, "#id_tricks_10")
     tap(page, "input[value='trumps:EW-4']")
@@ -131,22 +131,21 @@ def test_passed_out_fades_the_taps_that_no_longer_count(board_page, shots):
     highlighted as if they counted: the board is scored passed out (NS 0)."""
     page, event = board_page
     note = page.locator(".pass-note")
-    strain = page.locator(".chips:has(input[name='strain'])")
-    tap(page, "#id_level_3")
-    tap(page, "#id_strain_2")
+    strain = page.locator(".chips:has(input[name='doubled'])")
+    tap(page, "input[name=bid][value='3H']")
     tap(page, "#id_declarer_2")
     assert not note.is_visible()
     assert strain.evaluate("e => getComputedStyle(e).opacity") == "1"
-    tap(page, "input[name='level'][value='PASS']")
+    tap(page, "input[name='bid'][value='PASS']")
     assert note.is_visible() and "scores 0 to both sides" in note.inner_text()
-    for name in ("strain", "declarer", "tricks"):
+    for name in ("doubled", "declarer", "tricks"):
         chips = page.locator(f".chips:has(input[name='{name}'])")
         assert float(chips.evaluate("e => getComputedStyle(e).opacity")) < 0.5
     shots(page, "scorer-passed-out")
-    tap(page, "#id_level_4")  # a contract after all: nothing faded
+    tap(page, "input[name=bid][value='4H']")  # a contract after all: nothing faded
     assert not note.is_visible()
     assert strain.evaluate("e => getComputedStyle(e).opacity") == "1"
-    tap(page, "input[name='level'][value='PASS']")
+    tap(page, "input[name='bid'][value='PASS']")
     page.click("button:has-text('Score it')")
     page.wait_for_url("**/results/**")
     assert Result.objects.get(event=event, board__number=1).contract == "PASS"
@@ -156,8 +155,7 @@ def test_a_missing_answer_is_named_on_the_first_screen_and_linked(board_page, sh
     """Score it without the honours brings the page back with the error named on its
     first screen and linked, not only far below under the honours chips."""
     page, event = board_page
-    tap(page, "#id_level_4")
-    tap(page, "#id_strain_2")
+    tap(page, "input[name=bid][value='4H']")
     tap(page, "#id_declarer_2")
     tap(page, "#id_tricks_10")
     page.click("button:has-text('Score it')")
@@ -181,8 +179,7 @@ def test_a_revoke_choice_tapped_by_mistake_is_cleared_with_a_tap(board_page, sho
     refuses it, and a refused page that kept it selected would leave no way out but
     leaving the board and tapping everything again."""
     page, event = board_page
-    tap(page, "#id_level_4")
-    tap(page, "#id_strain_2")  # hearts
+    tap(page, "input[name=bid][value='4H']")  # the contract in one tap
     tap(page, "#id_declarer_2")  # South
     tap(page, "#id_tricks_10")
     tap(page, "input[value='trumps:EW-3']")
@@ -197,7 +194,7 @@ def test_a_revoke_choice_tapped_by_mistake_is_cleared_with_a_tap(board_page, sho
     assert "tap “No choice” to clear it" in alert.inner_text()
     assert not Result.objects.filter(event=event).exists()  # the refusal stays
     # The refused page: every tap kept, the revokes open, the choice still tapped.
-    for kept in ("#id_level_4", "#id_strain_2", "#id_declarer_2", "#id_tricks_10"):
+    for kept in ("input[name=bid][value='4H']", "#id_declarer_2", "#id_tricks_10"):
         assert page.is_checked(kept)
     assert page.is_visible("label.chip:has(input[name='revoke_penalty'][value='points'])")
     assert page.is_checked("input[name='revoke_penalty'][value='points']")

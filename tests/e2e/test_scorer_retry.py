@@ -25,8 +25,7 @@ SAVED = "Saved on this tablet, not yet sent"
 
 
 def four_hearts_made(page) -> None:
-    tap(page, "#id_level_4")
-    tap(page, "#id_strain_2")  # hearts
+    tap(page, "input[name=bid][value='4H']")  # the contract in one tap
     tap(page, "#id_declarer_2")  # South
     tap(page, "#id_tricks_10")
     tap(page, "input[value='trumps:EW-3']")  # no hand record: the honours are asked
@@ -85,9 +84,9 @@ def test_a_503_is_retried_and_a_form_with_errors_replaces_the_page(board_page):
             route.fulfill(status=503, body="restarting") if n == 1 else route.continue_()
         ),
     )
-    tap(page, "#id_level_4")  # no declaration, declarer or tricks: the form comes back
+    tap(page, "#id_declarer_2")  # no contract or tricks: the form comes back
     page.click("button:has-text('Score it')")
-    page.wait_for_selector("text=Choose the declaration.")
+    page.wait_for_selector("text=Choose the contract (or Passed out).")
     assert page.url.endswith("/boards/1/") and not Result.objects.exists()
     # The page was replaced by the form with its errors; it is sent by the script again.
     four_hearts_made(page)

@@ -70,6 +70,8 @@ def alice(client, director):
 
 
 TABLET_FIELDS = [
+    "bid",
+    "agree",
     "level",
     "strain",
     "royal",
@@ -96,6 +98,16 @@ def test_tablet_board_form_never_fails(client, event, data):
     assert r.status_code in (200, 302, 403, 404)
     if r.status_code == 200:  # refused: shown again with the errors, nothing stored
         assert Result.objects.count() == before
+
+
+@FUZZ
+@given(data=form_data(TABLET_FIELDS))
+def test_tablet_preview_never_fails_and_stores_nothing(client, event, data):
+    link = tablets.link_for(event, 1)
+    before = Result.objects.count()
+    r = client.post(reverse("scorer_preview", args=[link.token, 1]), data)
+    assert r.status_code in (200, 403)
+    assert Result.objects.count() == before
 
 
 ENTRY_FIELDS = [

@@ -36,7 +36,11 @@ def test_timer_runs_pauses_resumes_and_ends(event):
     assert timer_state(event, now).seconds_left in (899, 900)
     later = timer_state(event, now + timedelta(minutes=13))
     assert later.state == "running" and later.seconds_left <= 120 and later.warning
-    assert timer_state(event, now + timedelta(minutes=16)).state == "over"
+    # At 15 minutes round 1's time is up and the change of tables to round 2 runs.
+    after = timer_state(event, now + timedelta(minutes=16))
+    assert (after.state, after.round, after.seconds_left) in (
+        ("change", 2, 60), ("change", 2, 59)
+    )  # fmt: skip
     display_module.pause_timer(event, by=_by(event))
     event.refresh_from_db()
     paused = timer_state(event, now + timedelta(hours=1))  # a pause does not run down
@@ -92,8 +96,9 @@ def test_the_display_link_needs_no_login_and_shows_no_board(client, director):
     assert "Round 1" in page and "Table 2 calls the director" in page
     assert "Standings so far" in page and "At the end of round 1" in page
     assert 'data-state="running"' in page
-    # A 3-table Mitchell: after round 1 EW 4 goes from table 1 to table 2, boards 1-2 to table 3.
-    assert "EW 4: → table 2 EW" in page and "Boards 1–2: → table 3" in page
+    # A 3-table Mitchell: after round 1 EW 4 goes from table 1 to table 2, boards 1-2 to table 3
+    # (the direction is named only when a pair changes it).
+    assert "EW 4 → 2</span>" in page and "Bds 1–2 → 3</span>" in page
     # Never a contract, let alone a hand (the page's own random link is left out:
     # a token may spell "4H" by chance, which once failed CI).
     shown = page.replace(token, "")
@@ -108,30 +113,133 @@ def test_the_display_link_needs_no_login_and_shows_no_board(client, director):
     assert client.get(reverse("event_display", args=[event.pk])).status_code == 200
 
 
-def test_the_timer_names_the_round_it_was_started_for(client, director):
-    """The director moves on to round 2 while round 1's timer still runs: the display must
-    not say "left in round 2" under round 1's minutes.  The timer names the round it was
-    started for; restarting it starts it for the round in play."""
+def test_closing_the_round_moves_the_clock_on_so_no_round_shows_anothers_clock(client, director):
+    """The director closes round 1 while its clock still runs: the display must never
+    show round 1's minutes under round 2's number.  The clock moves on with the close:
+    the change of tables to round 2 (the clock moving on by itself), or round 2's play
+    straight away (the clock following the director's closes)."""
     event = make_event(director)
     token = display_module.display_link(event, by=_by(event))
     display_module.start_timer(event, 15, by=_by(event))
-    services.close_round(event, 1, by=_by(event))  # round 2 is in play; the timer runs on
+    services.close_round(event, 1, by=_by(event))
     page = client.get(reverse("room_display", args=[token])).content.decode()
-    assert "Round 2 <span" in page  # the room is in round 2...
-    assert "left in round 1" in page and "left in round 2" not in page  # ...the timer in 1
-    assert 'aria-label="Round 1 timer"' in page
+    assert "Next: round 2 <span" in page and "round 2 starts in this time" in page
+    assert "left in round 1" not in page and 'aria-label="Round 2 timer"' in page
+    assert "At the end of round 1" in page  # the moves of the round just played
+    event.refresh_from_db()
+    state = timer_state(event)
+    assert (state.state, state.round, state.phase) == ("change", 2, "change")
+    assert 110 <= state.seconds_left <= 120  # the default two minutes to change tables
     client.force_login(director)
     panel = client.get(reverse("director_event", args=[event.pk])).content.decode()
-    assert "Timer: running, 1" in panel and "left (round 1)" in panel
+    assert "Timer: changing tables, 1:5" in panel or "Timer: changing tables, 2:00" in panel
     display_module.pause_timer(event, by=_by(event))
     page = client.get(reverse("room_display", args=[token])).content.decode()
-    assert "Round 1: paused." in page
+    assert "Change of tables, paused: round 2 starts after it." in page
+    # Restart: round 2's play afresh, at the minutes given.
     display_module.start_timer(event, 12, by=_by(event))
     page = client.get(reverse("room_display", args=[token])).content.decode()
-    assert "left in round 2" in page
+    assert "Round 2 <span" in page and "left in round 2" in page
     assert AuditEntry.objects.filter(event=event, action="timer").first().detail == (
         "12 min, round 2"
     )
+    # Following the director's closes: closing round 2 starts round 3's play at once.
+    display_module.set_timer(event, minutes=12, changeover=2, follows="close", by=_by(event))
+    services.close_round(event, 2, by=_by(event))
+    event.refresh_from_db()
+    state = timer_state(event)
+    assert (state.state, state.round, state.phase) == ("running", 3, "play")
+    assert 710 <= state.seconds_left <= 720
+    # Closing the last round stops the clock: the display says every round is played.
+    services.close_round(event, 3, by=_by(event))
+    event.refresh_from_db()
+    assert timer_state(event).state == "stopped"
+    page = client.get(reverse("room_display", args=[token])).content.decode()
+    assert "All rounds played" in page and "data-timer" not in page
+
+
+def _at(event, number, phase, ends_at):
+    event.timer_round, event.timer_phase, event.timer_ends_at = number, phase, ends_at
+    event.timer_left = None
+    return event
+
+
+def test_the_clock_follows_the_rounds_by_itself(event):
+    """Rounds of 15 minutes, 2 to change, 3 rounds: from round 1's start the schedule runs
+    round 1 0:00-15:00, change 15:00-17:00, round 2 17:00-32:00, change 32:00-34:00, round 3
+    34:00-49:00, and then the time is up for good."""
+    t0 = timezone.now()
+    event.timer_minutes, event.changeover_minutes = 15, 2
+    _at(event, 1, "play", t0 + timedelta(minutes=15))
+    m = timedelta(minutes=1)
+
+    def at(minutes, seconds=0):
+        s = timer_state(event, t0 + minutes * m + timedelta(seconds=seconds), rounds=3)
+        return s.state, s.round, s.phase, s.seconds_left
+
+    assert at(0) == ("running", 1, "play", 900)
+    assert at(14, 30) == ("running", 1, "play", 30)
+    assert at(15) == ("change", 2, "change", 120)
+    assert at(16) == ("change", 2, "change", 60)
+    assert at(17) == ("running", 2, "play", 900)
+    assert at(31, 59) == ("running", 2, "play", 1)
+    assert at(32, 30) == ("change", 3, "change", 90)
+    assert at(34) == ("running", 3, "play", 900)
+    assert at(49) == ("over", 3, "play", 0)  # the last round: no next one
+    assert at(600) == ("over", 3, "play", 0)
+    # No change-over: each round's clock starts as the one before runs out.
+    event.changeover_minutes = 0
+    assert at(15) == ("running", 2, "play", 900)
+    assert at(44, 59) == ("running", 3, "play", 1)
+    # Following the director's closes: the time stays up until round 1 is closed.
+    event.changeover_minutes, event.timer_follows = 2, "close"
+    assert at(15) == ("over", 1, "play", 0)
+    assert at(90) == ("over", 1, "play", 0)
+
+
+def test_pause_and_minutes_apply_to_the_phase_under_way(event):
+    display_module.set_timer(event, minutes=1, changeover=1, follows="change-over", by=_by(event))
+    display_module.start_timer(event, by=_by(event))
+    event.refresh_from_db()
+    # Round 1's minute ran out 10 s ago: the change of tables is 50 s from its end.
+    event.timer_ends_at = timezone.now() - timedelta(seconds=10)
+    event.save(update_fields=["timer_ends_at"])
+    display_module.pause_timer(event, by=_by(event))
+    event.refresh_from_db()
+    assert (event.timer_round, event.timer_phase) == (2, "change")
+    assert event.timer_left in (49, 50)
+    later = timer_state(event, timezone.now() + timedelta(hours=2))  # a pause holds
+    assert (later.state, later.round, later.changing) == ("paused", 2, True)
+    display_module.add_minutes(event, 1, by=_by(event))
+    display_module.resume_timer(event, by=_by(event))
+    event.refresh_from_db()
+    state = timer_state(event)
+    assert (state.state, state.round) == ("change", 2) and 108 <= state.seconds_left <= 110
+    # The settings change the phases to come, not the one under way.
+    display_module.set_timer(event, minutes=20, changeover=3, follows="change-over", by=_by(event))
+    event.refresh_from_db()
+    assert 108 <= timer_state(event).seconds_left <= 110
+    after = timer_state(event, timezone.now() + timedelta(seconds=115))
+    assert (after.state, after.round) == ("running", 2) and after.seconds_left > 19 * 60
+
+
+def test_timer_settings_refuse_nonsense_in_the_directors_words(alice, event):
+    url = reverse("director_display", args=[event.pk, "settings"])
+    for data, words in (
+        ({"minutes": "0", "changeover": "2", "follows": "close"}, "from 1 to 120 minutes"),
+        ({"minutes": "15", "changeover": "45", "follows": "close"}, "from 0 to 30 minutes"),
+        ({"minutes": "15", "changeover": "two", "follows": "close"}, "whole minutes"),
+        ({"minutes": "15", "changeover": "2", "follows": "never"}, "what starts the next"),
+    ):
+        r = alice.post(url, data)
+        assert words in alice.get(r["Location"]).content.decode()
+    r = alice.post(url, {"minutes": "18", "changeover": "3", "follows": "close"})
+    event.refresh_from_db()
+    assert (event.timer_minutes, event.changeover_minutes, event.timer_follows) == (
+        18, 3, "close"
+    )  # fmt: skip
+    page = alice.get(r["Location"]).content.decode()
+    assert 'value="close" checked' in page and 'id="timer-changeover"' in page
 
 
 def test_current_round_moves_on_when_every_table_agrees(director):
@@ -246,6 +354,38 @@ def test_two_directors_pausing_at_once_pause_once(director, monkeypatch):
     assert AuditEntry.objects.filter(event=event, action="timer").count() == 2  # start, one pause
 
 
+@pytest.mark.django_db(transaction=True)
+@needs_postgresql
+def test_a_pause_while_the_round_is_closed_pauses_the_clock_the_close_moved_on(
+    director, monkeypatch
+):
+    """One director closes round 1 (the clock moves on to the change of tables) while
+    another presses Pause: the pause waits for the close's lock on the event, then
+    pauses the change-over the close started, not round 1's play it read before."""
+    event = make_event(director)
+    display_module.start_timer(event, 15, by=_by(event))
+
+    def close():
+        return services.close_round(Event.objects.get(pk=event.pk), 1, by=_by(event))
+
+    def pause():
+        return display_module.pause_timer(Event.objects.get(pk=event.pk), by=_by(event))
+
+    a, b = Device("a", close), Device("b", pause)
+    waited = gated_race(monkeypatch, (display_module, "timer_state"), a, b)
+    assert waited  # b waited for a's lock on the event
+    event.refresh_from_db()
+    state = timer_state(event)
+    assert (state.state, state.round, state.phase) == ("paused", 2, "change")
+    details = list(
+        AuditEntry.objects.filter(event=event, action="timer")
+        .order_by("pk")
+        .values_list("detail", flat=True)
+    )
+    assert details[1:] == ["round 1 closed: the change-over to round 2", details[2]]
+    assert details[2].startswith("paused at ")
+
+
 def test_a_tablet_whose_round_the_director_closed_says_so(director, client):
     """The director closes the last round while a table has entered nothing: its tablet
     says so and asks for the director, not "all rounds played"."""
@@ -297,3 +437,21 @@ def test_a_round_closed_with_every_board_entered_is_no_alarm(director, client):
     enter(event, missing, 3, 2, "4H S 10", by=Actor.director(director, "the score card"))
     page = client.get(reverse("scorer_home", args=[link.token])).content.decode()
     assert "All rounds played" in page and "call the director" not in page.lower()
+
+
+def test_a_tablet_shows_the_clock_only_of_its_own_round(director):
+    event = make_event(director)
+    display_module.start_timer(event, 15, by=_by(event))
+    client, link = _tablet(event, 1)
+    page = client.get(reverse("scorer_home", args=[link.token])).content.decode()
+    assert 'aria-label="Round 1 clock"' in page and "left in round 1" in page
+    # Round 1's time and the change of tables are over: the clock counts round 2 while
+    # this table is still in round 1, so its tablet shows no clock at all.
+    Event.objects.filter(pk=event.pk).update(timer_ends_at=timezone.now() - timedelta(minutes=3))
+    page = client.get(reverse("scorer_home", args=[link.token])).content.decode()
+    assert "<h1>Round 1</h1>" in page and "data-timer" not in page
+    # The director closes round 1: the table is in round 2, and so is the clock.
+    services.close_round(event, 1, by=_by(event))
+    page = client.get(reverse("scorer_home", args=[link.token])).content.decode()
+    assert "<h1>Round 2</h1>" in page and 'aria-label="Round 2 clock"' in page
+    assert "left in round 2" in page

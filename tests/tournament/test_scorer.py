@@ -1,5 +1,7 @@
 """The table scorer's tablet: its boundary, its PIN, retries and Law E."""
 
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -168,7 +170,7 @@ def test_second_device_gets_a_message_naming_the_first_result(client, event, lin
     page = r.content.decode()
     assert r.status_code == 200
     assert "already has a result: 4H by S, 10 tricks, NS +141" in page
-    assert 'name="strain" value="NT" id="id_strain_4" checked' in page  # input kept
+    assert re.search(r'name="bid" value="3NT" id="id_bid_\d+" checked', page)  # input kept
     # ...and a link to the result that stands, so the table can see what was stored.
     first = url("scorer_result", link, Result.objects.get(event=event).pk)
     assert f'<a href="{first}">See the result that stands</a>' in page
@@ -475,6 +477,51 @@ def test_a_refused_entry_says_so_at_the_top_of_the_page(client, event, link):
     assert '<a href="#honours-answer">Honours</a>:' in top and 'id="honours-answer"' in page
 
 
+def bid_post(bid, **kw):
+    """The board page's answers with the contract in one tap, as the page sends them."""
+    data = board_post(**kw)
+    del data["level"], data["strain"]
+    data["bid"] = bid
+    return data
+
+
+def test_the_contract_in_one_tap_scores_as_level_and_strain(client, event, link):
+    r = client.post(url("scorer_board", link, 1), bid_post("4H"))
+    assert r.status_code == 302
+    result = Result.objects.get(event=event)
+    assert (result.contract, result.declarer, result.tricks) == ("4H", "S", 10)
+    assert not result.confirmed  # "Score it": the opponents agree on the next page
+
+
+def test_a_contract_that_is_no_bid_of_the_code_is_refused_in_words(client, event, link):
+    for bid in ("8H", "4X", "", "4HR"):  # no eighth level, no X strain, no royal bids in 1915
+        page = client.post(url("scorer_board", link, 1), bid_post(bid)).content.decode()
+        assert "Not scored yet" in page and "Contract" in page, bid
+    assert not Result.objects.filter(event=event).exists()
+
+
+def test_the_agreement_tapped_under_the_score_enters_and_agrees_it(client, event, link):
+    r = client.post(url("scorer_board", link, 1), {**bid_post("4H"), "agree": "1"})
+    result = Result.objects.get(event=event)
+    assert result.confirmed and r["Location"] == url("scorer_result", link, result.pk)
+    # The same tap sent again (flaky Wi-Fi, same key): the stored result, not a second one.
+    again = client.post(url("scorer_board", link, 1), {**bid_post("4H"), "agree": "1"})
+    assert again.status_code == 302 and Result.objects.filter(event=event).count() == 1
+
+
+def test_the_preview_scores_without_storing_and_only_the_tables_boards(client, event, link):
+    preview = url("scorer_preview", link, 1)
+    page = client.post(preview, bid_post("4H")).content.decode()
+    # 4H by S, 10 tricks: 4 odd x 8 = 32 + 125 premium; EW three honours (simple) 2 x 8 = 16.
+    assert "Net to North-South: <strong>141</strong>" in page and "data-score" in page
+    assert not Result.objects.filter(event=event).exists()
+    assert "data-score" not in client.post(preview, bid_post("4H", tricks="")).content.decode()
+    assert client.get(preview).status_code == 405
+    # Board 3 is table 2's this round: nothing of it is scored here (a hand record would
+    # tell something of its hands).
+    assert client.post(url("scorer_preview", link, 3), bid_post("4H")).status_code == 404
+
+
 # The board page's widgets are drawn once for the same inputs (forms.scorer.DrawnOnce).
 
 DRAWN_POSTS = [
@@ -484,6 +531,10 @@ DRAWN_POSTS = [
     board_post(strain="NT", declarer="E", tricks="6", revokes_ns="2", revoke_penalty="points"),
     board_post(level="", strain="", tricks="14", honours="trumps:nonsense"),  # refused
     board_post(penalty_side="EW", penalty_points="50", penalty_law="Law 54"),
+    bid_post("4H"),  # the contract in one tap
+    bid_post("2SR", doubled="X"),  # a royal bid where the code has them, refused elsewhere
+    bid_post("PASS"),
+    bid_post("8H"),  # no bid of any code: refused
 ]
 
 

@@ -58,7 +58,7 @@ def test_a_choice_with_no_defenders_revoke_is_refused_saying_how_to_clear_it(
     assert '<a href="#revoke_penalty-answer">' in top
     # The refused page keeps every tap, the choice too, and offers the way to clear it.
     assert choices(page) == [("", False), ("points", True), ("tricks", False)]
-    assert 'value="4" id="id_level_4" checked' in page
+    assert re.search(r'name="bid" value="4H" id="id_bid_\d+" checked', page)
     assert 'value="10" id="id_tricks_10" checked' in page
     assert re.search(r"<details open>\s*<summary>Revokes and penalties", page)
     # Cleared with that tap: stored.

@@ -66,6 +66,7 @@ class DrawnOnce(forms.Widget):
             repr(sorted({**self.attrs, **(attrs or {})}.items())),
             repr(getattr(self, "choices", None)),
             getattr(self, "small", False),
+            getattr(self, "columns", None),
         )
         html = _DRAWN.get(key)
         if html is None:
@@ -117,6 +118,51 @@ class HonourChips(DrawnOnce, forms.RadioSelect):
         return option
 
 
+class BidGrid(DrawnOnce, forms.RadioSelect):
+    """The contract in one tap: "Passed out" (where the dealer may pass) on a row of its
+    own, then a row a level, one chip a declaration of the code, low to high, like the
+    auction's bid box.  ``columns``: the chips a row (the code's strains, twice with
+    royal bids), which the grid's class names for its columns."""
+
+    template_name = "scorer/widgets/bid_grid.html"
+    option_template_name = "scorer/widgets/bid.html"
+    columns = 0
+
+    def get_context(self, name: str, value: Any, attrs: dict[str, Any] | None) -> dict[str, Any]:
+        context = super().get_context(name, value, attrs)
+        context["widget"]["columns"] = self.columns
+        return context
+
+    def create_option(self, name, value, label, selected, index, subindex=None, attrs=None):
+        option = super().create_option(name, value, label, selected, index, subindex, attrs)
+        bid = str(value)
+        royal = str(label).endswith(" R")  # bid_choices' royal declarations
+        if bid == "PASS":
+            option["css"], option["suit"] = "chip pass", "PASS"
+        else:
+            option["css"] = "chip royal" if royal else "chip"
+            option["suit"] = bid[1:-1] if royal else bid[1:]
+        return option
+
+
+class ShownBid(forms.BoundField):
+    """The contract field as the page shows it: the bid given, else the level and strain
+    given apart (a form that sent them so) as the one chip they make."""
+
+    def value(self) -> Any:
+        bid = super().value()
+        if bid or not isinstance(self.form, TabletEntryForm):
+            return bid
+        return self.form.bid_from_parts()
+
+
+class BidField(forms.ChoiceField):
+    """A contract in one tap, shown tapped when it came as a level and a strain."""
+
+    def get_bound_field(self, form: forms.BaseForm, field_name: str) -> forms.BoundField:
+        return ShownBid(form, self, field_name)
+
+
 @cache
 def strain_choices(code: Code) -> tuple[tuple[str, str], ...]:
     """The code's strains as the tablet offers them (royal spades under the English
@@ -125,14 +171,45 @@ def strain_choices(code: Code) -> tuple[tuple[str, str], ...]:
     return tuple((s, labels[s]) for s in code.strains)
 
 
+@cache
+def bid_choices(code: Code) -> tuple[tuple[str, str], ...]:
+    """Every declaration of the code as one answer, level and strain together ("4H"; a
+    royal bid "4HR" where the code has them), "Passed out" first where the dealer may
+    pass: the contract in one tap, as the auction's bid box offers it."""
+    labels = dict(strain_choices(code))
+    out = [("PASS", "Passed out")] if code.dealer_may_pass else []
+    for level in range(1, 8):
+        for strain in code.strains:
+            for royal in (False, True) if code.has_royal else (False,):
+                value = f"{level}{strain}{'R' if royal else ''}"
+                out.append((value, f"{level}{labels[strain]}{' R' if royal else ''}"))
+    return tuple(out)
+
+
+def split_bid(bid: str, code: Code) -> tuple[str, str, bool] | None:
+    """A :func:`bid_choices` answer as (level, strain, royal); None if it is not one."""
+    if bid == "PASS":
+        return "PASS", "", False
+    level, rest = bid[:1], bid[1:]
+    royal = code.has_royal and rest.endswith("R") and rest[:-1] in code.strains
+    strain = rest[:-1] if royal else rest
+    if not ("1" <= level <= "7" and strain in code.strains):
+        return None
+    return level, strain, royal
+
+
 class TabletEntryForm(forms.Form):
-    """One board's result, built from taps: level, strain, double, declarer, tricks."""
+    """One board's result, built from taps: the contract (level and strain in one tap),
+    double, declarer, tricks.  The level and strain may also come apart (a form of
+    another page, or a client that sends them so): ``bid`` wins when both come."""
 
     # A blank answer is the server's to word ("Who was declarer?"), not the browser's.
     use_required_attribute = False
 
+    bid = BidField(required=False, widget=BidGrid, label="Contract")
     level = forms.ChoiceField(
         choices=[("PASS", "Passed out"), *[(str(n), str(n)) for n in range(1, 8)]],
+        required=False,
         widget=Chips,
     )
     strain = forms.ChoiceField(required=False, widget=Chips)
@@ -196,6 +273,8 @@ class TabletEntryForm(forms.Form):
         self.code = code
         self.hand_record = hand_record
         self.fields["strain"].choices = strain_choices(code)  # type: ignore[attr-defined]
+        self.fields["bid"].choices = bid_choices(code)  # type: ignore[attr-defined]
+        self.fields["bid"].widget.columns = len(code.strains) * (2 if code.has_royal else 1)
         if not code.has_royal:
             del self.fields["royal"]
         if not code.dealer_may_pass:  # 1913 without the English bidding rule (Law 42)
@@ -213,6 +292,13 @@ class TabletEntryForm(forms.Form):
     def clean(self):
         data = super().clean()
         assert data is not None  # Form.clean() returns cleaned_data
+        parts = split_bid(data.get("bid") or "", self.code) if data.get("bid") else None
+        if parts is not None:
+            data["level"], data["strain"], data["royal"] = parts
+            self.errors.pop("level", None)
+            self.errors.pop("strain", None)
+        elif not data.get("level") and "level" not in self.errors:
+            self.add_error("bid", "Choose the contract (or Passed out).")
         if data.get("level") and data["level"] != "PASS":
             if not data.get("strain"):
                 self.add_error("strain", "Choose the declaration.")
@@ -277,6 +363,17 @@ class TabletEntryForm(forms.Form):
                 )
         return ""
 
+    def bid_from_parts(self) -> str:
+        """The level and strain given apart (a form that sent them so) as one contract
+        chip, "" when they make none: the chip the bid grid shows tapped then."""
+        level, strain = self["level"].value(), self["strain"].value()
+        if level == "PASS":
+            return "PASS"
+        if not level or not strain:
+            return ""
+        royal = self["royal"].value() if "royal" in self.fields else False
+        return f"{level}{strain}{'R' if royal and royal != 'False' else ''}"
+
     def contract(self) -> str:
         d = self.cleaned_data
         if d["level"] == "PASS":
@@ -299,11 +396,12 @@ class TabletEntryForm(forms.Form):
         except ScoringError:
             c = None  # an artificial score: nothing to prefill
         if c is not None and c.is_pass:
-            initial["level"] = "PASS"
+            initial["level"] = initial["bid"] = "PASS"
         elif c is not None:
             initial.update(
                 level=str(c.level), strain=c.strain, royal=c.royal, doubled=DOUBLES[c.doubled]
             )
+            initial["bid"] = f"{c.level}{c.strain}{'R' if c.royal else ''}"
         initial.update(_initial_from(result))
         initial["honours"] = honours_initial(code, result)
         del initial["contract"]

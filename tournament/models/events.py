@@ -18,7 +18,7 @@ from django.db import models
 from scoring import Code, get_code
 from scoring.adjusted import AdjustedValues
 
-from ..choices import CodeOfLaws, Even, Form, Method, MovementKind
+from ..choices import CodeOfLaws, Even, Form, Method, MovementKind, TimerFollows, TimerPhase
 from .club import Club, Season
 
 
@@ -169,14 +169,31 @@ class Event(models.Model):
     # The room display (projector or TV): its private link, and the round timer.
     display_token = models.CharField(max_length=32, blank=True)
     display_standings = models.BooleanField(default=False)
+    # The clock follows the rounds: each round plays for ``timer_minutes``, then the
+    # tables change for ``changeover_minutes`` and the next round's clock starts by
+    # itself, or (``timer_follows``) the next round's clock starts when the director
+    # closes the round.  The stored phase is an anchor: ``services.display.timer_state``
+    # works out from it where the schedule is now.
     timer_minutes = models.PositiveSmallIntegerField(
         "minutes a round", default=0, help_text="0: no round timer."
     )
+    changeover_minutes = models.PositiveSmallIntegerField(
+        "minutes to change tables",
+        default=2,
+        help_text="Between one round's time and the next round's start.",
+    )
+    timer_follows = models.CharField(
+        "the next round's clock starts",
+        max_length=12,
+        choices=TimerFollows,
+        default=TimerFollows.CHANGE_OVER,
+    )
     timer_ends_at = models.DateTimeField(null=True, blank=True)  # running
     timer_left = models.PositiveIntegerField(null=True, blank=True)  # paused: seconds left
-    # The round the timer was started for: the display names it even once the room has
-    # moved on to the next round (None: started with no round in play, or before this).
+    # The round and the phase (its play or the change-over before it) the anchor above
+    # counts down (round None: started with no round in play).
     timer_round = models.PositiveSmallIntegerField(null=True, blank=True)
+    timer_phase = models.CharField(max_length=6, choices=TimerPhase, default=TimerPhase.PLAY)
     # A match of a league (a team event of many teams), and its round there.
     league = models.ForeignKey(
         League, null=True, blank=True, on_delete=models.CASCADE, related_name="matches"

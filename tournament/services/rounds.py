@@ -13,19 +13,26 @@ from django.utils import timezone
 
 from ..errors import ServiceError
 from ..models import Event, Result, Round, Seating
-from . import locks
+from . import display, locks
 from .audit import Actor, audit
 
 
 @transaction.atomic
 def close_round(event: Event, round_no: int, *, by: Actor) -> Round:
-    """The round's scores are agreed (Law E): from now on only the director corrects them."""
+    """The round's scores are agreed (Law E): from now on only the director corrects them.
+
+    The round timer moves on with it (``display.round_closed``), so the event's row is
+    locked first, FOR NO KEY UPDATE, before the round and its table-rounds: the order
+    of the verbs that change the field (event, then table-rounds), and no wait on a
+    tablet's save, whose reference to the event takes only KEY SHARE."""
+    locks.event(event)
     rnd = locks.round_and_tables(event, round_no)
     if rnd.closed_at is None:
         rnd.closed_at = timezone.now()
         rnd.closed_by = by.account
         rnd.save(update_fields=["closed_at", "closed_by"])
         audit(event, "round closed", f"round {round_no}", by=by)
+        display.round_closed(event, round_no, by=by)
     return rnd
 
 

@@ -16,6 +16,7 @@ from django.shortcuts import render
 
 from .. import tablets
 from ..access import results_view
+from ..choices import TimerPhase
 from ..models import Event, Seating
 from ..queries import standings
 from ..services import movement_for
@@ -35,15 +36,27 @@ def _moves(event: Event, round_no: int) -> list[dict[str, Any]]:
 
 
 def display_context(event: Event) -> dict[str, Any]:
-    rnd = current_round(event)
+    """What the display shows.  While the clock runs it names the round: the headline,
+    the clock and the moves are then of one round (during a change-over, the moves of
+    the round just played, the clock counting down to the next), never one round's
+    clock under another round's number.  Without a clock the round in play is named."""
+    rounds = event.round_set.count()
+    timer = timer_state(event, rounds=rounds)
+    if timer.state != "stopped" and timer.round is not None:
+        number: int | None = timer.round
+        ended: int | None = timer.round - 1 if timer.phase == TimerPhase.CHANGE else timer.round
+    else:
+        rnd = current_round(event)
+        number = ended = rnd.number if rnd else None
     context: dict[str, Any] = {
         "event": event,
-        "round": rnd,
-        "rounds": event.round_set.count(),
-        "timer": timer_state(event),
-        "moves": _moves(event, rnd.number) if rnd else [],
+        "round_no": number,
+        "moves_round": ended,
+        "rounds": rounds,
+        "timer": timer,
+        "moves": _moves(event, ended) if ended else [],
         # Pairs back from a sit-out and late pairs joining: no table's move names them.
-        "arrivals": movement_for(event).arrivals(rnd.number) if rnd else [],
+        "arrivals": movement_for(event).arrivals(ended) if ended else [],
         "calls": tablets.open_calls(event),
     }
     if event.display_standings:
@@ -58,7 +71,7 @@ def display_context(event: Event) -> dict[str, Any]:
 def _render(request: HttpRequest, event: Event, refresh_url: str) -> HttpResponse:
     context = display_context(event)
     context["refresh_url"] = refresh_url
-    if context["round"] is None and event.is_public:  # the evening is over: where to look
+    if context["round_no"] is None and event.is_public:  # the evening is over: where to look
         context["results_url"], context["results_qr"] = results_qr(request, event)
     template = "display/_room.html" if request.GET.get("fragment") else "display/room.html"
     response = render(request, template, context)

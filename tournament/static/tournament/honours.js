@@ -7,8 +7,14 @@
   function update() {
     var form = document.querySelector("form.tablet");
     if (!form) return;
-    var strain = form.querySelector('input[name="strain"]:checked');
-    var want = strain ? (strain.value === "NT" ? "aces" : "trumps") : null;
+    // The strain of the contract tapped ("4H", "3NT", a royal "4SR"; "PASS" has none).
+    var bid = form.querySelector('input[name="bid"]:checked');
+    var strain = null;
+    if (bid && bid.value !== "PASS") {
+      strain = bid.value.slice(1);
+      if (bid.closest("label").classList.contains("royal")) strain = strain.slice(0, -1);
+    }
+    var want = strain ? (strain === "NT" ? "aces" : "trumps") : null;
     // Until the strain is chosen neither group shows (a short note says why):
     // nineteen answers at once were a phone's whole screen.
     form.querySelectorAll(".honour-group").forEach(function (g) {
@@ -19,7 +25,7 @@
     if (wait) wait.hidden = want !== null || !!form.querySelector(".honour-group input:checked");
   }
   document.addEventListener("change", function (e) {
-    if (e.target.name === "strain") update();
+    if (e.target.name === "bid") update();
   });
   document.addEventListener("tablet:page-replaced", update);
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", update);

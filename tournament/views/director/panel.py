@@ -17,8 +17,9 @@ from django.views.decorators.http import require_POST
 
 from ... import services, tablets
 from ...access import director_view, publication
+from ...choices import TimerFollows
 from ...models import AuditEntry, Board, Event, Result, Round, Seating
-from ...services import ServiceError, display, user_message
+from ...services import Actor, ServiceError, display, user_message
 from . import _by, mail
 
 
@@ -103,7 +104,12 @@ def _to_enter_again(event: Event) -> dict[int, list[int]]:
 
 @director_view
 def control_panel(request: HttpRequest, event: Event) -> HttpResponse:
+    fragment = request.GET.get("fragment")
+    if fragment == "calls":  # the band at the top, refreshed on its own and often
+        calls = {"event": event, "calls": tablets.open_calls(event)}
+        return render(request, "director/_calls.html", calls)
     rows, missing = _progress(event)
+    timer = display.timer_state(event)
     context = {
         "event": event,
         "rows": rows,
@@ -121,10 +127,13 @@ def control_panel(request: HttpRequest, event: Event) -> HttpResponse:
         "calls": tablets.open_calls(event),
         "movement": services.movement_for(event),
         "publication": publication(event),
-        "timer": display.timer_state(event),
+        "timer": timer,
+        "timer_follows": TimerFollows.choices,
+        # The round a start (the round in play) or restart (the clock's round) is for.
+        "timer_for": _timer_round(event, timer),
         "display_url": _display_url(request, event),
     }
-    template = "director/_progress.html" if request.GET.get("fragment") else "director/panel.html"
+    template = "director/_progress.html" if fragment else "director/panel.html"
     return render(request, template, context)
 
 
@@ -178,10 +187,17 @@ def room_control(request: HttpRequest, event: Event, action: str) -> HttpRespons
     by = _by(request)
     try:
         if action == "start":
+            # The event's round length, or (an older page's form) the minutes it posts.
             text = request.POST.get("minutes", "").strip()
-            if not (text.isascii() and text.isdigit()):
-                raise ServiceError("give the round's length in whole minutes, e.g. 15")
-            display.start_timer(event, int(text), by=by)
+            minutes = _minutes(text, "the round's length") if text else None
+            if "changeover" in request.POST and minutes is not None:
+                _set_timer(event, request, minutes, by)
+            display.start_timer(event, minutes, by=by)
+        elif action == "settings":
+            _set_timer(
+                event, request, _minutes(request.POST.get("minutes", ""), "the round's length"), by
+            )
+            messages.success(request, "The round timer's settings are saved.")
         elif action == "pause":
             display.pause_timer(event, by=by)
         elif action == "resume":
@@ -227,6 +243,31 @@ def publish(request: HttpRequest, event: Event) -> HttpResponse:
 def audit_log(request: HttpRequest, event: Event) -> HttpResponse:
     entries = AuditEntry.objects.filter(event=event).select_related("user")[:500]
     return render(request, "director/audit.html", {"event": event, "entries": entries})
+
+
+def _timer_round(event: Event, state: display.TimerState) -> int | None:
+    if state.state != "stopped" and state.round is not None:
+        return state.round
+    playing = display.current_round(event)
+    return playing.number if playing else None
+
+
+def _set_timer(event: Event, request: HttpRequest, minutes: int, by: Actor) -> None:
+    display.set_timer(
+        event,
+        minutes=minutes,
+        changeover=_minutes(request.POST.get("changeover", ""), "the change of tables"),
+        follows=request.POST.get("follows", ""),
+        by=by,
+    )
+
+
+def _minutes(text: str, what: str) -> int:
+    """A number of whole minutes typed by the director, or a refusal in their words."""
+    text = text.strip()
+    if not (text.isascii() and text.isdigit()) or len(text) > 4:
+        raise ServiceError(f"give {what} in whole minutes, e.g. 15")
+    return int(text)
 
 
 def _display_url(request: HttpRequest, event: Event) -> str:

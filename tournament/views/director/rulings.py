@@ -207,6 +207,7 @@ def ruling(
             )
             return redirect("director_rulings", event.pk)
     auction = auction_reads.auction_of(event, seating, board)
+    chosen = request.POST.get("ruling", "")[:60] if request.method == "POST" else ""
     return render(
         request,
         "director/ruling.html",
@@ -219,6 +220,10 @@ def ruling(
             # The irregularity the table's refused call points at, first.
             "guide": sorted(rulings_guide.guide(event.laws), key=lambda i: i.key != kind),
             "kind": kind,
+            # Open: the irregularity chosen before a refusal, else the one the call names.
+            "opened": chosen.partition(":")[0] or kind,
+            "chosen": chosen,
+            "reason": request.POST.get("reason", "")[:300],
             "seat": seat,
             "made": made,
             "call": call,

@@ -17,6 +17,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.html import format_html
+from django.views.decorators.http import require_POST
 
 from scoring import Refusal, revoke_choices
 
@@ -183,6 +184,7 @@ def _submit_board(request: HttpRequest, link: TableLink, number: int) -> HttpRes
                 table=link.table,
                 entry=form.entry(),
                 by=Actor.tablet(link.table, _key(link, form.cleaned_data["key"])),
+                confirmed=_agreed(request),
             )
             return redirect("scorer_result", link.token, result.pk)
         except NotTablesBoard as e:
@@ -239,17 +241,51 @@ def scorer_board(request: HttpRequest, link: TableLink, number: int) -> HttpResp
             table=link.table,
             entry=entry,
             by=by,
+            confirmed=_agreed(request),
         )
 
     return _board_page(request, link, seating, board, save, initial=initial)
 
 
+def _agreed(request: HttpRequest) -> bool:
+    """The opponents agreed the score the board page showed them (its preview), so the
+    entry and their agreement come in one tap: the answers posted are the ones scored."""
+    return request.POST.get("agree") == "1"
+
+
+@require_POST
+@table_view
+def scorer_preview(request: HttpRequest, link: TableLink, number: int) -> HttpResponse:
+    """The score of a board's answers so far, stored nowhere: the board page asks for it
+    as the answers become whole and shows it with "Opponents: we agree this score".
+    Answers not yet whole, or waiting for declarer's revoke choice, have no score (an
+    empty answer): the page then offers only "Score it".  Only for a board of the
+    table's round now: a score from a hand record says something of the hands."""
+    seating = _current(link)
+    if seating is None or seating.sit_out or number not in seating.board_numbers:
+        raise Http404("Not one of this table's boards now")
+    board = Board.objects.filter(event=link.event_id, number=number).first()
+    if board is None:
+        raise Http404("No such board in this event")
+    form = _entry_form(request, link, board)
+    score = None
+    if form.is_valid():  # declarer's revoke choice still to make: refused, no score
+        try:
+            score = services.preview(link.event, board, form.entry())
+        except ServiceError:
+            score = None
+    response = render(request, "scorer/_preview.html", {"score": score})
+    response["Cache-Control"] = "no-store"
+    return response
+
+
 def _initial_from_auction(auction) -> dict:
     """The contract and declarer the recorded auction made, ready on the board page."""
     if auction.passed_out:
-        return {"level": "PASS"}
+        return {"level": "PASS", "bid": "PASS"}
     contract = auction.contract()
     return {
+        "bid": f"{contract.level}{contract.strain}{'R' if contract.royal else ''}",
         "level": str(contract.level),
         "strain": contract.strain,
         "royal": contract.royal,

@@ -19,7 +19,7 @@ from ...forms.scorer import STRAIN_LABELS
 from ...models import Board, Event, Result, Seating, TableLink
 from ...queries import auctions as auction_reads
 from ...queries import standings
-from ...services import Actor, ServiceError, auctions, user_message
+from ...services import Actor, ServiceError, auctions, display, user_message
 from .table import _current, rounds_in_words
 
 
@@ -69,6 +69,10 @@ def scorer_home(request: HttpRequest, link: TableLink) -> HttpResponse:
     ]
     # The two pairs' players in one query (the page names them), not two a pair.
     prefetch_related_objects([p for p in (seating.ns, seating.ew) if p is not None], "player_set")
+    # The room's clock, only while it counts this table's round (its play, or the change
+    # of tables before it): never another round's clock under this round's number.
+    timer = display.timer_state(link.event)
+    clock = timer if timer.state != "stopped" and timer.round == seating.round else None
     return render(
         request,
         "scorer/round.html",
@@ -79,6 +83,7 @@ def scorer_home(request: HttpRequest, link: TableLink) -> HttpResponse:
             "boards": boards,
             "complete": not services.open_boards(seating, done),
             "calling": any(c.table == link.table for c in tablets.open_calls(link.event)),
+            "clock": clock,
             "last_round": not Seating.objects.filter(
                 event_id=link.event_id, table=link.table, round__gt=seating.round
             ).exists(),
@@ -202,6 +207,10 @@ def scorer_auction(request: HttpRequest, link: TableLink, number: int) -> HttpRe
                 auctions.make_call(
                     event, seating, board, request.POST.get("call", ""), seen=seen, by=by
                 )
+                # The auction's last call: straight on to the tricks (the board page
+                # shows the contract and declarer it made, with a link back to it).
+                if auction_reads.auction_of(event, seating, board).is_over:
+                    return redirect("scorer_board", link.token, number)
             return redirect("scorer_auction", link.token, number)
         except auctions.CallRefused as e:
             refused = {"call": e.call[:12], "message": user_message(e)}

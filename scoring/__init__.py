@@ -16,7 +16,7 @@ from .deal import (
     revoke_choices,
     score_deal,
 )
-from .errors import ScoringError
+from .errors import Refusal, ScoringError
 from .honours import (
     HonourHolding,
     HonoursError,
@@ -59,6 +59,7 @@ __all__ = [
     "PairStanding",
     "Penalty",
     "Procedure",
+    "Refusal",
     "ScoringError",
     "TableSeating",
     "TeamBoardResult",

@@ -14,7 +14,7 @@ from typing import NamedTuple
 from .cards import SEATS, Deal, other_side, side_of
 from .codes import Code, get_code
 from .contract import Contract
-from .errors import ScoringError, short_repr
+from .errors import Refusal, ScoringError, short_repr
 from .honours import check_counts, honours_from_deal, score_honours
 from .wording import count
 
@@ -217,34 +217,45 @@ def _validate(r: DealResult, code: Code) -> None:
     rd = r.revokes.get(d, 0)
     if r.revoke_penalty is not None:
         if not ro or rd:
-            why = (
-                "nobody revoked"
+            why, refusal = (
+                ("nobody revoked", Refusal.CHOICE_NOBODY_REVOKED)
                 if not ro and not rd
-                else f"both sides revoked ({code.laws['revoke_both']})"
+                else (
+                    f"both sides revoked ({code.laws['revoke_both']})",
+                    Refusal.CHOICE_BOTH_REVOKED,
+                )
                 if ro
-                else "only declarer's side revoked"
+                else ("only declarer's side revoked", Refusal.CHOICE_DECLARER_REVOKED)
             )
             raise ScoringError(
                 f"declarer chooses a revoke penalty only when the defenders alone revoked; "
-                f"here {why}: leave the choice out"
+                f"here {why}: leave the choice out",
+                code=refusal,
+                field="revoke_penalty",
             )
         if r.revoke_penalty == "tricks":
             if c.is_nullo:
                 raise ScoringError(
                     "on a nullo the revoke penalty of tricks is not offered: "
-                    "declarer takes the 100 points"
+                    f"declarer takes the {code.revoke_penalty} points",
+                    code=Refusal.NO_TRICKS_ON_NULLO,
+                    field="revoke_penalty",
                 )
             if code.each_revoke_costs and ro > 1:
                 raise ScoringError(
                     f"the defenders revoked {ro} times, so each revoke costs "
                     f"{code.revoke_penalty} points and declarer cannot take three tricks "
-                    f"({code.laws['revoke_further']})"
+                    f"({code.laws['revoke_further']})",
+                    code=Refusal.NO_TRICKS_EACH_REVOKE_COSTS,
+                    field="revoke_penalty",
                 )
     elif _must_choose(c, code, ro, rd):
         raise ScoringError(
             "a defender revoked: record declarer's choice of penalty, "
             f'"points" ({code.revoke_penalty} to declarer) or "tricks" '
-            "(three tricks moved to declarer)"
+            "(three tricks moved to declarer)",
+            code=Refusal.CHOICE_MISSING,
+            field="revoke_penalty",
         )
     if r.honours is not None:
         if not code.has_honours:

@@ -35,7 +35,10 @@ from .errors import ScoringError
 __all__ = [
     "ADJUSTMENTS",
     "ARTIFICIAL_LABELS",
+    "ARTIFICIAL_SCORE",
     "DISCOVERY",
+    "NEW_DEAL",
+    "RECTIFY",
     "NewDealRequired",
     "Procedure",
     "artificial_matchpoints",
@@ -53,6 +56,10 @@ ARTIFICIAL_LABELS = {
     "ew-lowest": "Lowest to East-West, highest to North-South (Law B)",
 }
 DISCOVERY = ("original-play", "before-overplay", "after-overplay")
+# What Law B orders (Procedure.action).
+NEW_DEAL = "new-deal"
+RECTIFY = "rectify-at-previous-table"
+ARTIFICIAL_SCORE = "artificial-score"
 
 
 class NewDealRequired(ScoringError):
@@ -63,8 +70,8 @@ class NewDealRequired(ScoringError):
 class Procedure:
     """What Law B orders: an action, and the artificial score when there is one."""
 
-    action: str  # "new-deal" | "rectify-at-previous-table" | "artificial-score"
-    adjusted: str | None  # one of ADJUSTMENTS with "artificial-score"
+    action: str  # NEW_DEAL, RECTIFY or ARTIFICIAL_SCORE
+    adjusted: str | None  # one of ADJUSTMENTS with ARTIFICIAL_SCORE
     explanation: str
     law: str
 
@@ -97,7 +104,7 @@ def irregular_procedure(
         raise ScoringError("a duplicate contest has at least two tables")
     if discovered == "original-play":
         return Procedure(
-            "new-deal",
+            NEW_DEAL,
             None,
             "found before or during the original play: there must be a new deal; "
             "the board is redealt and every result comes from the new deal",
@@ -105,7 +112,7 @@ def irregular_procedure(
         )
     if discovered == "before-overplay":
         return Procedure(
-            "rectify-at-previous-table",
+            RECTIFY,
             None,
             "found when the cards were taken up for overplay: the board goes back to the "
             "table it came from and is rectified there; that table's result is void and "
@@ -114,7 +121,7 @@ def irregular_procedure(
         )
     if tables == 2:
         return Procedure(
-            "new-deal",
+            NEW_DEAL,
             None,
             "found after overplay began in a two-table contest: there must be a new deal; "
             "both results on the board are void and it is replayed at both tables",
@@ -126,7 +133,7 @@ def irregular_procedure(
         raise ScoringError('who held the surplus cards: "opponent" or "partner"?')
     if surplus_with == "opponent":
         return Procedure(
-            "artificial-score",
+            ARTIFICIAL_SCORE,
             "average",
             "found after overplay began; the short hand's opponent held the surplus: the "
             "hands are rectified and passed on without play at this table, and each pair "
@@ -135,7 +142,7 @@ def irregular_procedure(
         )
     side = side_of(short_hand)
     return Procedure(
-        "artificial-score",
+        ARTIFICIAL_SCORE,
         "ns-lowest" if side == "NS" else "ew-lowest",
         f"found after overplay began; the short hand's partner held the surplus: the "
         f"hands are rectified and passed on without play at this table; {side} get the "
@@ -153,7 +160,7 @@ def check_artificial_score(tables: int, board: int | None = None) -> None:
     Raises :class:`NewDealRequired` (a :class:`ScoringError`) naming Law B(3).
     """
     procedure = irregular_procedure("after-overplay", tables, "N", "opponent")
-    if procedure.action != "artificial-score":
+    if procedure.action != ARTIFICIAL_SCORE:
         where = "this board" if board is None else f"board {board}"
         count = "two" if tables == 2 else str(tables)
         raise NewDealRequired(

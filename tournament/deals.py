@@ -21,7 +21,7 @@ from scoring.par import Par, par, par_cell
 from scoring.pbn import PbnError, pack_from_pbn
 
 from .models import Board, Event, Result
-from .services import Actor, ServiceError, audit
+from .services import Actor, ServiceError, audit, locks
 
 
 def _store(deals: list[tuple[Board, str]], solve: bool = True) -> None:
@@ -103,7 +103,7 @@ def import_pbn(
     leaves no board of the event, or a board that already has results with
     another deal is refused with its number and the reason.
     """
-    boards = {b.number: b for b in Board.objects.select_for_update().filter(event=event)}
+    boards = {b.number: b for b in locks.boards(event)}
     try:
         selection = select_pack(pack_from_pbn(text), boards, choice or PackChoice())
     except PbnError as e:

@@ -21,6 +21,8 @@ from typing import TYPE_CHECKING
 from django.http import HttpRequest, HttpResponseForbidden, HttpResponseServerError
 from django.template import loader
 
+from scoring import Refusal, ScoringError
+
 if TYPE_CHECKING:
     from .models import Result, Seating
 
@@ -70,7 +72,24 @@ def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponseForbidde
 
 
 class ServiceError(Exception):
-    """Something the director or scorer asked for that cannot be done, and why."""
+    """Something the director or scorer asked for that cannot be done, and why.
+
+    ``code`` names the law's rule refused, where a page words it its own way (a
+    :class:`scoring.Refusal`); ``field`` the input it concerns, as the
+    :class:`~tournament.services.Entry` names it (``""``: the whole).  A form puts the
+    refusal beside that field, in its own words if it has them, without checking the
+    rule again.
+    """
+
+    def __init__(self, message: str = "", *, code: Refusal | None = None, field: str = ""):
+        super().__init__(message)
+        self.code = code
+        self.field = field
+
+    @classmethod
+    def of(cls, error: ScoringError) -> ServiceError:
+        """The scoring's refusal as the verbs', its rule and field kept."""
+        return cls(str(error), code=error.code, field=error.field)
 
 
 class ResultConflict(ServiceError):

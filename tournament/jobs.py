@@ -44,7 +44,7 @@ from django_tasks import task
 from scoring import double_dummy
 
 from .models import Board, Event, Job, Result
-from .services import Actor
+from .services import Actor, locks
 
 STALE = 60  # seconds without a sign of life before a running job counts as interrupted
 CLEANUP_EVERY = timedelta(hours=1)  # how often the worker removes the old prepared files
@@ -83,7 +83,7 @@ def start_solve(event: Event, *, by: Actor) -> Job | None:
     """Queue the solving of the event's unsolved boards (None: nothing to solve); a job
     already waiting or running for the event is returned instead of a second one."""
     with transaction.atomic():
-        Event.objects.select_for_update(no_key=True).get(pk=event.pk)
+        locks.event(event)
         busy = Job.objects.filter(
             event=event, kind="solve", state__in=(Job.State.QUEUED, Job.State.RUNNING)
         ).first()
@@ -116,15 +116,15 @@ def enqueue(pk: int) -> None:
     except Exception as e:
         log.exception("job %s was not queued", pk)
         with transaction.atomic():
-            job = Job.objects.select_for_update().filter(pk=pk, state=Job.State.QUEUED).first()
-            if job is not None:  # still waiting: no runner took it meanwhile
+            job = locks.job(pk, wait=True)
+            if job is not None and job.state == Job.State.QUEUED:  # no runner took it meanwhile
                 _fail(job, f"the task queue did not answer ({e.__class__.__name__}); try again")
 
 
 def _claim(pk: int) -> Job | None:
     """Take a waiting job (under its row's lock); None if another runner has it."""
     with transaction.atomic():
-        job = Job.objects.select_for_update(skip_locked=True).filter(pk=pk).first()
+        job = locks.job(pk)
         if job is None or job.state != Job.State.QUEUED:
             return None
         job.state = Job.State.RUNNING
@@ -143,7 +143,7 @@ def _fail(job: Job, message: str) -> None:
 def start_export(event: Event, *, by: Actor) -> Job:
     """Queue the preparing of the event's XLSX (a big event's); one at a time."""
     with transaction.atomic():
-        Event.objects.select_for_update(no_key=True).get(pk=event.pk)
+        locks.event(event)
         busy = Job.objects.filter(
             event=event, kind="xlsx", state__in=(Job.State.QUEUED, Job.State.RUNNING)
         ).first()
@@ -241,12 +241,14 @@ def run(pk: int) -> Job | None:
             )
             for number in numbers:
                 with transaction.atomic():
-                    board = Board.objects.select_for_update(no_key=True).get(
-                        event=job.event, number=number
-                    )
+                    board = locks.board(job.event, number)
                     table = tables.get(number)
-                    fresh = board.deal == deals.get(number) and board.dd_tricks is None
-                    if table is not None and fresh:
+                    if (
+                        board is not None
+                        and table is not None
+                        and board.deal == deals.get(number)
+                        and board.dd_tricks is None
+                    ):
                         board.dd_tricks = table
                         board.save(update_fields=["dd_tricks"])
                     job.done = min(job.done + 1, job.total)

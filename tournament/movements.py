@@ -33,6 +33,8 @@ from typing import Any
 
 from scoring import pair_label_key
 
+from .choices import MovementKind
+
 __all__ = [
     "FieldChange",
     "Movement",
@@ -252,7 +254,7 @@ def _check(kind: str, tables: int, boards_per_round: int) -> None:
             f"a {kind} needs at least {low} tables; with {tables} there is nobody to compare with"
         )
     if tables > high:
-        hint = " (use a Mitchell for a larger field)" if kind == "howell" else ""
+        hint = " (use a Mitchell for a larger field)" if kind == MovementKind.HOWELL else ""
         raise MovementError(f"a {kind} is offered for {low} to {high} tables, not {tables}{hint}")
     if isinstance(boards_per_round, bool) or not isinstance(boards_per_round, int):
         raise MovementError(f"boards per round must be a whole number, not {boards_per_round!r}")
@@ -555,15 +557,19 @@ def make_movement(
     arrow_switch: bool = False,
 ) -> Movement:
     """Build a movement by name: "mitchell", "howell" or "teams"."""
-    defaults = {"mitchell": 3, "howell": 2, "teams": 4}
+    defaults: dict[str, int] = {
+        MovementKind.MITCHELL: 3,
+        MovementKind.HOWELL: 2,
+        MovementKind.TEAMS: 4,
+    }
     if kind not in defaults:
         raise MovementError(f'unknown movement "{kind}": choose mitchell, howell or teams')
     bpr = defaults[kind] if boards_per_round is None else boards_per_round
-    if kind == "mitchell":
+    if kind == MovementKind.MITCHELL:
         return mitchell(tables, bpr, even=even, pairs=pairs, arrow_switch=arrow_switch)
     if arrow_switch:
         raise MovementError("the arrow switch belongs to a Mitchell")
-    if kind == "howell":
+    if kind == MovementKind.HOWELL:
         return howell(tables, bpr, pairs=pairs)
     if pairs is not None:
         raise MovementError("a team match seats two equal teams: give the pairs per team as tables")

@@ -143,6 +143,9 @@ INSTALLED_APPS = [
     # WhiteNoise serves the static files under runserver too (make dev), as in the room.
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
+    # Django's own widget templates, for the project's widgets that build on them
+    # (templates/scorer/widgets/), found through TEMPLATES like every other page.
+    "django.forms",
     "django_tables2",
     "axes",
     # Django's tasks framework (the django-tasks backport of Django 6's django.tasks)
@@ -183,6 +186,8 @@ TEMPLATES = [
     },
 ]
 
+FORM_RENDERER = "django.forms.renderers.TemplatesSetting"
+
 WSGI_APPLICATION = "tournament.wsgi.application"
 ASGI_APPLICATION = "tournament.asgi.application"
 
@@ -195,9 +200,6 @@ DATABASES["default"]["CONN_MAX_AGE"] = int(os.environ.get("CONN_MAX_AGE") or (0 
 # noticed at the start of the next request and replaced, not failed on.
 DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 if DATABASES["default"]["ENGINE"].endswith("postgresql"):
-    # Django's backend, the per-request health check asked of the socket, not the
-    # server (tournament/postgresql/base.py).
-    DATABASES["default"]["ENGINE"] = "tournament.postgresql"
     # PostgreSQL: the values travel apart from the SQL, and a statement a connection
     # has run five times is kept prepared on the server, parsed and planned once.
     # See docs/decisions/prepared-statements.md.  Django leaves both off for poolers

@@ -11,6 +11,8 @@ from django.utils.html import format_html
 from django.utils.http import RFC3986_SUBDELIMS
 from django.utils.safestring import SafeString, mark_safe
 
+from .choices import Method
+
 URL_SAFE = RFC3986_SUBDELIMS + "/~:@"  # what reverse() leaves unquoted in a URL's argument
 
 
@@ -51,7 +53,7 @@ class StandingsTable(tables.Table):
         # ``exact``: whether the exact column says anything the score does not ("34"
         # beside "34.00", "83/2" beside "41.50" only puzzle players).
         hidden = [] if exact else ["exact"]
-        if method == "total":
+        if method == Method.TOTAL:
             kwargs.update(exclude=["percent", *hidden])
         else:
             if hidden:
@@ -126,7 +128,7 @@ class StandingsTable(tables.Table):
         return mark_safe("".join(out))  # every value escaped above
 
     def _rank_key(self, r):
-        if self.method != "total" and r.percent_value is not None:
+        if self.method != Method.TOTAL and r.percent_value is not None:
             return r.percent_value
         return r.score
 

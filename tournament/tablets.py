@@ -17,8 +17,7 @@ from django.utils import timezone
 from django.utils.crypto import salted_hmac
 
 from .models import DirectorCall, Event, PinFailure, Round, Seating, TableLink
-from .services import Actor, ServiceError, audit
-from .services.prepared import Prepared
+from .services import Actor, ServiceError, audit, locks
 
 PIN_WINDOW = timedelta(minutes=15)
 MAX_FAILURES_PER_TABLE = 5
@@ -74,23 +73,16 @@ def pin_fingerprint(link: TableLink) -> str:
     return salted_hmac("tablet-pin", f"{link.pk}:{link.token}:{link.pin}").hexdigest()
 
 
-# A tablet's every request starts here: built once a connection (services/prepared.py),
-# since building this query (the event's forty columns) cost more than its answer.
-# The token is unique: no ORDER BY to build or run (first() adds one).
-_LINK: Prepared[TableLink] = Prepared(
-    lambda token: TableLink.objects.filter(token=token, revoked_at__isnull=True).select_related(
-        "event"
-    )[:1],
-    1,
-    text=(0,),
-)
-
-
 def resolve(token: str) -> TableLink | None:
-    """The live link of ``token`` with its event, or None."""
+    """The live link of ``token`` with its event, or None: a tablet's every request
+    starts here."""
     if not token or len(token) > 64 or "\x00" in token:
         return None
-    return _LINK.first(token)
+    return (
+        TableLink.objects.filter(token=token, revoked_at__isnull=True)
+        .select_related("event")
+        .first()
+    )
 
 
 def is_locked(link: TableLink) -> bool:
@@ -103,7 +95,7 @@ def is_locked(link: TableLink) -> bool:
 def unlock(link: TableLink, *, by: Actor) -> None:
     """The director lifts a PIN lock at once (the players are at the table, not guessing):
     the table's wrong PINs are forgotten, and those from the same addresses on this event."""
-    Event.objects.select_for_update(no_key=True).filter(pk=link.event_id).first()
+    locks.event(link.event_id)
     failures = PinFailure.objects.filter(link=link)
     addresses = set(failures.exclude(address=None).values_list("address", flat=True))
     failures.delete()
@@ -119,9 +111,9 @@ def check_pin(link: TableLink, pin: str, address: str | None) -> bool:
     written, so racing requests cannot get more guesses than either limit:
     the per-address limit counts every table of the event, so a lock on the
     link alone let two tables' guesses from one address pass it together.
-    (``no_key``: saving a result, which refers to the event, does not wait.)
+    (``FOR NO KEY UPDATE``: saving a result, which refers to the event, does not wait.)
     """
-    Event.objects.select_for_update(no_key=True).filter(pk=link.event_id).first()
+    locks.event(link.event_id)
     since = timezone.now() - PIN_WINDOW
     by_table = PinFailure.objects.filter(link=link, at__gte=since).count()
     by_address = (
@@ -140,24 +132,18 @@ def check_pin(link: TableLink, pin: str, address: str | None) -> bool:
     return False
 
 
-# The table's current round, as every tablet page asks it: built once a connection
-# (services/prepared.py), like the submission's locked read of it.
-_CURRENT: Prepared[Seating] = Prepared(
-    lambda event, table: (
-        Seating.objects.filter(event_id=event, table=table, agreed_at__isnull=True)
-        .exclude(
-            round__in=Round.objects.filter(event_id=event, closed_at__isnull=False).values("number")
-        )
-        .select_related("ns", "ew")
-        .order_by("round")[:1]
-    ),
-    2,
-)
-
-
 def current_seating(event: Event, table: int) -> Seating | None:
-    """The table's current round: the first it has not agreed and the director not closed."""
-    return _CURRENT.first(event.pk, table)
+    """The table's current round: the first it has not agreed and the director not closed
+    (as every tablet page asks it; :func:`tournament.services.locks.current_seating` is
+    the same read, locked, for a submission)."""
+    closed = Round.objects.filter(event=event, closed_at__isnull=False).values("number")
+    return (
+        Seating.objects.filter(event=event, table=table, agreed_at__isnull=True)
+        .exclude(round__in=closed)
+        .select_related("ns", "ew")
+        .order_by("round")
+        .first()
+    )
 
 
 def call_director(

@@ -4,6 +4,7 @@ import pytest
 
 from scoring import (
     Penalty,
+    Refusal,
     ScoringError,
     declarer_must_choose,
     get_code,
@@ -267,3 +268,28 @@ def test_revoke_choices_and_declarer_must_choose_on_bad_counts():
         revoke_choices(DealResult(parse_contract("4H", code), "S", 8, revokes=[("EW", 1)]), code)
     r = DealResult(parse_contract("4H", code), "S", 8, revokes={"EW": -1})
     assert declarer_must_choose(r, code) is False
+
+
+@pytest.mark.parametrize(
+    ("contract", "code", "revokes", "choice", "refusal"),
+    [
+        ("4H", "1915", {}, "points", Refusal.CHOICE_NOBODY_REVOKED),
+        ("4H", "1915", {"EW": 1, "NS": 1}, "points", Refusal.CHOICE_BOTH_REVOKED),
+        ("4H", "1915", {"NS": 1}, "tricks", Refusal.CHOICE_DECLARER_REVOKED),
+        ("4H", "1915", {"EW": 1}, None, Refusal.CHOICE_MISSING),
+        ("2NULLO", "royalton", {"EW": 1}, "tricks", Refusal.NO_TRICKS_ON_NULLO),
+        ("4H", "royalton", {"EW": 2}, "tricks", Refusal.NO_TRICKS_EACH_REVOKE_COSTS),
+    ],
+)
+def test_a_refused_revoke_choice_names_its_rule_and_field(contract, code, revokes, choice, refusal):
+    """A page words these refusals its own way (the tablet names the chip that clears
+    the choice), so each carries the rule refused and the field it concerns."""
+    with pytest.raises(ScoringError) as e:
+        score(contract, "S", 8, code=code, revokes=revokes, revoke_penalty=choice)
+    assert (e.value.code, e.value.field) == (refusal, "revoke_penalty")
+
+
+def test_a_malformed_input_names_no_rule():
+    with pytest.raises(ScoringError) as e:
+        score("4H", "S", 14)
+    assert (e.value.code, e.value.field) == (None, "")

@@ -5,6 +5,7 @@ from django.urls import reverse
 
 from tournament import services, tablets
 from tournament.models import AuditEntry, Board, Result, Ruling
+from tournament.queries import auctions as auction_reads
 from tournament.services import Actor, ServiceError, auctions
 
 from ..factories import make_event
@@ -23,9 +24,9 @@ def game(director):
 def bid(game, *calls, table=1):
     event, seating, board = game
     for text in calls:
-        seen = len(auctions.auction_of(event, seating, board).calls)
+        seen = len(auction_reads.auction_of(event, seating, board).calls)
         auctions.make_call(event, seating, board, text, seen=seen, by=Actor.tablet(table))
-    return auctions.auction_of(event, seating, board)
+    return auction_reads.auction_of(event, seating, board)
 
 
 def rule(game, director, irregularity, option, offender, call="", reason=""):
@@ -111,7 +112,7 @@ def test_double_of_partners_declaration_costs_50_with_the_law(game, director):
     bid(game, "1H", "P")
     with pytest.raises(auctions.CallRefused, match="partner's") as e:
         auctions.make_call(event, seating, board, "X", seen=2, by=Actor.tablet(1))
-    assert auctions.refusal(event, seating, board, "S", "X") == "double-partner"
+    assert auction_reads.refusal(event, seating, board, "S", "X") == "double-partner"
     ruling = auctions.rule(
         event,
         seating,
@@ -155,9 +156,9 @@ def test_declaration_out_of_turn_stands_and_bars_the_partner(game, director):
         call="1S",
         by=Actor.director(director),
     )
-    a = auctions.auction_of(event, seating, board)
+    a = auction_reads.auction_of(event, seating, board)
     assert [str(c) for c in a.calls] == ["1H", "P", "P", "1S"] and a.to_call == "N"
-    assert auctions.grid(a) == [["1H", "–", "–", "1S *"], ["?"]]
+    assert auction_reads.grid(a) == [["1H", "–", "–", "1S *"], ["?"]]
     bid(game, "P")
     with pytest.raises(auctions.CallRefused, match="Duplicate Law F"):
         auctions.make_call(event, seating, board, "2S", seen=5, by=Actor.tablet(1))
@@ -231,7 +232,7 @@ def test_tablet_pages_and_the_directors_guide(client, game, director):
     assert r["Location"] == reverse("director_rulings", args=[event.pk])
     log = director_client.get(r["Location"]).content.decode()
     assert "Made sufficient" in log
-    a = auctions.auction_of(event, seating, board)
+    a = auction_reads.auction_of(event, seating, board)
     assert [str(c) for c in a.calls] == ["1H", "P", "2C"]  # 1C made sufficient: 2C
     page = client.get(url).content.decode()
     assert "2C *" in page
@@ -290,11 +291,11 @@ def test_two_devices_tapping_at_once_record_one_call(director, monkeypatch):
 
     a, b = Device("a", tap("P")), Device("b", tap("1S"))
     assert gated_race(monkeypatch, (auctions, "from_record"), a, b)  # b waited for a's lock
-    assert [str(c) for c in auctions.auction_of(event, seating, board).calls] == ["1H", "P"]
+    assert [str(c) for c in auction_reads.auction_of(event, seating, board).calls] == ["1H", "P"]
     assert isinstance(b.outcome, ServiceError) and "moved on" in str(b.outcome)
     a, b = Device("a", tap("P")), Device("b", tap("P"))  # the same call twice: once
     untimed_race(a, b)
-    assert [str(c) for c in auctions.auction_of(event, seating, board).calls] == ["1H", "P"]
+    assert [str(c) for c in auction_reads.auction_of(event, seating, board).calls] == ["1H", "P"]
 
 
 def test_a_call_out_of_turn_is_reported_from_the_auction_page(client, game, director):
@@ -311,7 +312,7 @@ def test_a_call_out_of_turn_is_reported_from_the_auction_page(client, game, dire
         event, seating, board, irregularity="out-of-turn", option="stands",
         offender="E", call="1D", by=Actor.director(director),
     )  # fmt: skip
-    a = auctions.auction_of(event, seating, board)
+    a = auction_reads.auction_of(event, seating, board)
     assert [str(c) for c in a.calls] == ["P", "1D"] and a.to_call == "S"  # North's turn lost
     assert Ruling.objects.get().penalty == {"side": "NS", "points": 50, "law": "Duplicate Law F"}
 
@@ -347,9 +348,9 @@ def test_an_impossible_declaration_makes_the_adversarys_own_last_declaration_fin
     bid(game, "1NT", "2H", "7NT")
     with pytest.raises(auctions.CallRefused) as e:
         auctions.make_call(event, seating, board, "7S", seen=3, by=Actor.tablet(1))
-    assert auctions.refusal(event, seating, board, "W", e.value.call) == "impossible"
+    assert auction_reads.refusal(event, seating, board, "W", e.value.call) == "impossible"
     rule(game, director, "impossible", "last-final", "W", "7S")
-    a = auctions.auction_of(event, seating, board)
+    a = auction_reads.auction_of(event, seating, board)
     assert a.is_over and str(a.contract()) == "7NT" and a.declarer() == "N"
 
 
@@ -361,7 +362,7 @@ def test_an_insufficient_declaration_left_to_stand_is_scored_as_bid(game, direct
     a = bid(game, "P", "P", "2S", "P", "P", "P")
     assert [str(c) for c in a.calls] == ["2S", "2H", "P", "P", "2S", "P", "P", "P"]
     assert str(a.contract()) == "2S" and a.declarer() == "N"
-    assert auctions.auction_text(a) == "2S 2H* P P 2S P P P"
+    assert auction_reads.auction_text(a) == "2S 2H* P P 2S P P P"
 
 
 def test_a_ruling_the_auction_does_not_bear_out_is_refused_with_nothing_changed(game, director):
@@ -372,7 +373,7 @@ def test_a_ruling_the_auction_does_not_bear_out_is_refused_with_nothing_changed(
     with pytest.raises(ServiceError, match="out of turn"):
         rule(game, director, "insufficient", "stands", "S", "1C")
     assert not Ruling.objects.exists()
-    assert [str(c) for c in auctions.auction_of(event, seating, board).calls] == ["1H"]
+    assert [str(c) for c in auction_reads.auction_of(event, seating, board).calls] == ["1H"]
 
 
 def test_the_royalton_guide_offers_its_own_irregularities_and_says_where_it_reads(client, director):
@@ -388,7 +389,7 @@ def test_the_royalton_guide_offers_its_own_irregularities_and_says_where_it_read
     auctions.make_call(event, seating, board, "2H", seen=0, by=Actor.tablet(1))
     with pytest.raises(auctions.CallRefused, match="no jump royal"):
         auctions.make_call(event, seating, board, "3SR", seen=1, by=Actor.tablet(1))
-    assert auctions.refusal(event, seating, board, "E", "3SR") == "royal"
+    assert auction_reads.refusal(event, seating, board, "E", "3SR") == "royal"
     r = auctions.rule(
         event, seating, board, irregularity="royal", option="void",
         offender="E", call="3SR", by=Actor.director(director),
@@ -415,7 +416,7 @@ def test_pbn_notes_explain_the_marked_calls_only(game, director):
     bid(game, "1S")
     rule(game, director, "out-of-turn", "stands", "W", "2C")
     a = bid(game, "P", "P", "P")
-    assert auctions.auction_text(a) == "1H 1S P 2C* P P P"
+    assert auction_reads.auction_text(a) == "1H 1S P 2C* P P P"
     game_1 = board_1_pbn(game, "2C", "W", 8)
     assert '[Note "1:W: A declaration, double or redouble out of turn' in game_1
     assert "A pass out of turn" not in game_1

@@ -14,7 +14,7 @@ from tournament.models import Result
 from tournament.queries import contests
 from tournament.services import Actor, ServiceError
 from tournament.services import contests as contests_module
-from tournament.services import results as results_module
+from tournament.services import locks as locks_module
 
 from .test_races import ROUNDS, UNTIMED, Device, enter, gated_race, needs_postgresql, untimed_race
 
@@ -68,7 +68,7 @@ def test_a_save_and_a_re_seeding_of_its_session(director, monkeypatch, first):
         save = Device("save", enter(a2, key=f"k-{first}-{i}"))
         reseed = Device("reseed", _reseeding(contest, director))
         if first == "save":
-            gated_race(monkeypatch, (results_module, "lock_seating"), save, reseed)
+            gated_race(monkeypatch, (locks_module, "seating"), save, reseed)
             assert isinstance(save.outcome, Result), save.outcome
             assert isinstance(reseed.outcome, ServiceError), reseed.outcome
         else:

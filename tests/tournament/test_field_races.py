@@ -15,7 +15,7 @@ from tournament import services
 from tournament.models import FieldChange, Pair, Result, Seating
 from tournament.services import Actor, ServiceError
 from tournament.services import field as field_module
-from tournament.services import results as results_module
+from tournament.services import locks as locks_module
 
 from .conftest import make_event
 from .test_races import ROUNDS, UNTIMED, Device, enter, gated_race, needs_postgresql, untimed_race
@@ -54,7 +54,7 @@ def test_a_save_and_a_withdrawal_of_its_pair(director, monkeypatch, first):
         save = Device("save", _save_for_pair_4(event, f"k-{first}-{i}"))
         withdraw = Device("withdraw", _withdrawing(event, director))
         if first == "save":
-            gated_race(monkeypatch, (results_module, "lock_seating"), save, withdraw)
+            gated_race(monkeypatch, (locks_module, "seating"), save, withdraw)
             assert isinstance(save.outcome, Result), save.outcome
             assert isinstance(withdraw.outcome, ServiceError)
             assert "already has a result" in str(withdraw.outcome) or "has results" in str(
@@ -124,7 +124,7 @@ def test_a_save_and_law_b_at_the_same_table(director, monkeypatch):
                 by=Actor.director(director, reason="13 cards found short"),
             ),
         )
-        gated_race(monkeypatch, (results_module, "lock_seating"), save, law_b)
+        gated_race(monkeypatch, (locks_module, "seating"), save, law_b)
         assert isinstance(save.outcome, Result), save.outcome
         assert not isinstance(law_b.outcome, Exception), law_b.outcome
         live = services.live_result(event, 1, 3, 2)

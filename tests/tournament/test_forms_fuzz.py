@@ -293,7 +293,7 @@ def test_tablet_auction_never_fails(client, director, data):
     link = tablets.link_for(event, 1)
     r = client.post(reverse("scorer_auction", args=[link.token, 1]), data)
     assert r.status_code in (200, 302)
-    from tournament.services import auctions
+    from tournament.queries import auctions
 
     seating = event.seating_set.get(round=1, table=1)
     board = event.board_set.get(number=1)

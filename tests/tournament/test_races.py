@@ -30,6 +30,7 @@ from django.urls import reverse
 from tournament import services, tablets
 from tournament.models import AuditEntry, PinFailure, Result, Round, Seating, TableLink
 from tournament.services import Actor, Entry, ServiceError
+from tournament.services import locks as locks_module
 from tournament.services import results as results_module
 from tournament.services import rounds as rounds_module
 
@@ -186,7 +187,7 @@ def test_a_save_holding_its_table_lands_before_the_close(director, monkeypatch):
         close = Device(
             "close", lambda e=event: services.close_round(e, 1, by=Actor.director(director))
         )
-        gated_race(monkeypatch, (results_module, "lock_seating"), save, close)
+        gated_race(monkeypatch, (locks_module, "seating"), save, close)
         assert isinstance(save.outcome, Result), save.outcome
         assert isinstance(close.outcome, Round), close.outcome
         assert save.outcome.created_at < close.outcome.closed_at
@@ -335,7 +336,7 @@ def test_a_retry_during_the_first_entry_gets_the_stored_result(director, monkeyp
         event = make_event(director)
         first = Device("first", enter(event, key=f"t1-flaky-{i}"))
         retry = Device("retry", enter(event, key=f"t1-flaky-{i}"))
-        gated_race(monkeypatch, (results_module, "lock_seating"), first, retry)
+        gated_race(monkeypatch, (locks_module, "seating"), first, retry)
         assert isinstance(first.outcome, Result), first.outcome
         assert isinstance(retry.outcome, Result), retry.outcome
         assert retry.outcome.pk == first.outcome.pk

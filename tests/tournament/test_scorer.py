@@ -520,3 +520,53 @@ def test_the_preview_scores_without_storing_and_only_the_tables_boards(client, e
     # Board 3 is table 2's this round: nothing of it is scored here (a hand record would
     # tell something of its hands).
     assert client.post(url("scorer_preview", link, 3), bid_post("4H")).status_code == 404
+
+
+# The board page's widgets are drawn once for the same inputs (forms.scorer.DrawnOnce).
+
+DRAWN_POSTS = [
+    None,  # a blank board
+    board_post(),
+    board_post(level="PASS"),
+    board_post(strain="NT", declarer="E", tricks="6", revokes_ns="2", revoke_penalty="points"),
+    board_post(level="", strain="", tricks="14", honours="trumps:nonsense"),  # refused
+    board_post(penalty_side="EW", penalty_points="50", penalty_law="Law 54"),
+    bid_post("4H"),  # the contract in one tap
+    bid_post("2SR", doubled="X"),  # a royal bid where the code has them, refused elsewhere
+    bid_post("PASS"),
+    bid_post("8H"),  # no bid of any code: refused
+]
+
+
+def test_a_kept_drawing_is_the_one_django_draws(monkeypatch):
+    """Every form of every code, blank, bound and refused, drawn twice over in turn: the
+    second time each widget's HTML comes from what any form before it kept, and must
+    equal what Django draws afresh with nothing kept."""
+    from scoring.codes import get_code
+    from tournament.forms import scorer
+
+    codes = [get_code("1915"), get_code("1913", english_bidding=True), get_code("royalton")]
+
+    def forms():
+        for code in codes:
+            for hand_record in (False, True):
+                for data in DRAWN_POSTS:
+                    form = scorer.TabletEntryForm(data, code=code, hand_record=hand_record)
+                    form.is_valid()
+                    yield form
+
+    for form in forms():  # drawn, and kept
+        "".join(str(field) for field in form)
+    drawn = 0
+    for form in forms():
+        for field in form:
+            if not isinstance(field.field.widget, scorer.DrawnOnce):
+                continue
+            kept = str(field)
+            with monkeypatch.context() as m:
+                m.setattr(scorer, "_DRAWN", {})
+                m.setattr(scorer, "DRAWINGS", 0)
+                fresh = str(field)
+            assert kept == fresh, (form.code.name, field.name, form.data)
+            drawn += 1
+    assert drawn > 100

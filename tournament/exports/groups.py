@@ -97,7 +97,7 @@ def contest_session_rows(
 ) -> list[list[Any]]:
     names = contests.pair_names(contest, session)
     marks = contests.pair_marks(contest, session)
-    mp = contests.parts(contest, session)[0].method == "matchpoints"
+    mp = contests.parts(contest, session)[0].by_matchpoints
     rows = table if table is not None else contests.session_table(contest, session)
     return [
         [
@@ -133,7 +133,7 @@ def contest_overall_rows(
     # each session's sheet (percentages are always to two decimals); added session
     # scores are exact scores, with the decimals that keep them exact.
     def value(x: Any) -> Any:
-        if contest.carry == "average":
+        if contest.carry == Contest.Carry.AVERAGE:
             return float(two_decimals(Fraction(x)))
         return _precise(x)
 
@@ -153,7 +153,7 @@ def contest_overall_rows(
 
 def contest_overall_columns(contest: Contest) -> list[tuple[str, int]]:
     sessions = contests.sessions_of(contest)
-    what = "percent" if contest.carry == "average" else "score"
+    what = "percent" if contest.carry == Contest.Carry.AVERAGE else "score"
     return [
         ("Rank", 6),
         ("Pair (seat each session)", 14),

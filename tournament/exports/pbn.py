@@ -123,7 +123,7 @@ def _double_dummy_section(b: PbnBoard) -> list[str]:
 def _score_table_section(b: PbnBoard) -> list[str]:
     if not b.lines:
         return []
-    mp = b.event.method == "matchpoints"
+    mp = b.event.by_matchpoints
     columns = [*SCORE_TABLE, *(MP_COLUMNS if mp else []), *OUR_COLUMNS]
     rows = []
     for r, line in zip(b.lines, b.compared, strict=True):
@@ -244,7 +244,7 @@ def _total_table(event: Event) -> list[str]:
     standing = standings.pair_contest(event)
     if not standing:
         return []
-    mp = event.method == "matchpoints"
+    mp = event.by_matchpoints
     rows: list[list[object]] = []
     for s in standing:
         row: list[object] = [s.direction or "All", s.rank, s.pair]

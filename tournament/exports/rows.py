@@ -20,6 +20,7 @@ from scoring.fractions_fmt import round_half_away
 from scoring.pairs import BoardLine
 
 from .. import services
+from ..choices import Method
 from ..models import Event, Result
 from ..movements import MovementError
 from ..queries import contests, standings, travellers
@@ -122,7 +123,7 @@ def standings_rows(
     for r in standings.pair_contest(event) if table is None else table:
         field = {"NS": "North-South", "EW": "East-West", None: "All"}[r.direction]
         percent = float(r.percent) if r.percent else None
-        rounded = round_half_away(r.score) if event.method == "total" else _number(r.score)
+        rounded = round_half_away(r.score) if event.method == Method.TOTAL else _number(r.score)
         score = Fraction(r.score)  # the exact score: each writer shows it as n/d
         rows.append(
             [

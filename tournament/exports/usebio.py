@@ -89,7 +89,7 @@ def event_type(event: Event) -> tuple[str, str]:
     """The event's USEBIO ``EVENT_TYPE`` and ``BOARD_SCORING_METHOD``."""
     if event.is_team_match:
         return "TEAMS", "AGGREGATE"
-    if event.method == "matchpoints":
+    if event.by_matchpoints:
         return "MP_PAIRS", "MATCH_POINTS"
     return "PAIRS", "AGGREGATE"
 

@@ -17,7 +17,8 @@ from scoring import Code, Contract, ScoringError, parse_contract
 from scoring.honours import honour_holding_of, honour_holdings, honours_question
 
 from ..choices import Adjusted, Direction, RevokePenalty
-from ..services import Entry, user_message
+from ..queries.auctions import ruling_penalties
+from ..services import Entry, ServiceError, user_message
 from .fields import SEAT_CHOICES, WholeNumber, honours_from, penalties_from
 
 
@@ -36,9 +37,8 @@ def entry_from(contract: str, data: dict) -> Entry:
 
 
 def initial_from(result) -> dict:
-    """A stored result as a form's initial data (to change it)."""
-    from ..services.auctions import ruling_penalties  # a ruling's points are not typed
-
+    """A stored result as a form's initial data (to change it); a ruling's points are not
+    typed, so they are left out."""
     hon = result.honours or {}
     ruled = ruling_penalties(result.seating, result.board) if result.seating_id else []
     typed = [p for p in result.penalties or () if p not in ruled]
@@ -212,6 +212,12 @@ class ResultEntryForm(forms.Form):
     def entry(self) -> Entry:
         e = entry_from(self.cleaned_data["contract"], self.cleaned_data)
         return replace(e, honours=self._honours)
+
+    def refuse(self, error: ServiceError) -> None:
+        """A refusal of the verbs or the laws beside the field it concerns (the whole row
+        when it concerns none), in the laws' words."""
+        field = error.field if error.field in self.fields else None
+        self.add_error(field, user_message(error))
 
     def messages(self) -> list[str]:
         """Every error in the scorer's words, each named by its field's label."""

@@ -13,6 +13,8 @@ from typing import Any
 
 from django import forms
 
+from scoring.adjusted import NOT_PLAYED, WEIGHTED
+
 from ..choices import Discovered, SurplusWith
 from ..models import Event
 from .fields import SEAT_CHOICES, WholeNumber, whole_numbers
@@ -78,6 +80,8 @@ AWARD_CHOICES = [("plus", "Average-plus"), ("average", "Average"), ("minus", "Av
 
 
 WEIGHT_PARTS = 3
+# The form's own answer for an award to each side (stored as "ns/ew", scoring.adjusted).
+ASSIGNED = "assigned"
 
 
 class AdjustForm(forms.Form):
@@ -87,9 +91,9 @@ class AdjustForm(forms.Form):
     where = forms.ChoiceField(label="Table")
     kind = forms.ChoiceField(
         choices=[
-            ("not-played", "Not played (compared like an absent table)"),
-            ("assigned", "Average-plus, average or average-minus to each side"),
-            ("weighted", "A weighted score (parts of two or three results)"),
+            (NOT_PLAYED, "Not played (compared like an absent table)"),
+            (ASSIGNED, "Average-plus, average or average-minus to each side"),
+            (WEIGHTED, "A weighted score (parts of two or three results)"),
         ],
         widget=forms.RadioSelect,
         label="Adjusted score",
@@ -149,20 +153,20 @@ class AdjustForm(forms.Form):
         parts = []
         for i in range(1, WEIGHT_PARTS + 1):
             weight, score = (data.get(f"weight{i}") or "").strip(), data.get(f"score{i}")
-            if kind == "weighted" and (weight or score is not None):
+            if kind == WEIGHTED and (weight or score is not None):
                 if not weight:
                     self.add_error(f"weight{i}", "Give this part's weight, e.g. 1/3.")
                 elif score is None:
                     self.add_error(f"score{i}", "Give this part's net score to North-South.")
                 else:
                     parts.append((weight, score))
-        if kind == "assigned":
+        if kind == ASSIGNED:
             for side in ("ns_award", "ew_award"):
                 if not data.get(side):
                     self.add_error(side, "Choose average-plus, average or average-minus.")
             data["adjusted"] = f"{data.get('ns_award')}/{data.get('ew_award')}"
-        elif kind == "weighted":
-            data["adjusted"] = "weighted"
+        elif kind == WEIGHTED:
+            data["adjusted"] = WEIGHTED
             if len(parts) < 2 and not self.errors:
                 self.add_error(None, "A weighted score needs at least two parts.")
         else:

@@ -6,19 +6,18 @@ the same entry, chips and taps instead of typing.
 
 from __future__ import annotations
 
-import copy
 import uuid
 from dataclasses import replace
 from functools import cache
+from typing import Any
 
 from django import forms
-from django.forms.widgets import ChoiceWidget
 
-from scoring import ScoringError, parse_contract
+from scoring import Refusal, ScoringError, parse_contract
 from scoring.codes import Code
 
-from ..choices import RevokePenalty
-from ..services import Entry, user_message
+from ..choices import Direction, RevokePenalty
+from ..services import Entry, ServiceError, user_message
 from .results import entry_from, honours_answer, honours_choices, honours_initial
 from .results import initial_from as _initial_from
 
@@ -39,53 +38,129 @@ DOUBLES = ("", "X", "XX")
 # The revoke choice's own "nothing tapped" chip, as "Undoubled" is the double's: a choice
 # tapped by mistake is cleared with a tap, not stuck once tapped.
 NO_REVOKE_CHOICE = "No choice"
-SIDE_NAMES = {"NS": "North-South", "EW": "East-West"}
 
 
-class _TextChoices:
-    """A choice field whose choices are pairs of text, copied shallowly for each form.
+# What DrawnOnce keeps: at most this many drawings a process (a bad input's odd
+# values are drawn, and not kept, past it).
+DRAWINGS = 2048
+_DRAWN: dict[tuple, str] = {}
 
-    Why: Django deep-copies every field of a form for every form it makes,
-    and a field's choices with it, tuple by tuple: 200 copies for the tablet's form, a
-    tenth of a submission's time.  Text cannot change, and the choices are only ever
-    replaced whole (never changed in place), so a new list of the same pairs is as
-    good as a deep copy.
+
+class DrawnOnce(forms.Widget):
+    """A widget whose HTML for the same inputs is drawn once a process, then reused.
+
+    Why: a board page draws some eighty options, and every table's page is the same
+    but for the chips already tapped; Django's template engine takes a few
+    milliseconds for them, on the page a round's end asks for fifty times at once.
+    The drawing depends on nothing but what the key holds (the widget's kind and
+    template, the field's name, value, attributes and choices), so a kept one is the
+    one Django would draw (``tests/tournament/test_scorer.py`` holds them equal).
     """
 
-    _choices: list
-    widget: ChoiceWidget
-    error_messages: dict
-    validators: list
-
-    def __deepcopy__(self, memo: dict) -> _TextChoices:
-        # What Field.__deepcopy__ and ChoiceWidget.__deepcopy__ do, less copying the
-        # choices deeply and normalising them again (they are normalised already).
-        result = copy.copy(self)
-        memo[id(self)] = result
-        widget = copy.copy(self.widget)
-        widget.attrs = self.widget.attrs.copy()
-        widget._choices = list(self.widget._choices)  # type: ignore[attr-defined]
-        memo[id(self.widget)] = widget
-        result.widget = widget
-        result.error_messages = self.error_messages.copy()
-        result.validators = self.validators[:]
-        result._choices = list(self._choices)
-        return result
-
-    def set_text_choices(self, choices: tuple[tuple[str, str], ...]) -> None:
-        """Choices already in Django's normal form (pairs of text, no groups) set on the
-        field and its widget as the ``choices`` setters would, without normalising them
-        twice more for every form."""
-        self._choices = list(choices)
-        self.widget._choices = list(choices)  # type: ignore[attr-defined]
+    def render(self, name, value, attrs=None, renderer=None):
+        key = (
+            type(self),
+            self.template_name,
+            name,
+            repr(value),
+            repr(sorted({**self.attrs, **(attrs or {})}.items())),
+            repr(getattr(self, "choices", None)),
+            getattr(self, "small", False),
+            getattr(self, "columns", None),
+        )
+        html = _DRAWN.get(key)
+        if html is None:
+            html = super().render(name, value, attrs, renderer)
+            if len(_DRAWN) < DRAWINGS:
+                _DRAWN[key] = html
+        return html
 
 
-class TapChoiceField(_TextChoices, forms.ChoiceField):
-    """One tap among a few answers (:class:`_TextChoices`)."""
+class Chips(DrawnOnce, forms.RadioSelect):
+    """One tap among a few answers: radio buttons drawn as a row of touch targets, each
+    a label holding its input and its text (``templates/scorer/widgets/``); ``small``
+    for a row of many (the tricks)."""
+
+    template_name = "scorer/widgets/chips.html"
+    option_template_name = "scorer/widgets/chip.html"
+
+    def __init__(self, attrs: dict[str, Any] | None = None, *, small: bool = False):
+        super().__init__(attrs)
+        self.small = small
+
+    def get_context(self, name: str, value: Any, attrs: dict[str, Any] | None) -> dict[str, Any]:
+        context = super().get_context(name, value, attrs)
+        context["widget"]["small"] = self.small
+        return context
 
 
-class TapTypedChoiceField(_TextChoices, forms.TypedChoiceField):
-    """One tap among a few answers, coerced (:class:`_TextChoices`)."""
+class List(DrawnOnce, forms.Select):
+    """A list to choose from (the revokes, the penalty), drawn once (:class:`DrawnOnce`)."""
+
+
+class HonourChips(DrawnOnce, forms.RadioSelect):
+    """The honours question: a group of answers per kind of contract (the page shows the
+    group that fits the strain chosen, ``tournament/honours.js``), each answer in its
+    side's column ("North-South: three honours" is "three honours" under the
+    North-South heading; "nobody scores" spans both)."""
+
+    template_name = "scorer/widgets/honours.html"
+    option_template_name = "scorer/widgets/honour.html"
+
+    def create_option(self, name, value, label, selected, index, subindex=None, attrs=None):
+        option = super().create_option(name, value, label, selected, index, subindex, attrs)
+        option["group"] = str(value).partition(":")[0]  # "trumps" or "aces"
+        option["side"], option["short"] = "", str(label)
+        for side in Direction:
+            prefix = f"{side.label}: "
+            if option["short"].startswith(prefix):
+                option["side"], option["short"] = side.value, option["short"][len(prefix) :]
+        return option
+
+
+class BidGrid(DrawnOnce, forms.RadioSelect):
+    """The contract in one tap: "Passed out" (where the dealer may pass) on a row of its
+    own, then a row a level, one chip a declaration of the code, low to high, like the
+    auction's bid box.  ``columns``: the chips a row (the code's strains, twice with
+    royal bids), which the grid's class names for its columns."""
+
+    template_name = "scorer/widgets/bid_grid.html"
+    option_template_name = "scorer/widgets/bid.html"
+    columns = 0
+
+    def get_context(self, name: str, value: Any, attrs: dict[str, Any] | None) -> dict[str, Any]:
+        context = super().get_context(name, value, attrs)
+        context["widget"]["columns"] = self.columns
+        return context
+
+    def create_option(self, name, value, label, selected, index, subindex=None, attrs=None):
+        option = super().create_option(name, value, label, selected, index, subindex, attrs)
+        bid = str(value)
+        royal = str(label).endswith(" R")  # bid_choices' royal declarations
+        if bid == "PASS":
+            option["css"], option["suit"] = "chip pass", "PASS"
+        else:
+            option["css"] = "chip royal" if royal else "chip"
+            option["suit"] = bid[1:-1] if royal else bid[1:]
+        return option
+
+
+class ShownBid(forms.BoundField):
+    """The contract field as the page shows it: the bid given, else the level and strain
+    given apart (a form that sent them so) as the one chip they make."""
+
+    def value(self) -> Any:
+        bid = super().value()
+        if bid or not isinstance(self.form, TabletEntryForm):
+            return bid
+        return self.form.bid_from_parts()
+
+
+class BidField(forms.ChoiceField):
+    """A contract in one tap, shown tapped when it came as a level and a strain."""
+
+    def get_bound_field(self, form: forms.BaseForm, field_name: str) -> forms.BoundField:
+        return ShownBid(form, self, field_name)
 
 
 @cache
@@ -123,72 +198,72 @@ def split_bid(bid: str, code: Code) -> tuple[str, str, bool] | None:
     return level, strain, royal
 
 
-@cache
-def honour_answers(code: Code) -> tuple[tuple[str, str], ...]:
-    """The honours answers of :func:`honours_choices`, in one list (the page shows the
-    group that fits the strain chosen)."""
-    return tuple(choice for _, group in honours_choices(code)[1:] for choice in group)
-
-
 class TabletEntryForm(forms.Form):
     """One board's result, built from taps: the contract (level and strain in one tap),
     double, declarer, tricks.  The level and strain may also come apart (a form of
     another page, or a client that sends them so): ``bid`` wins when both come."""
 
-    bid = TapChoiceField(required=False, widget=forms.RadioSelect, label="Contract")
-    level = TapChoiceField(
+    # A blank answer is the server's to word ("Who was declarer?"), not the browser's.
+    use_required_attribute = False
+
+    bid = BidField(required=False, widget=BidGrid, label="Contract")
+    level = forms.ChoiceField(
         choices=[("PASS", "Passed out"), *[(str(n), str(n)) for n in range(1, 8)]],
         required=False,
-        widget=forms.RadioSelect,
+        widget=Chips,
     )
-    strain = TapChoiceField(required=False, widget=forms.RadioSelect)
+    strain = forms.ChoiceField(required=False, widget=Chips)
     royal = forms.BooleanField(required=False, label="Royal")
-    doubled = TapChoiceField(
+    doubled = forms.ChoiceField(
         choices=[("", "Undoubled"), ("X", "Doubled"), ("XX", "Redoubled")],
         required=False,
-        widget=forms.RadioSelect,
+        widget=Chips,
     )
-    declarer = TapChoiceField(choices=SEATS, required=False, widget=forms.RadioSelect)
-    tricks = TapTypedChoiceField(
+    declarer = forms.ChoiceField(choices=SEATS, required=False, widget=Chips)
+    tricks = forms.TypedChoiceField(
         choices=[(str(n), str(n)) for n in range(14)],
         coerce=int,
         required=False,
         empty_value=None,
-        widget=forms.RadioSelect,
+        widget=Chips(small=True),
         label="Tricks won by declarer's side",
     )
-    honours = TapChoiceField(choices=[], required=False, label="Honours")
-    revokes_ns = TapTypedChoiceField(
+    honours = forms.ChoiceField(choices=[], required=False, label="Honours", widget=HonourChips)
+    revokes_ns = forms.TypedChoiceField(
         choices=[(str(n), str(n)) for n in range(4)],
         coerce=int,
         required=False,
         empty_value=0,  # type: ignore[arg-type]  # the stubs allow only str | None
         label="Revokes by North-South",
+        widget=List,
     )
-    revokes_ew = TapTypedChoiceField(
+    revokes_ew = forms.TypedChoiceField(
         choices=[(str(n), str(n)) for n in range(4)],
         coerce=int,
         required=False,
         empty_value=0,  # type: ignore[arg-type]  # the stubs allow only str | None
         label="Revokes by East-West",
+        widget=List,
     )
-    revoke_penalty = TapChoiceField(
+    revoke_penalty = forms.ChoiceField(
         choices=[("", NO_REVOKE_CHOICE), *RevokePenalty.choices],
         required=False,
-        widget=forms.RadioSelect,
+        widget=Chips,
         label="Declarer's choice for the defenders' revoke",
     )
-    penalty_side = TapChoiceField(
+    penalty_side = forms.ChoiceField(
         choices=[("", "No penalty"), ("NS", "to North-South"), ("EW", "to East-West")],
         required=False,
         label="Penalty points",
+        widget=List,
     )
-    penalty_points = TapTypedChoiceField(
+    penalty_points = forms.TypedChoiceField(
         choices=[("", "—"), *[(str(p), str(p)) for p in (25, 50, 100, 150, 200)]],
         coerce=int,
         required=False,
         empty_value=None,
         label="Points",
+        widget=List,
     )
     penalty_law = forms.CharField(max_length=60, required=False, label="Law")
     key = forms.CharField(widget=forms.HiddenInput)
@@ -197,8 +272,9 @@ class TabletEntryForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.code = code
         self.hand_record = hand_record
-        self.fields["strain"].set_text_choices(strain_choices(code))  # type: ignore[attr-defined]
-        self.fields["bid"].set_text_choices(bid_choices(code))  # type: ignore[attr-defined]
+        self.fields["strain"].choices = strain_choices(code)  # type: ignore[attr-defined]
+        self.fields["bid"].choices = bid_choices(code)  # type: ignore[attr-defined]
+        self.fields["bid"].widget.columns = len(code.strains) * (2 if code.has_royal else 1)
         if not code.has_royal:
             del self.fields["royal"]
         if not code.dealer_may_pass:  # 1913 without the English bidding rule (Law 42)
@@ -207,7 +283,8 @@ class TabletEntryForm(forms.Form):
         if hand_record or not code.has_honours:
             del self.fields["honours"]
         else:  # one tap: the holdings that score differently (RULES.md section 2)
-            self.fields["honours"].set_text_choices(honour_answers(code))  # type: ignore[attr-defined]
+            groups = honours_choices(code)[1:]  # no blank: a blank is no answer
+            self.fields["honours"].choices = groups  # type: ignore[attr-defined]
         self._honours: dict[str, int] | None = None
         if not self.is_bound and not self.initial.get("key"):
             self.initial["key"] = uuid.uuid4().hex
@@ -239,72 +316,56 @@ class TabletEntryForm(forms.Form):
                 self.add_error(None, user_message(e))
             except forms.ValidationError as e:
                 self.add_error("honours", e)
-        if data.get("revoke_penalty") and data.get("level") not in (None, "", "PASS"):
-            why = self._no_revoke_choice(data.get("declarer") or "", data)
-            if why:
-                self.add_error("revoke_penalty", why)
         if data.get("penalty_side") and not data.get("penalty_points"):
             self.add_error("penalty_points", "How many penalty points?")
         return data
 
-    def _no_revoke_choice(self, declarer: str, data: dict) -> str:
-        """Why declarer has no revoke penalty to choose here, and how to clear the tap; ""
-        when the defenders alone revoked (or declarer is not given yet: asked first).
+    def refuse(self, error: ServiceError) -> None:
+        """Put a refusal of the laws beside the field it concerns, in the table's words
+        where the scoring's would name values rather than the chips the table taps (the
+        rule itself is the scoring's alone: :class:`scoring.Refusal`)."""
+        field = error.field if error.field in self.fields else None
+        self.add_error(field, self._in_table_words(error) or user_message(error))
 
-        The scoring refuses such a choice too ("leave the choice out"), which on the
-        tablet read as a dead end; this says it in the table's words and names the
-        chip that clears it.  It stays a refusal: a choice with no defenders' revoke
-        is often a revoke entered against the wrong side.
-        """
-        if not declarer:
-            return ""
-        ours = "NS" if declarer in "NS" else "EW"
-        theirs = "EW" if ours == "NS" else "NS"
-        by_declarer = data.get(f"revokes_{ours.lower()}") or 0
-        by_defenders = data.get(f"revokes_{theirs.lower()}") or 0
-        if by_defenders and not by_declarer:
-            return self._no_tricks(data, by_defenders)
+    def _in_table_words(self, error: ServiceError) -> str:
+        """A revoke choice the laws refuse, said with the chip that clears it; "" for any
+        other refusal.  It stays a refusal: a choice with no defenders' revoke is often a
+        revoke entered against the wrong side."""
+        code, data = self.code, self.cleaned_data
         clear = f"tap “{NO_REVOKE_CHOICE}” to clear it"
-        if by_defenders:
-            law = self.code.laws["revoke_both"]
-            return f"Both sides revoked, so declarer has nothing to choose ({law}): {clear}."
-        if by_declarer:
-            return (
-                f"Only declarer's side ({SIDE_NAMES[ours]}) revoked, so declarer has "
-                f"nothing to choose: {clear}, or, if {SIDE_NAMES[theirs]} revoked, change "
-                "the revokes."
-            )
-        return f"Nobody revoked, so declarer has nothing to choose: {clear}."
-
-    def _no_tricks(self, data: dict, by_defenders: int) -> str:
-        """Why "three tricks" cannot be declarer's choice here, in the table's words
-        (the scoring's own refusal names the values "points" and "tricks"); "" when it can.
-
-        A nullo's revoke costs the points only, and under a code where each revoke
-        costs its points (Royalton 77(c)) two or more leave declarer no choice."""
-        if data.get("revoke_penalty") != "tricks":
-            return ""
-        points = f"{self.code.revoke_penalty} points"
-        if data.get("strain") == "NULLO":
-            return (
-                f"On a nullo a defenders' revoke gives declarer {points}, never tricks: "
-                f"tap “{points}”."
-            )
-        if self.code.each_revoke_costs and by_defenders > 1:
-            law = self.code.laws["revoke_further"]
-            return (
-                f"The defenders revoked {by_defenders} times, so each revoke costs "
-                f"{points} and declarer has nothing to choose ({law}): "
-                f"tap “{NO_REVOKE_CHOICE}” to clear it."
-            )
+        points = f"{code.revoke_penalty} points"
+        ours = Direction.NS if (data.get("declarer") or "N") in "NS" else Direction.EW
+        theirs = Direction.EW if ours == Direction.NS else Direction.NS
+        match error.code:
+            case Refusal.CHOICE_MISSING:
+                return "Declarer chooses: points or three tricks."
+            case Refusal.CHOICE_NOBODY_REVOKED:
+                return f"Nobody revoked, so declarer has nothing to choose: {clear}."
+            case Refusal.CHOICE_BOTH_REVOKED:
+                law = code.laws["revoke_both"]
+                return f"Both sides revoked, so declarer has nothing to choose ({law}): {clear}."
+            case Refusal.CHOICE_DECLARER_REVOKED:
+                return (
+                    f"Only declarer's side ({ours.label}) revoked, so declarer has nothing "
+                    f"to choose: {clear}, or, if {theirs.label} revoked, change the revokes."
+                )
+            case Refusal.NO_TRICKS_ON_NULLO:
+                return (
+                    f"On a nullo a defenders' revoke gives declarer {points}, never tricks: "
+                    f"tap “{points}”."
+                )
+            case Refusal.NO_TRICKS_EACH_REVOKE_COSTS:
+                law = code.laws["revoke_further"]
+                revokes = data.get(f"revokes_{theirs.value.lower()}") or 0
+                return (
+                    f"The defenders revoked {revokes} times, so each revoke costs {points} "
+                    f"and declarer has nothing to choose ({law}): {clear}."
+                )
         return ""
 
-    def _bid_shown(self) -> str:
-        """The contract chip to show tapped: the bid given, else the level and strain
-        given apart (a form that sent them so), as one."""
-        bid = self["bid"].value()
-        if bid:
-            return str(bid)
+    def bid_from_parts(self) -> str:
+        """The level and strain given apart (a form that sent them so) as one contract
+        chip, "" when they make none: the chip the bid grid shows tapped then."""
         level, strain = self["level"].value(), self["strain"].value()
         if level == "PASS":
             return "PASS"
@@ -312,41 +373,6 @@ class TabletEntryForm(forms.Form):
             return ""
         royal = self["royal"].value() if "royal" in self.fields else False
         return f"{level}{strain}{'R' if royal and royal != 'False' else ''}"
-
-    @property
-    def bid_columns(self) -> int:
-        """The contract grid's chips a row: the code's strains (twice, with royal bids)."""
-        return len(self.code.strains) * (2 if self.code.has_royal else 1)
-
-    # The honours question's two groups, shown one at a time as the strain is chosen.
-    HONOUR_GROUPS = (("trumps", "In a trump contract"), ("aces", "At no trump"))
-
-    @property
-    def choices(self) -> dict[str, list[dict]]:
-        """Each choice field's options with the one chosen marked, for the template.
-
-        The tablet's page draws its buttons and lists from these directly:
-        Django's widgets render a template per option, and a board's page has
-        some sixty options, which made it the slowest page under load.
-        """
-        out: dict[str, list[dict]] = {}
-        for name, field in self.fields.items():
-            if not isinstance(field, forms.ChoiceField):
-                continue
-            current = self._bid_shown() if name == "bid" else self[name].value()
-            current = "" if current is None else str(current)
-            out[name] = [
-                {
-                    "value": str(v),
-                    "label": label,
-                    "id": f"id_{name}_{i}",
-                    "checked": str(v) == current,
-                    "group": str(v).partition(":")[0],
-                    **_side_of(str(label)),
-                }
-                for i, (v, label) in enumerate(field.choices)  # type: ignore[arg-type]
-            ]
-        return out
 
     def contract(self) -> str:
         d = self.cleaned_data
@@ -381,15 +407,3 @@ class TabletEntryForm(forms.Form):
         del initial["contract"]
         initial.update(revokes_ns=result.revokes_ns, revokes_ew=result.revokes_ew)
         return initial
-
-
-_SIDES = (("North-South: ", "NS"), ("East-West: ", "EW"))
-
-
-def _side_of(label: str) -> dict[str, str]:
-    """An honours answer laid out in its side's column: "North-South: three honours"
-    is "three honours" under the North-South heading; "nobody scores" spans both."""
-    for prefix, side in _SIDES:
-        if label.startswith(prefix):
-            return {"side": side, "short": label[len(prefix) :]}
-    return {"side": "", "short": label}

@@ -21,6 +21,7 @@ from django.db.models import Count, Q
 from scoring.irregular import ADJUSTMENTS
 from scoring.pairs import BoardLine, BoardSummary, compare_line
 
+from ..choices import Direction
 from ..models import Board, Event, FieldChange, Pair, Result, Round, Seating
 from ..movements import MovementError, make_movement
 from . import charts, pagecache
@@ -219,7 +220,7 @@ def score_card_charts(
         if row["board"] not in shown or line is None or line.ns_score is None:
             continue
         side = row["direction"]
-        score = line.ns_score if side == "NS" else line.ew_score
+        score = line.ns_score if side == Direction.NS else line.ew_score
         top = line.top or 0
         acc = per_round.setdefault(row["round"], [Fraction(0), Fraction(0)])
         acc[0] += Fraction(score or 0)

@@ -13,10 +13,11 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from scoring.adjusted import is_director_adjustment, parse_awards
+from scoring.adjusted import NOT_PLAYED, is_director_adjustment, parse_awards
 from scoring.fractions_fmt import round_half_away, two_decimals
 from scoring.pairs import BoardLine
 
+from ..choices import Adjusted, Method
 from ..models import Board, Event, Pair, Result, Ruling, Seating
 from .standings import _live, as_board_results, compare, expected_plays
 
@@ -78,7 +79,7 @@ def traveller(event: Event, board: Board) -> list[TravellerLine]:
     inputs = as_board_results(on_board)
     # The event's top, not this board's alone: a board that a table missed is factored
     # up to it (Neuberg), as the standings and the score cards count it.
-    expected = expected_plays(event) if inputs and event.method != "total" else None
+    expected = expected_plays(event) if inputs and event.method != Method.TOTAL else None
     lines: list[BoardLine | None] = list(compare(event, inputs, expected=expected))
     basis = _artificial_basis(results)
     ruled = _rulings_of(board)
@@ -112,7 +113,7 @@ def adjusted_notes(event: Event, board: Board, lines: list[TravellerLine]) -> li
             f"compared only with each other{factored}."
         )
     kinds = {tl.result.adjusted for tl in lines if tl.director_adjusted}
-    if "not-played" in kinds:
+    if NOT_PLAYED in kinds:
         notes.append(
             "A board not played at a table is compared like an absent table: its pairs "
             "score nothing on it"
@@ -148,11 +149,11 @@ def _artificial_basis(results: list[Result]) -> dict[int, str]:
     for r in results:
         if not r.adjusted or not real:
             continue
-        if r.adjusted == "average":
+        if r.adjusted == Adjusted.AVERAGE:
             n = len(real)
             out[r.pk] = f"the average of the {n} real score{'s' if n > 1 else ''} on the board"
             continue
-        lowest_ns = r.adjusted == "ns-lowest"
+        lowest_ns = r.adjusted == Adjusted.NS_LOWEST
         net = min(n for n, _ in real) if lowest_ns else max(n for n, _ in real)
         tables = ", ".join(str(t) for n, t in real if n == net)
         side = "North-South" if lowest_ns else "East-West"

@@ -2,7 +2,8 @@
 
 Read bottom-up: ``audit`` (who acts and why) at the bottom, beside what a verb
 refuses (:mod:`tournament.errors`, named here too: a verb's refusals are part of
-its face); ``entries`` (an entry and the laws applied to it); then the verbs:
+its face); ``locks`` (every row lock, in the one order); ``entries`` (an entry and
+the laws applied to it); then the verbs:
 ``events`` (create, players, publish), ``results`` (enter, correct, confirm,
 void), ``rounds`` (agree, close, reopen, absent), ``irregular`` (Law B) and
 ``adjusted`` (the director's adjusted scores, fouled boards) and ``field``

@@ -20,9 +20,10 @@ from scoring.fractions_fmt import exact
 
 from ..errors import ServiceError
 from ..models import Board, Event, Result, Seating
+from . import locks
 from .audit import Actor, audit
 from .entries import Entry
-from .results import correct_result, enter_result, live_result, lock_seating
+from .results import correct_result, enter_result, live_result
 
 TEAM_MATCH_REFUSAL = (
     "in a team match every board counts at every table (Law G): an irregular hand is "
@@ -67,13 +68,13 @@ def adjust_score(
         try:
             parts = parse_weights(weights or ())
         except ScoringError as e:
-            raise ServiceError(str(e)) from None
+            raise ServiceError.of(e) from None
         stored = tuple((exact(w), n) for w, n in parts)
     elif weights:
         raise ServiceError("only a weighted score has parts")
     entry = Entry.artificial(adjusted, stored)
     with transaction.atomic():
-        lock_seating(event, round_no, table)  # then whether a result is there holds
+        locks.seating(event, round_no, table)  # then whether a result is there holds
         current = live_result(event, board_number, round_no, table)
         if current is not None:
             return correct_result(current, entry=entry, by=by, confirmed=True)
@@ -99,11 +100,7 @@ def set_fouled(
     least one table must have played each version.
     """
     _check(event, by)
-    board = (
-        Board.objects.select_for_update(no_key=True)
-        .filter(event=event, number=board_number)
-        .first()
-    )  # NO KEY: a save on this board (its foreign key takes KEY SHARE) may hold its table
+    board = locks.board(event, board_number)
     if board is None:
         raise ServiceError(f"there is no board {board_number} in this event")
     playing = list(Seating.objects.playing(event, board_number).values_list("round", "table"))
@@ -140,8 +137,8 @@ def set_adjusted_values(
     try:
         values = AdjustedValues(plus_percent, minus_percent, points)
     except ScoringError as err:
-        raise ServiceError(str(err)) from None
-    locked = Event.objects.select_for_update(no_key=True).get(pk=event.pk)
+        raise ServiceError.of(err) from None
+    locked = locks.event(event)
     if locked.adjusted_values == values:
         return locked
     locked.adjusted_plus_percent = plus_percent

@@ -11,10 +11,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..models import AuditEntry, Event, Result
-from .prepared import PreparedInsert
-
-# Every verb writes a line: its insert built once a connection (prepared.py).
-_INSERT: PreparedInsert[AuditEntry] = PreparedInsert(AuditEntry)
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,7 +55,7 @@ def audit(
     event: Event, action: str, detail: str, *, by: Actor, result: Result | None = None
 ) -> AuditEntry:
     """Write one line of the event's audit trail: who, when, what and why."""
-    entry = AuditEntry(
+    return AuditEntry.objects.create(
         event=event,
         user=by.account,
         actor=by.label,
@@ -68,4 +64,3 @@ def audit(
         reason=by.reason,
         result=result,
     )
-    return _INSERT.save(entry)

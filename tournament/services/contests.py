@@ -22,8 +22,9 @@ from scoring.wording import count
 
 from ..choices import Form, Method
 from ..errors import ServiceError
-from ..models import Board, Club, Contest, Event, Pair, Player, Result, SeatAssignment, Seating
+from ..models import Board, Club, Contest, Event, Pair, Player, Result, SeatAssignment
 from ..queries.contests import overall_table, parts, seated
+from . import locks
 from .audit import Actor, audit
 from .events import create_event, set_group_published
 
@@ -88,7 +89,7 @@ def set_contest_published(contest: Contest, published: bool, *, by: Actor) -> No
 def set_one_ranking(contest: Contest, one: bool, *, by: Actor) -> None:
     """Rank every pair together overall (or each direction apart), as the director asks;
     a line in each section's trail (which also moves its page's stamp)."""
-    locked = Contest.objects.select_for_update(no_key=True).get(pk=contest.pk)
+    locked = locks.group(contest)
     if locked.one_ranking == one:
         return
     locked.one_ranking = contest.one_ranking = one
@@ -118,8 +119,7 @@ def share_deals(contest: Contest, session: int, *, by: Actor) -> int:
         )
     copied = 0
     for e in events[1:]:
-        boards = Board.objects.select_for_update(no_key=True).filter(event=e, number__in=source)
-        for b in boards:
+        for b in locks.boards(e, source):
             deal = source[b.number]
             if b.deal and b.deal != deal.deal:
                 raise ServiceError(
@@ -155,24 +155,15 @@ def reseed(contest: Contest, session: int, seats: Mapping[str, str], *, by: Acto
     session has a result, or when a pair of the session before lacks its players' names
     (it could not be followed), a seat is given twice or does not exist.
     """
-    Contest.objects.select_for_update(no_key=True).get(pk=contest.pk)
+    locks.group(contest)
     if session < 2:
         raise ServiceError("the first session is seated by the movement: re-seed session 2 on")
-    events = list(
-        Event.objects.select_for_update(no_key=True)
-        .filter(contest=contest, session=session)
-        .order_by("pk")
-    )
+    events = locks.events(Event.objects.filter(contest=contest, session=session))
     if not events:
         raise ServiceError(f"there is no session {session}")
     # The tables' rows, so a result on its way waits for the new seats (or lands first
     # and is seen below).
-    list(
-        Seating.objects.select_for_update(no_key=True)
-        .filter(event__in=events)
-        .order_by("event", "round", "table")
-        .values_list("pk", flat=True)
-    )
+    locks.seatings_of(events)
     played = Result.objects.filter(event__in=events).select_related("event").first()
     if played is not None:
         raise ServiceError(
@@ -311,5 +302,5 @@ def seeding_from_standings(contest: Contest, session: int) -> dict[str, str]:
 def seed_from_standings(contest: Contest, session: int, *, by: Actor) -> int:
     """Seat session ``session`` as :data:`SEEDING` says (:func:`reseed` re-checks it all
     under the lock)."""
-    Contest.objects.select_for_update(no_key=True).get(pk=contest.pk)
+    locks.group(contest)
     return reseed(contest, session, seeding_from_standings(contest, session), by=by)

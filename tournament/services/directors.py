@@ -27,6 +27,7 @@ from django.db.models import QuerySet
 
 from ..errors import ServiceError
 from ..models import Club, Contest, Event, League
+from . import locks
 
 log = logging.getLogger("tournament.accounts")
 
@@ -116,7 +117,7 @@ def set_password(target: Any, password: str, *, by: Any) -> None:
 
 def lock_directors() -> list[Any]:
     """Every director's row, locked until the transaction ends (the last-director check)."""
-    return list(directors().select_for_update())
+    return locks.accounts(directors())
 
 
 def remove_director(target: Any, *, by: Any) -> int:

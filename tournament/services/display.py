@@ -27,6 +27,7 @@ from django.utils import timezone
 from ..choices import TimerFollows, TimerPhase
 from ..errors import ServiceError
 from ..models import Event, Round, Seating
+from . import locks
 from .audit import Actor, audit
 
 MAX_MINUTES = 120
@@ -115,10 +116,6 @@ def timer_state(event: Event, now: datetime | None = None, rounds: int | None = 
     return TimerState("stopped", event.timer_minutes * 60, event.timer_minutes)
 
 
-def _locked(event: Event) -> Event:
-    return Event.objects.select_for_update(no_key=True).get(pk=event.pk)
-
-
 def _settle(e: Event, state: TimerState) -> list[str]:
     """Move the anchor to the phase in progress (the fields it wrote)."""
     e.timer_round, e.timer_phase = state.round, state.phase
@@ -153,7 +150,7 @@ def set_timer(event: Event, *, minutes: int, changeover: int, follows: str, by: 
         )
     if follows not in TimerFollows.values:
         raise ServiceError("choose what starts the next round's clock")
-    e = _locked(event)
+    e = locks.event(event)
     fields = _settle(e, timer_state(e))
     if (e.timer_minutes, e.changeover_minutes, e.timer_follows) == (minutes, changeover, follows):
         return e
@@ -172,7 +169,7 @@ def start_timer(event: Event, minutes: int | None = None, *, by: Actor) -> Event
     length) or the event's: the director's "start", for the round in play now, or
     "restart", for the round the clock counts (during a change of tables, the round
     it leads to), which may be ahead of the slowest table."""
-    e = _locked(event)
+    e = locks.event(event)
     minutes = e.timer_minutes if minutes is None else minutes
     _check_minutes(minutes)
     state = timer_state(e)
@@ -193,7 +190,7 @@ def start_timer(event: Event, minutes: int | None = None, *, by: Actor) -> Event
 
 @transaction.atomic
 def pause_timer(event: Event, *, by: Actor) -> Event:
-    e = _locked(event)
+    e = locks.event(event)
     state = timer_state(e)
     if state.state not in ("running", "change"):  # paused, stopped or over: nothing to pause
         return e
@@ -204,7 +201,7 @@ def pause_timer(event: Event, *, by: Actor) -> Event:
 
 @transaction.atomic
 def resume_timer(event: Event, *, by: Actor) -> Event:
-    e = _locked(event)
+    e = locks.event(event)
     if e.timer_left is None or e.timer_ends_at is not None:
         return e
     left = e.timer_left
@@ -216,7 +213,7 @@ def resume_timer(event: Event, *, by: Actor) -> Event:
 def add_minutes(event: Event, minutes: int, *, by: Actor) -> Event:
     """Give the room more (or, negative, less) time in the phase under way, without
     restarting the round."""
-    e = _locked(event)
+    e = locks.event(event)
     state = timer_state(e)
     if state.state == "stopped":
         raise ServiceError("the timer is not started: start it first")
@@ -231,7 +228,7 @@ def add_minutes(event: Event, minutes: int, *, by: Actor) -> Event:
 
 @transaction.atomic
 def stop_timer(event: Event, *, by: Actor) -> Event:
-    e = _locked(event)
+    e = locks.event(event)
     if e.timer_ends_at is None and e.timer_left is None:
         return e
     e.timer_ends_at = e.timer_left = None
@@ -243,7 +240,7 @@ def round_closed(event: Event, number: int, *, by: Actor) -> None:
     moves on, so the display never counts a closed round.  The next round's clock starts
     now, or, when the clock moves on by itself, the change-over before it does; closing
     the last round stops the clock.  Called inside the close's transaction."""
-    e = _locked(event)
+    e = locks.event(event)
     rounds = e.round_set.count()
     state = timer_state(e, rounds=rounds)
     if state.state == "stopped" or state.round is None or state.round > number:
@@ -272,7 +269,7 @@ def _switch(
 ) -> Event:
     """Turn one of the event's switches on or off, under the event's lock; a switch
     already as asked changes nothing and writes nothing.  ``said``: (on, off) in words."""
-    e = _locked(event)
+    e = locks.event(event)
     if getattr(e, field) == on:
         return e
     setattr(e, field, on)
@@ -298,7 +295,7 @@ def set_record_auctions(event: Event, shown: bool, *, by: Actor) -> Event:
 @transaction.atomic
 def display_link(event: Event, *, by: Actor, new: bool = False) -> str:
     """The room display's private token, made on first use (or anew: the old one stops)."""
-    e = _locked(event)
+    e = locks.event(event)
     if e.display_token and not new:
         return e.display_token
     e.display_token = secrets.token_urlsafe(16)

@@ -103,4 +103,4 @@ def preview(event: Event, board: Board, entry: Entry) -> DealScore:
     try:
         return _score_deal(deal_result(event, board, entry), event.laws)
     except ScoringError as e:
-        raise ServiceError(str(e)) from None
+        raise ServiceError.of(e) from None

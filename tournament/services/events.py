@@ -32,6 +32,7 @@ from ..movements import (
     phantom_of,
     with_field_changes,
 )
+from . import locks
 from .audit import Actor, audit
 from .members import lock_club, players_for
 
@@ -172,7 +173,7 @@ def set_group_published(
     also moves each event's page stamp (:mod:`tournament.queries.pagecache`).  ``members``: the
     group's events, read from the locked row; ``kind``: "league" or "contest", for the
     trail's words."""
-    locked = type(group).objects.select_for_update(no_key=True).get(pk=group.pk)
+    locked = locks.group(group)
     locked.published = published
     locked.save(update_fields=["published"])
     group.published = published

@@ -43,15 +43,9 @@ from ..models import (
 from ..movements import FieldChange as Change
 from ..movements import Movement, MovementError, make_movement, phantom_of, vacant_places
 from ..movements import with_field_changes as applied
+from . import locks
 from .audit import Actor, audit
 from .members import lock_club, players_for
-
-
-def _lock(event: Event) -> Event:
-    """The event's row, locked against another change to the field.  FOR NO KEY UPDATE:
-    a tablet's save references the event (a foreign key, which takes KEY SHARE) while
-    it holds its table's lock; a plain FOR UPDATE here would deadlock with it."""
-    return Event.objects.select_for_update(no_key=True).get(pk=event.pk)
 
 
 def _full(event: Event) -> tuple[Movement, str | None, list[Change]]:
@@ -98,7 +92,7 @@ def _resync(event: Event, movement: Movement, from_round: int) -> list[Seating]:
     tables changed.  Refuses (naming it) to move a table that has a result or an auction."""
     pairs = {p.label: p for p in Pair.objects.filter(event=event)}
     changed = []
-    for s in Seating.objects.select_for_update().filter(event=event, round__gte=from_round):
+    for s in locks.seatings_from(event, from_round):
         tr = movement.at(s.round, s.table)
         ns = pairs[tr.ns] if tr.ns else None
         ew = pairs[tr.ew] if tr.ew else None
@@ -158,7 +152,7 @@ def withdraw_pair(event: Event, label: str, from_round: int, *, by: Actor) -> li
     Its results before that round stand and are compared as usual.  Refused if it
     has a result in that round or later (say from which round instead).
     """
-    e = _lock(event)
+    e = locks.event(event)  # against another change to the field
     _check(e, from_round)
     pair = Pair.objects.filter(event=e, label=label).first()
     if pair is None:
@@ -214,7 +208,7 @@ def add_late_pair(
     """A late pair joins from ``from_round`` in a free place (the one free place, or
     ``place``).  It takes the phantom's number when it fills the phantom's place, else
     the next number; it plays the boards of that place's path from then on."""
-    e = _lock(event)
+    e = locks.event(event)  # against another change to the field
     _check(e, from_round)
     free = places_free(e, from_round)
     if not free:

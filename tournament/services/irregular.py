@@ -20,13 +20,15 @@ from dataclasses import dataclass, replace
 from django.db import transaction
 
 from scoring import ScoringError, irregular_procedure
-from scoring.irregular import Procedure
+from scoring.irregular import NEW_DEAL, RECTIFY, Procedure
 
+from ..choices import Discovered
 from ..errors import ServiceError
 from ..models import Board, Event, Result, Round, Seating
+from . import locks
 from .audit import Actor, audit
 from .entries import Entry
-from .results import correct_result, enter_result, live_result, lock_seating, void_result
+from .results import correct_result, enter_result, live_result, void_result
 
 
 @dataclass(frozen=True)
@@ -87,13 +89,13 @@ def _plan(
     try:
         procedure = irregular_procedure(discovered, len(playing), short_hand, surplus_with)
     except ScoringError as e:
-        raise ServiceError(str(e)) from None
+        raise ServiceError.of(e) from None
     live = Result.objects.filter(board=board).live().select_related("ns", "ew")
     voided: list[Result] = []
     replaced = None
-    if procedure.action == "new-deal":
+    if procedure.action == NEW_DEAL:
         voided = list(live.order_by("round", "table"))
-    elif procedure.action == "rectify-at-previous-table":
+    elif procedure.action == RECTIFY:
         _not_played_here(live, here, number)
         previous = live.filter(round__lt=round_no).order_by("-round").first()
         voided = [previous] if previous is not None else []
@@ -106,13 +108,13 @@ def _plan(
 def _check_where(number: int, here: Seating, first: Seating, discovered: str) -> None:
     """Where and when the hand was found must fit the board's schedule (Law B's cases)."""
     at = f"round {here.round}, table {here.table}"
-    if discovered == "original-play" and here.pk != first.pk:
+    if discovered == Discovered.ORIGINAL_PLAY and here.pk != first.pk:
         raise ServiceError(
             f"{at} is not the first table to play board {number} (round {first.round}, "
             f"table {first.table} is): a hand found there was found in the overplay; "
             "say whether it was before or after the overplay began (Duplicate Law B)"
         )
-    if discovered != "original-play" and here.pk == first.pk:
+    if discovered != Discovered.ORIGINAL_PLAY and here.pk == first.pk:
         raise ServiceError(
             f"{at} is the first table to play board {number}: there is no overplay there; "
             "a hand found there was found in the original play (Duplicate Law B(1))"
@@ -168,18 +170,13 @@ def apply_irregular(
     results no longer match it (a table entered or corrected one meanwhile), nothing is
     done and the director is asked to look again.  ``by.reason``: the director's own
     note, required when a result of an agreed or closed round is voided or replaced."""
-    board = (
-        Board.objects.select_for_update(no_key=True)
-        .filter(event=event, number=board_number)
-        .first()
-    )  # NO KEY: a save on this board (its foreign key takes KEY SHARE) may hold its table
+    board = locks.board(event, board_number)
     if board is None:
         raise ServiceError(f"there is no board {board_number} in this event")
     # Every table-round that plays the board, in playing order: the first lock a save of
     # one of its results takes, so what the plan reads is what it voids (a save in flight
     # lands first, or waits and lands after the new deal; test_law_b_races).
-    playing = Seating.objects.playing(event, board_number).select_for_update(of=("self",))
-    list(playing.values_list("pk", flat=True))
+    locks.playing(event, board_number)
     plan = _plan(event, board, round_no, table, discovered, short_hand, surplus_with)
     if expect is not None and expect != plan.key:
         raise ServiceError(
@@ -199,7 +196,7 @@ def apply_irregular(
     procedure = plan.procedure
     note = f" ({by.reason})" if by.reason else ""
     why = replace(by, reason=f"{procedure.law}: {procedure.explanation}{note}")
-    if procedure.action == "new-deal":
+    if procedure.action == NEW_DEAL:
         for r in plan.voided:
             void_result(r, by=why)
         board.redeals += 1
@@ -207,7 +204,7 @@ def apply_irregular(
         board.dd_tricks = None
         board.save(update_fields=["redeals", "deal", "dd_tricks"])
         audit(event, "new deal", f"board {board_number} redealt", by=why)
-    elif procedure.action == "rectify-at-previous-table":
+    elif procedure.action == RECTIFY:
         previous = plan.voided[0] if plan.voided else None
         if previous is not None:
             void_result(previous, by=why)
@@ -220,7 +217,7 @@ def apply_irregular(
         )
     else:
         entry = Entry.artificial(procedure.adjusted or "")
-        lock_seating(event, round_no, table)  # then whether a result is there holds
+        locks.seating(event, round_no, table)  # then whether a result is there holds
         current = live_result(event, board_number, round_no, table)
         if current is not None:
             correct_result(current, entry=entry, by=why, confirmed=True)

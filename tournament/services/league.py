@@ -26,6 +26,7 @@ from ..choices import Form
 from ..errors import ServiceError
 from ..models import Club, Event, League, LeagueTeam
 from ..queries.leagues import _finished, _names, league_table, meetings
+from . import locks
 from .audit import Actor, audit
 from .events import create_event, set_group_published
 
@@ -133,7 +134,7 @@ def draw_next_round(league: League, *, by: Actor) -> int:
     """Draw the next Swiss round once every match of the last one is over; returns the
     round drawn.  Locked and re-checked: a second click while the first draws finds the
     round drawn and draws nothing."""
-    locked = League.objects.select_for_update(no_key=True).get(pk=league.pk)
+    locked = locks.group(league)
     if locked.draw != League.Draw.SWISS:
         raise ServiceError("a round robin draws every round when it is created")
     drawn = (
@@ -162,6 +163,6 @@ def draw_next_round(league: League, *, by: Actor) -> int:
     try:
         pairing = swiss_draw(teams, [r.team for r in rows], met, byes)
     except ScoringError as e:
-        raise ServiceError(str(e)) from None
+        raise ServiceError.of(e) from None
     _make_round(locked, drawn + 1, pairing, by)  # each match's audit trail records it
     return drawn + 1

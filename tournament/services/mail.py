@@ -18,6 +18,7 @@ from django.db import transaction
 
 from ..models import Event, ScoreCardMail
 from ..queries.club import Letter
+from . import locks
 from .audit import Actor, audit
 
 log = logging.getLogger("tournament.mail")
@@ -32,7 +33,7 @@ class Sent:
 
 @transaction.atomic
 def _claim(event: Event, letters: list[Letter]) -> list[tuple[ScoreCardMail, Letter]]:
-    Event.objects.select_for_update(no_key=True).get(pk=event.pk)
+    locks.event(event)
     done = set(
         ScoreCardMail.objects.filter(event=event, sent=True).values_list("member_id", flat=True)
     )

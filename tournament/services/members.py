@@ -18,6 +18,7 @@ from django.db import transaction
 
 from ..errors import ServiceError
 from ..models import Club, Event, Member, Player
+from . import locks
 from .audit import Actor, audit
 
 # "Jane Alden (#123)": how the players field offers a member (Member.choice_label).
@@ -35,7 +36,7 @@ def lock_club(club: Club) -> Club:
     """The club's row, locked against another change to its register.  FOR NO KEY UPDATE:
     a new event references the club (a foreign key, which takes KEY SHARE), and must not
     wait for an import.  Taken after an event's own lock, never before it."""
-    return Club.objects.select_for_update(no_key=True).get(pk=club.pk)
+    return locks.club(club)
 
 
 @dataclass(frozen=True)
@@ -163,7 +164,10 @@ def save_member(club: Club, row: MemberRow, member: Member | None = None) -> Mem
     if member is None:
         member = Member(club=club)
     else:
-        member = Member.objects.select_for_update().get(pk=member.pk, club=club)
+        found = locks.members(club, [member.pk])
+        if member.pk not in found:
+            raise ServiceError("That member is no longer on the register.")
+        member = found[member.pk]
     member.name, member.number = row.name.strip(), row.number
     member.email, member.phone, member.active = row.merged(member)[1:]
     member.save()
@@ -174,7 +178,10 @@ def save_member(club: Club, row: MemberRow, member: Member | None = None) -> Mem
 def make_member(guest: Member, number: str = "") -> Member:
     """A guest joins the register (with a member number, if given)."""
     club = lock_club(guest.club)
-    guest = Member.objects.select_for_update().get(pk=guest.pk, club=club)
+    found = locks.members(club, [guest.pk])
+    if guest.pk not in found:
+        raise ServiceError("That member is no longer on the register.")
+    guest = found[guest.pk]
     _check_number(club, number, guest)
     guest.guest = False
     if number:
@@ -190,10 +197,7 @@ def merge_member(guest: Member, into: Member, *, by: Actor) -> int:
     if guest.pk == into.pk:
         raise ServiceError("Choose another member to merge into.")
     club = lock_club(guest.club)
-    found = {
-        m.pk: m
-        for m in Member.objects.select_for_update().filter(club=club, pk__in=[guest.pk, into.pk])
-    }
+    found = locks.members(club, [guest.pk, into.pk])
     if len(found) < 2:
         raise ServiceError("That member is no longer on the register.")
     guest, into = found[guest.pk], found[into.pk]

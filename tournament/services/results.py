@@ -1,7 +1,8 @@
 """Results: enter a board's result, correct it, confirm it, take it out of play.
 
-Every verb runs in one transaction and takes its locks in one order, the
-table-round (``Seating``) first and then the result, and re-checks under the
+Every verb runs in one transaction and takes its locks in one order
+(:mod:`.locks`), the table-round (``Seating``) first and then the result, and
+re-checks under the
 lock the state it depends on: whether the round is closed (Law E), whether
 the table has agreed it, whether a retry of the same submission already
 stored its result.  :func:`tournament.services.rounds.close_round` locks the
@@ -29,9 +30,10 @@ from scoring.irregular import ADJUSTMENTS, check_artificial_score
 
 from ..errors import NotTablesBoard, ResultConflict, ServiceError
 from ..models import Board, Event, Result, Round, Seating
+from ..queries.auctions import auction_of, auction_text, ruling_penalties
+from . import locks
 from .audit import Actor, audit
 from .entries import Entry, preview
-from .prepared import Prepared, PreparedInsert
 
 MAX_KEY = 64  # Result.idempotency_key's length
 # A table's tablet may correct its own scores until the round is agreed (Law E), but a
@@ -42,94 +44,27 @@ DIRECTOR_SET = (
 )
 
 
-# The result that counts for a board at a table, as the tablet's board page asks it
-# first: built once a connection (services/prepared.py).
-_LIVE: Prepared[Result] = Prepared(
-    lambda event, number, round_no, table: (
-        Result.objects.filter(event_id=event)
-        .at(number, round_no, table)
-        .live()
-        .select_related("board", "entered_by")
-        .order_by("pk")[:1]
-    ),
-    4,
-)
-
-
 def live_result(event: Event, board_number: int, round_no: int, table: int) -> Result | None:
     """The result that counts for a board at a table in a round, if any."""
-    return _LIVE.first(event.pk, board_number, round_no, table)
-
-
-# The first entry's insert, built once a connection (prepared.py).
-_INSERT_RESULT: PreparedInsert[Result] = PreparedInsert(Result)
-
-# A retry's stored result (the key is unique within the event: no ORDER BY to run).
-_STORED: Prepared[Result] = Prepared(
-    lambda event, key: Result.objects.filter(event_id=event, idempotency_key=key)[:1],
-    2,
-    text=(1,),
-)
+    return (
+        Result.objects.filter(event=event)
+        .at(board_number, round_no, table)
+        .live()
+        .select_related("board", "entered_by")
+        .order_by("pk")
+        .first()
+    )
 
 
 def stored(event: Event | int, key: str) -> Result | None:
     """The result a submission with this idempotency key already stored (a retry)."""
     if not key or "\x00" in key:  # no key holds a NUL (a form refuses one)
         return None
-    return _STORED.first(event if isinstance(event, int) else event.pk, key)
+    return Result.objects.filter(event=event, idempotency_key=key).first()
 
 
 def round_closed(event: Event | int, round_no: int) -> bool:
     return Round.objects.filter(event=event, number=round_no, closed_at__isnull=False).exists()
-
-
-def lock_seating(event: Event, round_no: int, table: int) -> Seating:
-    """Lock one table-round for the rest of the transaction (the first lock every verb takes)."""
-    seating = (
-        Seating.objects.filter(event=event, round=round_no, table=table)
-        .select_related("ns", "ew")
-        .select_for_update(of=("self",))
-        .first()
-    )
-    if seating is None:
-        raise ServiceError(f"there is no table {table} in round {round_no}")
-    return seating
-
-
-# The two reads of a first entry under the lock, built once a connection (prepared.py):
-# building their SQL cost Django more than the database's answer.
-_CURRENT_SEATING: Prepared[Seating] = Prepared(
-    lambda event, table: (
-        Seating.objects.filter(event_id=event, table=table, agreed_at__isnull=True)
-        .exclude(
-            round__in=Round.objects.filter(event_id=event, closed_at__isnull=False).values("number")
-        )
-        .select_for_update(of=("self",))
-        .order_by("round")[:1]
-    ),
-    2,
-)
-_BOARD_AFTER_LOCK: Prepared[Board] = Prepared(
-    lambda event, number, round_no: Board.objects.annotate(
-        round_closed=Exists(
-            Round.objects.filter(event=OuterRef("event"), number=round_no, closed_at__isnull=False)
-        )
-    ).filter(event_id=event, number=number)[:1],
-    3,
-)
-
-
-def lock_current_seating(event: Event, table: int) -> Seating | None:
-    """Lock the table's current round (the first it has not agreed and the director not
-    closed), or ``None`` when it has finished: the tablet's one read of its table-round.
-
-    On PostgreSQL a table-round agreed while this waited for its lock is re-checked
-    and passed over (its ``agreed_at`` is in the row); a round *closed* meanwhile is
-    not (the round's row is another table's), so the caller re-checks that after the
-    lock, as :func:`_board_after_lock` does.  The pairs are not read with it: the
-    result takes their ids.
-    """
-    return _CURRENT_SEATING.first(event.pk, table)
 
 
 def _board_after_lock(event: Event, board_number: int, round_no: int) -> tuple[Board, bool]:
@@ -138,7 +73,12 @@ def _board_after_lock(event: Event, board_number: int, round_no: int) -> tuple[B
     One query for two facts read after the lock: a statement that started before
     the lock was granted would not see a close that committed while it waited.
     """
-    board = _BOARD_AFTER_LOCK.first(event.pk, board_number, round_no)
+    closed = Round.objects.filter(event=OuterRef("event"), number=round_no, closed_at__isnull=False)
+    board = (
+        Board.objects.annotate(round_closed=Exists(closed))
+        .filter(event=event, number=board_number)
+        .first()
+    )
     if board is None:
         raise Board.DoesNotExist(f"event {event.pk} has no board {board_number}")
     return board, bool(vars(board).pop("round_closed"))
@@ -149,7 +89,8 @@ def _check_key(key: str) -> None:
         raise ServiceError("this submission's key is too long; reload the page and enter it again")
 
 
-def _check_board(seating: Seating, board_number: int) -> None:
+def check_board(seating: Seating, board_number: int) -> None:
+    """The board is one the table-round plays, and the table plays in it (under its lock)."""
     if board_number not in seating.board_numbers:
         raise ServiceError(
             f"table {seating.table} plays boards {seating.first_board}-{seating.last_board} "
@@ -164,7 +105,7 @@ def _check_board(seating: Seating, board_number: int) -> None:
         )
 
 
-def _check_may_change(seating: Seating, by: Actor, what: str, closed: bool | None = None) -> None:
+def check_may_change(seating: Seating, by: Actor, what: str, closed: bool | None = None) -> None:
     """Law E, checked under the table-round's lock.
 
     A table changes its results only until it agrees the round and the
@@ -211,16 +152,17 @@ def enter_result(
     try:
         with transaction.atomic():
             if round_no is None:
-                seating = lock_current_seating(event, table)
+                seating = locks.current_seating(event, table)
                 if seating is None or board_number not in seating.board_numbers:
                     raise NotTablesBoard(seating, board_number)
             else:
-                seating = lock_seating(event, round_no, table)
+                seating = locks.seating(event, round_no, table)
             where = seating.round
-            _check_board(seating, board_number)
+            check_board(seating, board_number)
             board, closed = _board_after_lock(event, board_number, seating.round)
-            _check_may_change(seating, by, "enter a result", closed=closed)
-            result = _INSERT_RESULT.save(_new_result(event, board, seating, entry, by, confirmed))
+            check_may_change(seating, by, "enter a result", closed=closed)
+            result = _new_result(event, board, seating, entry, by, confirmed)
+            result.save(force_insert=True)
             audit(
                 event,
                 "entered",
@@ -278,8 +220,6 @@ def _score_fields(score: DealScore | None) -> dict[str, Any]:
 def _with_auction(event: Event, board: Board, seating: Seating, entry: Entry) -> tuple:
     """The entry with the penalties of the director's rulings at this table, and the
     auction recorded there."""
-    from .auctions import auction_of, ruling_penalties  # it uses this module
-
     rulings = ruling_penalties(seating, board)
     if rulings and not entry.adjusted:
         typed = [p for p in entry.penalties if p not in rulings]
@@ -306,8 +246,6 @@ def _new_result(
         entry, auction = _with_auction(event, board, seating, entry)
     fields = entry.fields()
     if event.record_auctions and auction.is_over and not entry.adjusted:
-        from .auctions import auction_text
-
         fields["auction"] = auction_text(auction)
         contract, declarer = auction.contract(), auction.declarer()
         said = parse_contract(entry.contract, event.laws) if entry.contract else None
@@ -363,37 +301,15 @@ def _check_artificial_allowed(event: Event, board: Board) -> None:
             max(Seating.objects.playing(event, board.number).count(), 2), board.number
         )
     except ScoringError as e:
-        raise ServiceError(str(e)) from None
-
-
-# A confirmation's two locks, built once a connection (prepared.py).
-_TABLE_OF: Prepared[Seating] = Prepared(
-    lambda pk: Seating.objects.select_for_update(of=("self",)).filter(pk=pk)[:1], 1
-)
-_LIVE_LOCKED: Prepared[Result] = Prepared(
-    lambda pk: (
-        Result.objects.select_for_update(of=("self",))
-        .select_related("event", "board")
-        .filter(pk=pk)[:1]
-    ),
-    1,
-)
-
-
-def _lock_table_of(result: Result) -> Seating:
-    """Lock the table-round of a result (the first lock, as in every verb)."""
-    seating = _TABLE_OF.first(result.seating_id)
-    if seating is None:
-        raise Seating.DoesNotExist(f"result {result.pk} has no table-round")
-    return seating
+        raise ServiceError.of(e) from None
 
 
 def _lock_live(result: Result, seating: Seating | None = None) -> tuple[Seating, Result]:
     """Lock the result's table-round (unless ``seating`` is it, locked already), then the
     result; refuse a version no longer live."""
     if seating is None:
-        seating = _lock_table_of(result)
-    current = _LIVE_LOCKED.first(result.pk)
+        seating = locks.seating_of(result)
+    current = locks.result(result.pk)
     if current is None:
         raise Result.DoesNotExist(f"result {result.pk} is gone")
     if not current.is_live:
@@ -419,7 +335,7 @@ def correct_result(result: Result, *, entry: Entry, by: Actor, confirmed: bool =
     done = stored(result.event_id, by.key)
     if done is not None:
         return done
-    seating = _lock_table_of(result)
+    seating = locks.seating_of(result)
     # A retry that waited for the lock while its first try was saved: that try made
     # ``result`` an old version, so look for the stored correction before refusing one.
     done = stored(result.event_id, by.key)
@@ -428,7 +344,7 @@ def correct_result(result: Result, *, entry: Entry, by: Actor, confirmed: bool =
     seating, current = _lock_live(result, seating)
     if current.adjusted and not by.is_director:
         raise ServiceError(DIRECTOR_SET)
-    _check_may_change(seating, by, "change its results")
+    check_may_change(seating, by, "change its results")
     new = _new_result(current.event, current.board, seating, entry, by, confirmed, current)
     current.is_live = False
     current.save(update_fields=["is_live"])
@@ -467,8 +383,10 @@ def void_result(result: Result, *, by: Actor) -> None:
     """Take a result out of play (Law B new deal or rectification); kept in the history."""
     if not by.reason.strip():
         raise ServiceError("give a reason for removing a result")
-    Seating.objects.select_for_update(of=("self",)).get(pk=result.seating_id)
-    current = Result.objects.select_for_update(of=("self",)).get(pk=result.pk)
+    locks.seating_of(result)
+    current = locks.result(result.pk)
+    if current is None:
+        raise Result.DoesNotExist(f"result {result.pk} is gone")
     if current.is_live:
         current.is_live = False
         current.save(update_fields=["is_live"])

@@ -13,23 +13,8 @@ from django.utils import timezone
 
 from ..errors import ServiceError
 from ..models import Event, Result, Round, Seating
-from . import display
+from . import display, locks
 from .audit import Actor, audit
-from .results import lock_seating
-
-
-def _lock_round(event: Event, round_no: int) -> Round:
-    rnd = Round.objects.select_for_update().filter(event=event, number=round_no).first()
-    if rnd is None:
-        raise ServiceError(f"there is no round {round_no} in this event")
-    # Every table-round of it too: a save holding one finishes first, later ones see the change.
-    list(
-        Seating.objects.filter(event=event, round=round_no)
-        .order_by("table")
-        .select_for_update(of=("self",))
-        .values_list("pk", flat=True)
-    )
-    return rnd
 
 
 @transaction.atomic
@@ -40,8 +25,8 @@ def close_round(event: Event, round_no: int, *, by: Actor) -> Round:
     locked first, FOR NO KEY UPDATE, before the round and its table-rounds: the order
     of the verbs that change the field (event, then table-rounds), and no wait on a
     tablet's save, whose reference to the event takes only KEY SHARE."""
-    Event.objects.select_for_update(no_key=True).filter(pk=event.pk).first()
-    rnd = _lock_round(event, round_no)
+    locks.event(event)
+    rnd = locks.round_and_tables(event, round_no)
     if rnd.closed_at is None:
         rnd.closed_at = timezone.now()
         rnd.closed_by = by.account
@@ -55,7 +40,7 @@ def close_round(event: Event, round_no: int, *, by: Actor) -> Round:
 def reopen_round(event: Event, round_no: int, *, by: Actor) -> Round:
     if not by.reason.strip():
         raise ServiceError("give a reason for reopening a closed round")
-    rnd = _lock_round(event, round_no)
+    rnd = locks.round_and_tables(event, round_no)
     if rnd.closed_at is not None:
         rnd.closed_at = None
         rnd.closed_by = None
@@ -67,7 +52,7 @@ def reopen_round(event: Event, round_no: int, *, by: Actor) -> Round:
 @transaction.atomic
 def set_absent(event: Event, round_no: int, table: int, absent: bool, *, by: Actor) -> Seating:
     """Mark a table-round as not played (an absent pair): no result, not a zero."""
-    seating = lock_seating(event, round_no, table)
+    seating = locks.seating(event, round_no, table)
     if seating.sit_out:
         raise ServiceError(f"table {table} sits out in round {round_no}: nothing to mark")
     if absent and Result.objects.filter(seating=seating).live().exists():
@@ -120,7 +105,7 @@ def agree_round(seating: Seating, *, by: Actor) -> Seating:
     Checked under the table-round's lock, which a change of one of its boards
     also takes: "agree" and "change a board" on two devices never both win.
     """
-    seating = lock_seating(seating.event, seating.round, seating.table)
+    seating = locks.seating(seating.event, seating.round, seating.table)
     if seating.agreed_at is not None:
         return seating
     missing = open_boards(seating)

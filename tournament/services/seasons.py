@@ -15,6 +15,7 @@ from django.db import transaction
 from ..choices import Form
 from ..errors import ServiceError
 from ..models import Event, Season
+from . import locks
 from .audit import Actor, audit
 
 
@@ -31,11 +32,9 @@ def check_rule(best: int | None, at_least: int) -> None:
 def set_season_events(season: Season, event_ids: Iterable[int], *, by: Actor) -> int:
     """The season's evenings are exactly ``event_ids`` (the club's pair events of the
     season's kind).  Returns how many evenings changed; each writes a line in its trail."""
-    season = Season.objects.select_for_update().get(pk=season.pk)
+    season = locks.season(season)
     wanted = set(event_ids)
-    chosen = list(
-        Event.objects.select_for_update(no_key=True).filter(pk__in=wanted, club=season.club)
-    )
+    chosen = locks.events(Event.objects.filter(pk__in=wanted, club=season.club))
     if len(chosen) < len(wanted):
         raise ServiceError("One of those evenings is not the club's; nothing was changed.")
     for event in chosen:
@@ -53,9 +52,7 @@ def set_season_events(season: Season, event_ids: Iterable[int], *, by: Actor) ->
             event.save(update_fields=["season"])
             audit(event, "season", f"counts towards {season.name}", by=by)
             changed += 1
-    leaving = (
-        Event.objects.select_for_update(no_key=True).filter(season=season).exclude(pk__in=wanted)
-    )
+    leaving = locks.events(Event.objects.filter(season=season).exclude(pk__in=wanted))
     for event in leaving:
         event.season = None
         event.save(update_fields=["season"])

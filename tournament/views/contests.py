@@ -19,6 +19,7 @@ from scoring.wording import count
 
 from .. import exports, services
 from ..access import contest_public_view, contest_view
+from ..choices import Method
 from ..forms import ContestForm, ReseatForm
 from ..models import Contest, Event
 from ..queries import contests, pagecache
@@ -70,7 +71,7 @@ def _fields(rows: list[tuple[Any, ...]]) -> list[tuple[str, list[tuple[Any, ...]
 def _session_score(row: Any, method: str) -> str:
     """A pair's session score: its percentage to two decimals, exact (matchpoints), or
     its Law H points rounded like Law G."""
-    if method != "matchpoints":
+    if method != Method.MATCHPOINTS:
         return row.display
     return "—" if row.percent is None else two_decimals(row.percent)
 
@@ -106,7 +107,7 @@ def _context(contest: Contest) -> dict:
         "one_field": tables["one_field"],
         "multi_session": len(numbers) > 1,
         "error": tables["error"],
-        "matchpoints": method == "matchpoints",
+        "matchpoints": method == Method.MATCHPOINTS,
     }
 
 
@@ -170,7 +171,7 @@ def _session(contest: Contest, session: int, method: str) -> dict[str, Any]:
     ]
     html = render_to_string(
         "contests/_session.html",
-        {"fields": _fields(rows), "matchpoints": method == "matchpoints"},
+        {"fields": _fields(rows), "matchpoints": method == Method.MATCHPOINTS},
     )
     return {"table": table, "html": html, "error": error}
 

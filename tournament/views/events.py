@@ -10,15 +10,17 @@ from __future__ import annotations
 
 import datetime
 import html
+import weakref
 from collections.abc import Callable, Iterable
 from functools import cache
 from urllib.parse import quote
 
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.safestring import mark_safe
+from django.views.decorators.http import condition
 from django_tables2 import RequestConfig
 
 from scoring import pair_label_key, parse_pbn_deal
@@ -161,28 +163,54 @@ def _score_card_links(event: Event) -> str:
     return mark_safe("".join(links))  # every piece escaped above
 
 
+# The event's stamp as a request read it: the ETag and the page are named by one reading
+# (one query), which must come before anything the page is made of (see pagecache).
+_STAMPS: weakref.WeakKeyDictionary[HttpRequest, str] = weakref.WeakKeyDictionary()
+
+
+def _stamp(request: HttpRequest, event: Event) -> str:
+    stamp = _STAMPS.get(request)
+    if stamp is None:
+        stamp = _STAMPS[request] = pagecache.event_stamp(event)
+    return stamp
+
+
+def _standings_variant(request: HttpRequest, event: Event) -> str:
+    """What tells apart the viewers of one state of the standings: a director's view, and
+    the sort order and page asked for (not whether it is the polled fragment)."""
+    query = request.GET.copy()
+    query.pop("fragment", None)
+    return f"{can_direct(request.user, event)}?{query.urlencode()}"
+
+
+def _standings_etag(request: HttpRequest, event: Event) -> str | None:
+    """The polled fragment's ETag: its name in the page cache, so a poll whose browser
+    already holds this state gets 304 Not Modified (Django's ``condition``).  None for
+    the whole page, which carries more than the standings (the viewer's messages)."""
+    if not request.GET.get("fragment"):
+        return None
+    variant = _standings_variant(request, event)
+    return pagecache.etag("standings", event, _stamp(request, event), variant)
+
+
 @results_view
+@condition(etag_func=_standings_etag)
 def event_standings(request: HttpRequest, event: Event) -> HttpResponse:
     """The standings (polled as a fragment every 15 s while the event runs).
 
     What costs the whole event's comparison (the standings tables, the publication
     rule) is kept under the event's stamp (:mod:`tournament.queries.pagecache`): a repeat
     view or a poll with nothing new reads one small query, and a poll whose browser
-    already holds this state gets 304 Not Modified.
+    already holds this state gets 304 Not Modified (:func:`_standings_etag`).
     """
-    stamp = pagecache.event_stamp(event)  # first: see pagecache on why
+    stamp = _stamp(request, event)  # first: see pagecache on why
     # The event's result rows, read once if the standings or the publication rule
     # must be worked out afresh (both read every line), and not at all if neither.
     rows = cache(lambda: standings.EventRows(event))
     director = can_direct(request.user, event)
     query = request.GET.copy()
     fragment = bool(query.pop("fragment", None))
-    variant = f"{director}?{query.urlencode()}"
-    tag = f'"{pagecache.etag("standings", event, stamp, variant)}"'
-    if fragment and tag in request.headers.get("If-None-Match", ""):
-        unchanged = HttpResponseNotModified()
-        unchanged["ETag"] = tag
-        return unchanged
+    variant = _standings_variant(request, event)
     if event.is_team_match:  # two teams: cheap, and its team names are not in the stamp
         html = render_to_string("events/_standings.html", _standings_context(request, event))
     else:
@@ -197,7 +225,6 @@ def event_standings(request: HttpRequest, event: Event) -> HttpResponse:
         )
     if fragment:
         response = HttpResponse(html)
-        response["ETag"] = tag
         response["Cache-Control"] = "private, no-cache"  # the browser asks again each poll
         return response
     pub = pagecache.cached(

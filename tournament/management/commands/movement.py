@@ -7,6 +7,7 @@ import sys
 
 from django.core.management.base import BaseCommand, CommandParser
 
+from tournament.choices import MovementKind
 from tournament.movements import MovementError, make_movement
 
 
@@ -39,7 +40,7 @@ class Command(BaseCommand):
 
     def handle(self, *args, **opts) -> None:
         try:
-            if (opts["relay"] or opts["skip"]) and opts["kind"] != "mitchell":
+            if (opts["relay"] or opts["skip"]) and opts["kind"] != MovementKind.MITCHELL:
                 raise MovementError("--relay and --skip belong to a Mitchell")
             movement = make_movement(
                 opts["kind"],

@@ -5,6 +5,7 @@ one result looked at, corrected (a new version, with its reason) or voided.
 from __future__ import annotations
 
 from django.contrib import messages
+from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 
@@ -69,7 +70,7 @@ def enter_traveller(request: HttpRequest, event: Event, number: int) -> HttpResp
                 previews[s.pk] = services.preview(event, board, f.entry())
                 entries.append((s, f.entry()))
             except ServiceError as e:
-                f.add_error(None, user_message(e))
+                f.refuse(e)
                 errors = True
         wrong = [s for s, f in zip(open_rows, forms, strict=True) if f.errors]
         if wrong and request.POST.get("action") == "save":
@@ -81,32 +82,17 @@ def enter_traveller(request: HttpRequest, event: Event, number: int) -> HttpResp
                 + ", ".join(f"round {s.round}, table {s.table}" for s in wrong)
                 + " (the message is under the row), then Save again. What you typed is kept.",
             )
-        late = sorted({s.round for s, _ in entries if s.round in closed})
-        if late and not reason and request.POST.get("action") == "save":
-            messages.error(
-                request,
-                f"Round {', '.join(map(str, late))} is closed: give a reason for entering "
-                "its results now (Law E). Nothing was saved; what you typed is kept.",
-            )
-            errors = True
         if not errors and entries and request.POST.get("action") == "save":
-            saved = 0
-            for s, entry in entries:
-                try:
-                    services.enter_result(
-                        event,
-                        board_number=number,
-                        round_no=s.round,
-                        table=s.table,
-                        entry=entry,
-                        by=_by(request, reason if s.round in closed else ""),
-                        confirmed=True,
-                    )
-                    saved += 1
-                except ServiceError as e:
-                    messages.error(request, user_message(e))
-            messages.success(request, f"Board {number}: {count(saved, 'result')} saved.")
-            return redirect("director_traveller", event.pk, number)
+            try:
+                _save_rows(request, event, number, entries, reason, closed)
+                saved = count(len(entries), "result")
+                messages.success(request, f"Board {number}: {saved} saved.")
+                return redirect("director_traveller", event.pk, number)
+            except ServiceError as e:  # Law E's reason for a closed round, a rival's result
+                messages.error(
+                    request, f"{user_message(e)}. Nothing was saved; what you typed is kept."
+                )
+                errors = True
         if not entries and not errors:
             messages.info(request, "Nothing entered: fill in a contract on at least one row.")
     # A table whose score was taken out of play (Law B's replay or new deal, a void) is
@@ -142,6 +128,29 @@ def enter_traveller(request: HttpRequest, event: Event, number: int) -> HttpResp
             "next": following,
         },
     )
+
+
+def _save_rows(
+    request: HttpRequest, event: Event, number: int, entries: list, reason: str, closed: set
+) -> None:
+    """Save a traveller's rows together, or none of them: the first refusal (which the
+    verb words: a closed round without a reason, a result entered there meanwhile) keeps
+    the page as typed.  The reason is recorded with the closed rounds' rows."""
+    with transaction.atomic():
+        for s, entry in entries:
+            try:
+                services.enter_result(
+                    event,
+                    board_number=number,
+                    round_no=s.round,
+                    table=s.table,
+                    entry=entry,
+                    by=_by(request, reason if s.round in closed else ""),
+                    confirmed=True,
+                )
+            except ServiceError as e:
+                where = f"round {s.round}, table {s.table}: {e}"
+                raise ServiceError(where, code=e.code, field=e.field) from None
 
 
 @director_view
@@ -182,7 +191,7 @@ def result_detail(request: HttpRequest, event: Event, result_id: int) -> HttpRes
                 messages.success(request, "Correction saved; the old version is kept.")
                 return redirect("director_result", event.pk, new.pk)
         except ServiceError as e:
-            form.add_error(None, user_message(e))
+            form.refuse(e)
             preview = None  # the refusal alone, not a score that was not saved
     return render(
         request,

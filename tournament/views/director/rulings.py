@@ -12,12 +12,14 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 
 from scoring import rulings as rulings_guide
+from scoring.adjusted import NOT_PLAYED
 from scoring.wording import count
 
 from ... import services, tablets
 from ...access import director_view
 from ...forms import AdjustedValuesForm, AdjustForm, FouledForm, IrregularForm
 from ...models import Board, DirectorCall, Event, Ruling, Seating
+from ...queries import auctions as auction_reads
 from ...services import ServiceError, auctions, user_message
 from . import _by
 
@@ -85,7 +87,7 @@ def adjust(request: HttpRequest, event: Event, number: int) -> HttpResponse:
     form = AdjustForm(
         posted if action == "adjust" else None,
         seatings=seatings,
-        initial={"where": request.GET.get("where", ""), "kind": "not-played"},
+        initial={"where": request.GET.get("where", ""), "kind": NOT_PLAYED},
     )
     fouled = FouledForm(
         posted if action == "fouled" else None,
@@ -179,7 +181,7 @@ def ruling(
     ).first()
     seat = request.POST.get("offender") or request.GET.get("seat") or (call.seat if call else "")
     made = request.POST.get("call") or request.GET.get("call") or (call.call if call else "")
-    kind = auctions.refusal(event, seating, board, seat, made) if seat and made else ""
+    kind = auction_reads.refusal(event, seating, board, seat, made) if seat and made else ""
     if request.method == "POST":
         irregularity, _, option = request.POST.get("ruling", "").partition(":")
         try:
@@ -204,7 +206,7 @@ def ruling(
                 + (f" ({done.points} points, {done.law})." if done.points else f" ({done.law})."),
             )
             return redirect("director_rulings", event.pk)
-    auction = auctions.auction_of(event, seating, board)
+    auction = auction_reads.auction_of(event, seating, board)
     chosen = request.POST.get("ruling", "")[:60] if request.method == "POST" else ""
     return render(
         request,
@@ -214,7 +216,7 @@ def ruling(
             "seating": seating,
             "board": board,
             "auction": auction,
-            "grid": auctions.grid(auction),
+            "grid": auction_reads.grid(auction),
             # The irregularity the table's refused call points at, first.
             "guide": sorted(rulings_guide.guide(event.laws), key=lambda i: i.key != kind),
             "kind": kind,

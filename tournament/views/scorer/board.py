@@ -19,15 +19,15 @@ from django.urls import reverse
 from django.utils.html import format_html
 from django.views.decorators.http import require_POST
 
-from scoring import ScoringError, declarer_must_choose, revoke_choices
+from scoring import Refusal, revoke_choices
 
 from ... import services
 from ...access import table_view
 from ...forms.scorer import TabletEntryForm
 from ...models import Board, Result, Seating, TableLink
 from ...queries import travellers
-from ...services import Actor, NotTablesBoard, ResultConflict, ServiceError, auctions, user_message
-from ...services.prepared import Prepared
+from ...queries.auctions import auction_of
+from ...services import Actor, NotTablesBoard, ResultConflict, ServiceError, user_message
 from ...services.results import DIRECTOR_SET, round_closed
 from .table import _could_be_an_id, _current, _key, _own_result, _stored_answer
 
@@ -47,17 +47,6 @@ def _entry_form(
         hand_record=bool(board.deal),
         initial=TabletEntryForm.initial_from(changing, link.event.laws) if changing else initial,
     )
-
-
-def _valid_entry(link: TableLink, board: Board, form: TabletEntryForm) -> tuple[bool, list | None]:
-    """Whether the posted form may be saved, and the revoke choice declarer must make first."""
-    if not form.is_valid():
-        return False, None
-    advice = _revoke_advice(link, board, form)
-    if advice:
-        form.add_error("revoke_penalty", "Declarer chooses: points or three tricks.")
-        return False, advice
-    return True, None
 
 
 def _render_board(
@@ -94,50 +83,48 @@ def _board_page(
     changing: Result | None = None,
     initial: dict | None = None,
 ) -> HttpResponse:
-    """The entry form for a board: validate, ask declarer's choice, then ``save``.
+    """The entry form for a board: validate, then ``save``.
 
     ``save(entry, by)`` stores the result (a first entry or a correction) and
     returns it; the page then shows it for the opponents to confirm.  Any
-    refusal comes back on the form with everything entered kept.
+    refusal (declarer's revoke choice still to make, with both options; a round
+    closed meanwhile) comes back on the form with everything entered kept.
     """
     form = _entry_form(request, link, board, changing=changing, initial=initial)
     advice = None
-    if request.method == "POST":
-        ok, advice = _valid_entry(link, board, form)
-        if ok:
-            try:
-                by = Actor.tablet(link.table, _key(link, form.cleaned_data["key"]))
-                result = save(form.entry(), by)
-                return redirect("scorer_result", link.token, result.pk)
-            except ServiceError as e:  # a ResultConflict names the result that stands
-                _refuse(form, link, e)
+    if request.method == "POST" and form.is_valid():
+        try:
+            by = Actor.tablet(link.table, _key(link, form.cleaned_data["key"]))
+            result = save(form.entry(), by)
+            return redirect("scorer_result", link.token, result.pk)
+        except ServiceError as e:  # a ResultConflict names the result that stands
+            advice = _refuse(form, link, board, e)
     return _render_board(
         request, link, seating, board, form, advice, changing=changing, initial=initial
     )
 
 
-def _refuse(form: TabletEntryForm, link: TableLink, error: ServiceError) -> None:
-    """Put a refusal on the board's form.  A result that stands (a second tablet at the
-    table, or the same tablet twice) is linked, so the table can see what was stored."""
-    text = user_message(error)
+def _refuse(
+    form: TabletEntryForm, link: TableLink, board: Board, error: ServiceError
+) -> list | None:
+    """Put a refusal on the board's form, beside the field it concerns, in the table's
+    words; when declarer must still choose a revoke penalty, both options, best first.
+    A result that stands (a second tablet at the table, or the same tablet twice) is
+    linked, so the table can see what was stored."""
     standing = error.existing if isinstance(error, ResultConflict) else None
     if standing is not None and standing.is_live:
         url = reverse("scorer_result", args=[link.token, standing.pk])
-        link_html = format_html('{} <a href="{}">See the result that stands</a>', text, url)
-        form.add_error(None, link_html)
-    else:
-        form.add_error(None, text)
-
-
-def _revoke_advice(link: TableLink, board: Board, form: TabletEntryForm) -> list | None:
-    """When declarer must still choose a revoke penalty: both options, best first."""
-    try:
-        result = services.deal_result(link.event, board, form.entry())
-        if not declarer_must_choose(result, link.event.laws):
-            return None
-        return list(revoke_choices(result, link.event.laws).items())
-    except ScoringError:
+        text = user_message(error)
+        form.add_error(
+            None, format_html('{} <a href="{}">See the result that stands</a>', text, url)
+        )
         return None
+    advice = None
+    if error.code == Refusal.CHOICE_MISSING:  # the entry was scored as far as the choice
+        result = services.deal_result(link.event, board, form.entry())
+        advice = list(revoke_choices(result, link.event.laws).items())
+    form.refuse(error)
+    return advice
 
 
 def _not_here(
@@ -162,27 +149,17 @@ def _not_here(
     return redirect("scorer_home", link.token)
 
 
-# The board of a submission (its form asks whether it has a hand record), built once a
-# connection (services/prepared.py): the query's building cost more than its answer.
-_BOARD: Prepared[Board] = Prepared(
-    lambda event, number: Board.objects.filter(event_id=event, number=number)[:1], 2
-)
-
-
-# The board page's board, with the id of the result the table has entered for it in
-# this round, if any (then the page is that result's): one query, not two.
-_BOARD_PAGE: Prepared[Board] = Prepared(
-    lambda event, number, round_no, table: Board.objects.filter(
-        event_id=event, number=number
-    ).annotate(
-        live_id=Subquery(
-            Result.objects.filter(
-                board=OuterRef("pk"), round=round_no, table=table, is_live=True
-            ).values("pk")[:1]
-        )
-    )[:1],
-    4,
-)
+def _board_page_board(link: TableLink, number: int, round_no: int) -> Board | None:
+    """The board page's board, with the id of the result the table has entered for it in
+    this round, if any (then the page is that result's): one query, not two."""
+    entered = Result.objects.filter(
+        board=OuterRef("pk"), round=round_no, table=link.table, is_live=True
+    ).values("pk")[:1]
+    return (
+        Board.objects.filter(event=link.event_id, number=number)
+        .annotate(live_id=Subquery(entered))
+        .first()
+    )
 
 
 def _submit_board(request: HttpRequest, link: TableLink, number: int) -> HttpResponse:
@@ -195,27 +172,25 @@ def _submit_board(request: HttpRequest, link: TableLink, number: int) -> HttpRes
     unique indexes.  Only a submission that is not stored (an invalid form, a
     refusal) pays for the reads its page needs, a retry's stored answer first.
     """
-    board = _BOARD.first(link.event_id, number)
+    board = Board.objects.filter(event=link.event_id, number=number).first()
     form = _entry_form(request, link, board) if board is not None else None
     advice = None
-    if form is not None and board is not None:
-        ok, advice = _valid_entry(link, board, form)
-        if ok:
-            try:
-                result = services.enter_result(
-                    link.event,
-                    board_number=number,
-                    round_no=None,
-                    table=link.table,
-                    entry=form.entry(),
-                    by=Actor.tablet(link.table, _key(link, form.cleaned_data["key"])),
-                    confirmed=_agreed(request),
-                )
-                return redirect("scorer_result", link.token, result.pk)
-            except NotTablesBoard as e:
-                return _not_here(request, link, number, e.seating)
-            except ServiceError as e:  # a ResultConflict names the result that stands
-                _refuse(form, link, e)
+    if form is not None and board is not None and form.is_valid():
+        try:
+            result = services.enter_result(
+                link.event,
+                board_number=number,
+                round_no=None,
+                table=link.table,
+                entry=form.entry(),
+                by=Actor.tablet(link.table, _key(link, form.cleaned_data["key"])),
+                confirmed=_agreed(request),
+            )
+            return redirect("scorer_result", link.token, result.pk)
+        except NotTablesBoard as e:
+            return _not_here(request, link, number, e.seating)
+        except ServiceError as e:  # a ResultConflict names the result that stands
+            advice = _refuse(form, link, board, e)
     seating, answer = _table_round_of(request, link, number)
     if answer is not None:
         return answer
@@ -245,7 +220,7 @@ def scorer_board(request: HttpRequest, link: TableLink, number: int) -> HttpResp
     if answer is not None:
         return answer
     assert seating is not None
-    board = _BOARD_PAGE.first(link.event_id, number, seating.round, link.table)
+    board = _board_page_board(link, number, seating.round)
     if board is None:  # a movement naming a board the event lacks: nothing to show
         raise Http404("No such board in this event")
     live_id = vars(board).pop("live_id")
@@ -253,7 +228,7 @@ def scorer_board(request: HttpRequest, link: TableLink, number: int) -> HttpResp
         return redirect("scorer_result", link.token, live_id)
     initial = None
     if link.event.record_auctions:
-        auction = auctions.auction_of(link.event, seating, board)
+        auction = auction_of(link.event, seating, board)
         if not auction.is_over:  # the auction first, call by call
             return redirect("scorer_auction", link.token, number)
         initial = _initial_from_auction(auction)
@@ -289,12 +264,12 @@ def scorer_preview(request: HttpRequest, link: TableLink, number: int) -> HttpRe
     seating = _current(link)
     if seating is None or seating.sit_out or number not in seating.board_numbers:
         raise Http404("Not one of this table's boards now")
-    board = _BOARD.first(link.event_id, number)
+    board = Board.objects.filter(event=link.event_id, number=number).first()
     if board is None:
         raise Http404("No such board in this event")
     form = _entry_form(request, link, board)
     score = None
-    if form.is_valid() and _revoke_advice(link, board, form) is None:
+    if form.is_valid():  # declarer's revoke choice still to make: refused, no score
         try:
             score = services.preview(link.event, board, form.entry())
         except ServiceError:

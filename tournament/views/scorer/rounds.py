@@ -17,6 +17,7 @@ from ... import services, tablets
 from ...access import table_view
 from ...forms.scorer import STRAIN_LABELS
 from ...models import Board, Event, Result, Seating, TableLink
+from ...queries import auctions as auction_reads
 from ...queries import standings
 from ...services import Actor, ServiceError, auctions, display, user_message
 from .table import _current, rounds_in_words
@@ -208,7 +209,7 @@ def scorer_auction(request: HttpRequest, link: TableLink, number: int) -> HttpRe
                 )
                 # The auction's last call: straight on to the tricks (the board page
                 # shows the contract and declarer it made, with a link back to it).
-                if auctions.auction_of(event, seating, board).is_over:
+                if auction_reads.auction_of(event, seating, board).is_over:
                     return redirect("scorer_board", link.token, number)
             return redirect("scorer_auction", link.token, number)
         except auctions.CallRefused as e:
@@ -216,8 +217,8 @@ def scorer_auction(request: HttpRequest, link: TableLink, number: int) -> HttpRe
         except ServiceError as e:
             messages.error(request, user_message(e))
             return redirect("scorer_auction", link.token, number)
-    auction = auctions.auction_of(event, seating, board)
-    barred_now, bar_notes = auctions.bar_lines(auction)
+    auction = auction_reads.auction_of(event, seating, board)
+    barred_now, bar_notes = auction_reads.bar_lines(auction)
     return render(
         request,
         "scorer/auction.html",
@@ -227,7 +228,7 @@ def scorer_auction(request: HttpRequest, link: TableLink, number: int) -> HttpRe
             "seating": seating,
             "board": board,
             "auction": auction,
-            "grid": auctions.grid(auction),
+            "grid": auction_reads.grid(auction),
             "bar_notes": bar_notes,
             "barred_now": barred_now,
             "box": _bid_box(auction) if not auction.is_over else [],

@@ -10,7 +10,6 @@ from django.shortcuts import redirect
 
 from ... import tablets
 from ...models import Result, Seating, TableLink
-from ...services.prepared import Prepared
 from ...services.results import MAX_KEY, stored
 
 
@@ -50,23 +49,16 @@ def _could_be_an_id(number: int) -> bool:
     return 0 < number < 2**63
 
 
-# A table's own result, as its result page and confirmation ask: built once a connection
-# (services/prepared.py).
-_OWN_RESULT: Prepared[Result] = Prepared(
-    lambda pk, event, table: (
-        Result.objects.filter(pk=pk, event_id=event, table=table)
-        .live()
-        .select_related("board", "seating", "ns", "ew")[:1]
-    ),
-    3,
-)
-
-
 def _own_result(link: TableLink, seating: Seating | None, result_id: int) -> Result:
     """A result of this table's current round, or 404: the server guards the boundary."""
     if not _could_be_an_id(result_id):
         raise Http404("Not a result of this table's current round")
-    result = _OWN_RESULT.first(result_id, link.event_id, link.table)
+    result = (
+        Result.objects.filter(pk=result_id, event=link.event_id, table=link.table)
+        .live()
+        .select_related("board", "seating", "ns", "ew")
+        .first()
+    )
     if result is None or seating is None or result.seating_id != seating.pk:
         raise Http404("Not a result of this table's current round")
     return result

@@ -273,3 +273,16 @@ def test_a_contest_name_that_makes_a_section_name_too_long_is_refused(client, di
         method="total",
     )
     assert max(len(e.name) for e in contests.parts(made, 2)) == 120
+
+
+@pytest.mark.parametrize(
+    "session", ["plus/minus", "", "1.5", "\u0661", "99999999999999999999", "7"]
+)
+def test_copying_hand_records_of_no_such_session_is_a_message(client, director, session):
+    contest = make_contest(director)
+    client.force_login(director)
+    url = reverse("director_contest_action", args=[contest.pk, "share"])
+    r = client.post(url, {"session": session}, follow=True)
+    assert r.status_code == 200
+    page = r.content.decode()
+    assert "There is no such session" in page or "This contest has no session 7" in page

@@ -121,6 +121,8 @@ def share_deals(contest: Contest, session: int, *, by: Actor) -> int:
     other sections where theirs are empty; returns the boards copied.  A board already
     holding another deal is refused, naming it (nothing copied)."""
     events = parts(contest, session)
+    if not events:
+        raise ServiceError(f"this contest has no session {session}")
     if len(events) < 2:
         raise ServiceError("this session has one section: nothing to share")
     source = {b.number: b for b in Board.objects.filter(event=events[0]).exclude(deal="")}

@@ -8,7 +8,7 @@ one (SQLite, then PostgreSQL when it answers on 127.0.0.1:5432); the world the f
 act on is kept from post to post, as an evening's is.  A server error prints the
 form, what was posted and the traceback.
 
-    python -m benchmarks.form_fuzz [--posts 3000] [--seed 1915] [--sqlite-only]
+    python -m benchmarks.form_fuzz [--posts 3000] [--seed 1915] [--sqlite-only | --postgres-only]
 """
 
 from __future__ import annotations
@@ -68,6 +68,9 @@ def _run(posts: int, seed: int) -> dict[str, Any]:
         payload = data.draw(httpfuzz.form_data(target))
         status = httpfuzz.post(world, target, payload)
         statuses[status] += 1
+        done = sum(statuses.values())
+        if done % 500 == 0:
+            print(f"  {done} posts, {time.perf_counter() - started:.0f} s", flush=True)
         if status >= 500:
             failures.append((httpfuzz.describe(target, payload), raised[-1] if raised else ""))
 
@@ -85,9 +88,14 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--posts", type=int, default=3000)
     parser.add_argument("--seed", type=int, default=1915)
-    parser.add_argument("--sqlite-only", action="store_true")
+    only = parser.add_mutually_exclusive_group()
+    only.add_argument("--sqlite-only", action="store_true")
+    only.add_argument("--postgres-only", action="store_true")
     args = parser.parse_args()
-    for label, url in scratch_databases("bench_form_fuzz", postgres=not args.sqlite_only):
+    databases = scratch_databases(
+        "bench_form_fuzz", sqlite=not args.postgres_only, postgres=not args.sqlite_only
+    )
+    for label, url in databases:
         got = in_fresh_process(_run, args.posts, args.seed, env=django_env(url))
         statuses = got["statuses"]
         posts = sum(statuses.values())

@@ -477,7 +477,9 @@ def test_a_model_forms_limits_refuse_in_the_rooms_words(alice):
 def _typed_rows(page: str) -> dict[str, tuple[str, str]]:
     """The players page's rows as shown: pair label -> the two names in its inputs."""
     rows = {}
-    for label, inside in re.findall(r"<tr><th>([^<]+)</th>(.*?)</tr>", page, re.S):
+    for label, inside in re.findall(
+        r"<tr><th[^>]*>(?:<span[^>]*>[^<]*</span>)?([^<]+)</th>(.*?)</tr>", page, re.S
+    ):
         names = re.findall(r'name="form-\d+-player[12]"(?: value="([^"]*)")?', inside)
         if len(names) == 2:
             rows[label] = (names[0], names[1])

@@ -315,6 +315,8 @@ NASTY = st.sampled_from(
         "0/0",
     ]
 )
+# Characters no keyboard types, which PostgreSQL's text refuses (NUL) or a line ends with.
+CONTROL = st.sampled_from(["\x00", "a\x00b", "\x00" * 3, "\r\n", "a\tb", "\x1b[31m"])
 LENGTHS = (40, 41, 64, 65, 80, 81, 119, 120, 121, 300, 301, 1000, 5000)
 TEAM_LINES = st.lists(
     st.sampled_from(["Hawks", "Owls", "Larks", "Wrens", "hawks", "H" * 80, "O" * 80, "L" * 81, ""]),
@@ -343,7 +345,7 @@ def values_of(f: Field) -> st.SearchStrategy[Any]:
     kept = [st.just(f.value)] if f.value is not None else []
     choices = [st.sampled_from(f.options)] if f.options else []
     text: st.SearchStrategy[str] = st.one_of(
-        *kept, *choices, NASTY, _long(f.maxlength), st.text(max_size=20)
+        *kept, *choices, NASTY, CONTROL, _long(f.maxlength), st.text(max_size=20)
     )
     if f.kind == "textarea":
         text = st.one_of(text, TEAM_LINES)

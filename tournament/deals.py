@@ -35,6 +35,31 @@ def _store(deals: list[tuple[Board, str]], solve: bool = True) -> None:
         board.save(update_fields=["deal", "dd_tricks"])
 
 
+@dataclass(frozen=True)
+class Dealt:
+    """What a dealing did: the seed, the boards dealt from it, and the boards that kept
+    their deal because they already had results."""
+
+    seed: str
+    dealt: tuple[int, ...]
+    kept: tuple[int, ...] = ()
+
+    def __str__(self) -> str:
+        """In the director's words: what was dealt and what was not."""
+        text = f"{wording.count(len(self.dealt), 'board')} dealt from seed {self.seed}"
+        if self.kept:
+            text += (
+                f"; board{'s' if len(self.kept) > 1 else ''} {_numbers(self.kept)} "
+                f"already {'have' if len(self.kept) > 1 else 'has'} results and "
+                f"{'keep their deals' if len(self.kept) > 1 else 'keeps its deal'}"
+            )
+        return text
+
+
+def _numbers(numbers: tuple[int, ...]) -> str:
+    return ", ".join(map(str, numbers))
+
+
 @transaction.atomic
 def deal_event(
     event: Event,
@@ -43,15 +68,18 @@ def deal_event(
     by: Actor,
     boards: list[int] | None = None,
     solve: bool = True,
-) -> str:
+) -> Dealt:
     """Deal the event's boards from ``seed`` (a new random one when empty).
 
     The same seed always gives the same deals, so the director can note it
     and recreate the set.  Boards that already have results keep their deal
-    unless named in ``boards`` (a Law B redeal).
+    unless named in ``boards`` (a Law B redeal).  When every board has results
+    nothing is dealt: that is refused, so no page says boards were dealt, and
+    the event keeps the seed its boards were dealt from.
     """
     seed = seed.strip() or secrets.token_hex(6)
-    targets = Board.objects.filter(event=event)
+    targets = Board.objects.filter(event=event).order_by("number")
+    kept: tuple[int, ...] = ()
     if boards is not None:
         targets = targets.filter(number__in=boards)
     else:
@@ -60,16 +88,24 @@ def deal_event(
         )
         if played:
             targets = targets.exclude(number__in=played)
+            kept = tuple(sorted(played))
     dealt = []
     for board in targets:
         suffix = f"/redeal{board.redeals}" if board.redeals else ""
         dealt.append((board, format_pbn_deal(deal_board(seed + suffix, board.number))))
+    if not dealt:
+        raise ServiceError(
+            "no board was dealt: every board already has results, and a board with results "
+            "keeps its deal (an irregular hand is redealt from its board's Law B page)"
+            if kept
+            else "no board was dealt: the event has no such board"
+        )
     _store(dealt, solve)
-    count = len(dealt)
     event.deal_seed = seed
     event.save(update_fields=["deal_seed"])
-    audit(event, "dealt", f"{wording.count(count, 'board')} dealt from seed {seed}", by=by)
-    return seed
+    done = Dealt(seed, tuple(board.number for board, _ in dealt), kept)
+    audit(event, "dealt", str(done), by=by)
+    return done
 
 
 @dataclass

@@ -58,6 +58,7 @@ from urllib.parse import urlsplit
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 import dj_database_url
+from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 from django.core.management.utils import get_random_secret_key
 
@@ -157,6 +158,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # Above WhiteNoise, so the static files carry the policy too (an SVG opened alone).
+    "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -409,6 +412,24 @@ if _env_bool("TRUST_X_FORWARDED_PROTO", False):
 # security.W021 asks for HSTS preload: a promise to browser makers that the
 # site's owner makes (HSTS_PRELOAD=1), not one a default should make for him.
 SILENCED_SYSTEM_CHECKS = [] if SECURE_HSTS_PRELOAD else ["security.W021"]
+
+# Content-Security-Policy (django-csp): the pages load scripts, styles, images and
+# their polls from this server only, and nothing inline: a name typed into a form
+# can never run as script, nor restyle a page (docs/decisions/content-security-policy.md).
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "img-src": [SELF],
+        "font-src": [SELF],
+        "connect-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [NONE],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    }
+}
 
 # Logging: warnings and server errors (with their tracebacks) to the console
 # and to a rotating file. Each gunicorn worker writes the file itself: server

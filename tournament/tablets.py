@@ -18,6 +18,7 @@ from django.utils.crypto import salted_hmac
 
 from .models import DirectorCall, Event, PinFailure, Round, Seating, TableLink
 from .services import Actor, ServiceError, audit, locks
+from .services.audit import without_nul
 
 PIN_WINDOW = timedelta(minutes=15)
 MAX_FAILURES_PER_TABLE = 5
@@ -158,6 +159,7 @@ def call_director(
 ) -> DirectorCall:
     """A table calls the director; from the auction recorder, with the board and the
     call the code refused, so the rulings guide opens at it."""
+    seat, call, note = without_nul(seat), without_nul(call), without_nul(note)
     found = DirectorCall.objects.filter(event=event, table=table, answered_at__isnull=True).first()
     if found is not None:
         if board is not None and found.board is None:  # the call now says what it is about

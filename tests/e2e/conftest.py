@@ -23,6 +23,51 @@ if not Path(CHROMIUM).exists():
     pytest.skip("Chromium is not installed (apt-get install chromium)", allow_module_level=True)
 
 
+# What the Content-Security-Policy refused on any page of the running test: Chromium
+# says each refusal on the page's console ("Refused to execute inline script because it
+# violates the following Content Security Policy directive ...").
+REFUSED: list[str] = []
+
+
+def _watch(page) -> None:
+    def seen(message) -> None:
+        text = message.text
+        if "Content Security Policy" in text or "Content-Security-Policy" in text:
+            REFUSED.append(f"{page.url}: {text}")
+
+    page.on("console", seen)
+
+
+class WatchedBrowser:
+    """The browser, each of its pages watched for refusals of the policy."""
+
+    def __init__(self, browser):
+        self._browser = browser
+
+    def new_context(self, **options):
+        context = self._browser.new_context(**options)
+        context.on("page", _watch)
+        return context
+
+    def new_page(self, **options):
+        page = self._browser.new_page(**options)
+        _watch(page)
+        return page
+
+    def __getattr__(self, name):
+        return getattr(self._browser, name)
+
+
+@pytest.fixture(autouse=True)
+def no_policy_refusals():
+    """Every browser test fails on anything the Content-Security-Policy refused: the pages
+    hold no inline script or style, and load nothing from elsewhere."""
+    REFUSED.clear()
+    yield
+    refused, REFUSED[:] = list(REFUSED), []
+    assert refused == [], "\n".join(refused)
+
+
 @pytest.fixture(scope="session")
 def browser():
     with playwright_sync.sync_playwright() as p:
@@ -39,7 +84,7 @@ def browser():
                 "--disable-sync",
             ],
         )
-        yield b
+        yield WatchedBrowser(b)
         b.close()
 
 

@@ -230,3 +230,59 @@ def test_averaged_percentages_are_exported_to_two_decimals(director):
     wb = openpyxl.load_workbook(io.BytesIO(exports.contest_xlsx_bytes(contest)))
     formats = {c.number_format for r in wb["Overall"].iter_rows(min_row=2) for c in r[4:]}
     assert "0.000000" not in formats
+
+
+def test_a_contest_name_that_makes_a_section_name_too_long_is_refused(client, director):
+    """A contest's name within its 120 characters, but its sections are named "{contest},
+    session 2, section B", kept in an event's 120: refused on the form in the director's
+    words, nothing made."""
+    client.force_login(director)
+    name = "C" * 120
+    r = client.post(
+        reverse("director_contest_create"),
+        {
+            "name": name,
+            "date": "1915-04-01",
+            "code": "1915",
+            "method": "total",
+            "movement": "mitchell",
+            "tables": "3",
+            "boards_per_round": "2",
+            "even": "skip",
+            "sections": "2",
+            "sessions": "2",
+            "carry": "total",
+        },
+    )
+    assert r.status_code == 200
+    page = r.content.decode()
+    # 120 + ", session 2" (11) + ", section B" (11)
+    assert "the longest would have 142" in page and "by 22 characters" in page
+    assert name in page
+    assert not Contest.objects.exists()
+    # One section and two sessions: ", session 2" only; 109 characters fit.
+    made = services.create_contest(
+        director,
+        name="C" * 109,
+        date=datetime.date(1915, 2, 2),
+        sections=1,
+        sessions=2,
+        carry="total",
+        tables=3,
+        boards_per_round=2,
+        method="total",
+    )
+    assert max(len(e.name) for e in contests.parts(made, 2)) == 120
+
+
+@pytest.mark.parametrize(
+    "session", ["plus/minus", "", "1.5", "\u0661", "99999999999999999999", "7"]
+)
+def test_copying_hand_records_of_no_such_session_is_a_message(client, director, session):
+    contest = make_contest(director)
+    client.force_login(director)
+    url = reverse("director_contest_action", args=[contest.pk, "share"])
+    r = client.post(url, {"session": session}, follow=True)
+    assert r.status_code == 200
+    page = r.content.decode()
+    assert "There is no such session" in page or "This contest has no session 7" in page

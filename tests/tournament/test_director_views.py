@@ -1,5 +1,7 @@
 """Director pages and who may see them."""
 
+import re
+
 import pytest
 from django import forms
 from django.urls import reverse
@@ -470,3 +472,89 @@ def test_a_model_forms_limits_refuse_in_the_rooms_words(alice):
     page = alice.post(reverse("director_event_create"), data).content.decode()
     assert "A whole number, please." in page and "Enter a whole number" not in page
     assert 'value="Tuesday pairs"' in page
+
+
+def _typed_rows(page: str) -> dict[str, tuple[str, str]]:
+    """The players page's rows as shown: pair label -> the two names in its inputs."""
+    rows = {}
+    for label, inside in re.findall(
+        r"<tr><th[^>]*>(?:<span[^>]*>[^<]*</span>)?([^<]+)</th>(.*?)</tr>", page, re.S
+    ):
+        names = re.findall(r'name="form-\d+-player[12]"(?: value="([^"]*)")?', inside)
+        if len(names) == 2:
+            rows[label] = (names[0], names[1])
+    return rows
+
+
+def test_a_pair_added_while_names_are_typed_is_said_and_nothing_typed_is_lost(alice, director):
+    """The players page opened with five pairs; a late pair joins from another screen while
+    the names are typed.  The page sent five rows for an event of six pairs: refused with
+    what happened, every name typed shown again in its own pair's row, nothing saved."""
+    odd = make_event(director, pairs_count=5)
+    url = reverse("director_players", args=[odd.pk])
+    page = alice.get(url).content.decode()
+    assert len(re.findall(r'type="hidden" name="form-\d+-pair"', page)) == 5  # each row's pair
+    data = {"form-TOTAL_FORMS": "5", "form-INITIAL_FORMS": "5"}
+    for i, label in enumerate(["1", "2", "3", "4", "5"]):
+        data[f"form-{i}-pair"] = label
+        data[f"form-{i}-player1"], data[f"form-{i}-player2"] = f"Mrs. {label}", f"Mr. {label}"
+    late = services.add_late_pair(odd, 2, by=Actor.director(director))
+    r = alice.post(url, data)
+    assert r.status_code == 200
+    page = r.content.decode()
+    assert f"Pair {late.label} joined the event after this page was opened" in page
+    assert "nothing was saved" in page
+    rows = _typed_rows(page)
+    assert rows == {
+        **{label: (f"Mrs. {label}", f"Mr. {label}") for label in "12345"},
+        late.label: ("", ""),
+    }
+    assert not odd.pair_set.filter(player__name__startswith="Mrs.").exists()
+    assert not AuditEntry.objects.filter(event=odd, action="players").exists()
+    # Sent again from the page as shown (six rows now): saved.
+    data = {"form-TOTAL_FORMS": "6", "form-INITIAL_FORMS": "6"}
+    for i, (label, (first, second)) in enumerate(rows.items()):
+        data[f"form-{i}-pair"], data[f"form-{i}-player1"] = label, first
+        data[f"form-{i}-player2"] = second or "Mr. Late"
+    assert alice.post(url, data).status_code == 302
+    assert odd.pair_set.get(label="3").names == "Mrs. 3 & Mr. 3"
+
+
+@pytest.mark.parametrize(
+    "management",
+    [
+        {"form-TOTAL_FORMS": "7", "form-INITIAL_FORMS": "6"},  # one row too many
+        {"form-TOTAL_FORMS": "100000", "form-INITIAL_FORMS": "6"},  # past any count
+        {"form-TOTAL_FORMS": "-1", "form-INITIAL_FORMS": "6"},
+        {"form-TOTAL_FORMS": "six", "form-INITIAL_FORMS": "x"},
+        {"form-TOTAL_FORMS": "\u0666", "form-INITIAL_FORMS": "6"},  # an Arabic-Indic six
+        {},  # no counts at all
+    ],
+)
+def test_a_tampered_players_page_is_refused_keeping_the_names(alice, event, management):
+    url = reverse("director_players", args=[event.pk])
+    data = {**management}
+    for i, label in enumerate("123456"):
+        data[f"form-{i}-pair"] = label
+        data[f"form-{i}-player1"] = f"Mrs. {label}"
+    data["form-6-pair"] = "99"  # a row for no pair of the event
+    data["form-6-player1"] = "Nobody"
+    r = alice.post(url, data)
+    assert r.status_code == 200
+    page = r.content.decode()
+    assert "This page does not match the event&#x27;s 6 pairs" in page
+    assert {label: names[0] for label, names in _typed_rows(page).items()} == {
+        label: f"Mrs. {label}" for label in "123456"
+    }
+    assert not AuditEntry.objects.filter(event=event, action="players").exists()
+
+
+def test_a_players_row_named_twice_is_refused(alice, event):
+    """Two rows for pair 1 (a duplicated field): which is meant cannot be known."""
+    url = reverse("director_players", args=[event.pk])
+    data = {"form-TOTAL_FORMS": "6", "form-INITIAL_FORMS": "6"}
+    for i, label in enumerate("112345"):
+        data[f"form-{i}-pair"], data[f"form-{i}-player1"] = label, f"Row {i}"
+    r = alice.post(url, data)
+    assert r.status_code == 200 and "nothing was saved" in r.content.decode()
+    assert not AuditEntry.objects.filter(event=event, action="players").exists()

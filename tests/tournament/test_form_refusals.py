@@ -9,8 +9,9 @@ import pytest
 from django.urls import reverse
 
 from tournament.forms import ContestForm, EventForm
-from tournament.models import Board, Event
+from tournament.models import AuditEntry, Board, Event
 
+from ..factories import enter
 from .conftest import make_event
 from .test_director_views import NEW_EVENT as DIRECTOR_FILLS_IN
 
@@ -156,3 +157,52 @@ def test_movement_preview_shows_a_mitchells_options_for_a_mitchell_and_ignores_t
     # A Mitchell keeps it: the last round's boards are played with the arrows switched.
     mitchell = client.get("/movements/", {**query, "kind": "mitchell", "tables": 4})
     assert "arrow switch" in mitchell.content.decode().split("<h2>", 1)[1].lower()
+
+
+def test_a_team_match_is_offered_no_average_plus(alice):
+    """The values of average-plus and average-minus are a pair contest's (Law H's average,
+    or a matchpoint top); a team match adds its pairs' scores (Law G) and gives none, so
+    its form shows none of them, and what a hidden field still held is ignored."""
+    page = alice.get(reverse("director_event_create")).content.decode()
+    fields = re.findall(r'<div class="field"([^>]*)>(.*?)</div>', page, re.S)
+    for name in ("adjusted_plus_percent", "adjusted_minus_percent", "adjusted_points"):
+        (attrs,) = [a for a, inside in fields if f'id="id_{name}"' in inside]
+        assert 'data-show-when="form=pairs method=' in attrs, (name, attrs)
+    data = {
+        **NEW_EVENT,
+        "form": "teams",
+        "tables": "2",
+        "adjusted_points": "200",
+        "adjusted_plus_percent": "70",
+    }
+    r = alice.post(reverse("director_event_create"), data)
+    assert r.status_code == 302, _errors(r.content.decode())
+    event = Event.objects.get(name="Tuesday pairs")
+    assert event.is_team_match
+    default = Event()
+    assert (event.adjusted_points, event.adjusted_plus_percent) == (
+        default.adjusted_points,
+        default.adjusted_plus_percent,
+    )
+
+
+def test_dealing_says_which_boards_were_dealt_and_which_kept_their_deal(alice, event):
+    """ "Boards dealt from seed s" was said when boards with results kept their deals, and
+    when every board had results and none was dealt (the audit trail said 0)."""
+    url = reverse("director_deals", args=[event.pk])
+    enter(event, 1, 1, 1)
+    page = alice.post(url, {"action": "deal", "seed": "s"}, follow=True).content.decode()
+    assert "5 boards dealt from seed s; board 1 already has results and keeps its deal" in page
+    assert AuditEntry.objects.filter(event=event, action="dealt").get().detail == (
+        "5 boards dealt from seed s; board 1 already has results and keeps its deal"
+    )
+    for s in event.seating_set.filter(round=1):
+        for board in s.board_numbers:
+            if board != 1:
+                enter(event, board, 1, s.table)
+    page = alice.post(url, {"action": "deal", "seed": "other"}, follow=True).content.decode()
+    assert "No board was dealt: every board already has results" in page
+    assert "dealt from seed other" not in page
+    event.refresh_from_db()
+    assert event.deal_seed == "s"  # the seed the boards were dealt from
+    assert AuditEntry.objects.filter(event=event, action="dealt").count() == 1

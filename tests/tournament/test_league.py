@@ -240,3 +240,59 @@ def test_publishing_a_league_is_in_its_matches_audit_trail(client, director):
     league.refresh_from_db()
     assert not league.published
     assert {AuditEntry.objects.filter(event=m).first().action for m in matches} == {"unpublished"}
+
+
+LEAGUE_FORM = {
+    "date": "1915-04-01",
+    "code": "1915",
+    "premium": "on",
+    "pairs_per_team": "2",
+    "boards_per_round": "1",
+    "draw": "round-robin",
+}
+
+
+def test_names_that_make_a_match_name_too_long_are_refused_with_the_limit(client, director):
+    """Each field within its own limit (a league's name 120 characters, a team's 80), but
+    a match is named "{league}, round N: {A} v {B}", kept in an event's 120: refused on
+    the form in the director's words (a database error on PostgreSQL, a name past its
+    column on SQLite, otherwise), nothing made, everything typed kept."""
+    client.force_login(director)
+    teams = ["H" * 80, "O" * 80, "Larks"]
+    name = "Winter league " + "w" * 106  # 120 characters
+    r = client.post(
+        reverse("director_league_create"),
+        {**LEAGUE_FORM, "name": name, "teams": "\n".join(teams)},
+    )
+    assert r.status_code == 200
+    page = r.content.decode()
+    # 120 + ", round 3: " (11) + 80 + " v " (3) + 80
+    assert "a name holds at most 120 characters" in page
+    assert "the longest would have 294" in page and "by 174 characters" in page
+    assert name in page and "H" * 80 in page  # kept as typed
+    assert not League.objects.exists() and not Event.objects.exists()
+
+
+def test_the_longest_match_name_that_fits_is_made(director):
+    league = services.create_league(
+        director,
+        name="L" * 37,  # 37 + ", round 3: " (11) + 35 + " v " (3) + 34 = 120
+        date=datetime.date(1915, 1, 12),
+        teams=["A" * 35, "B" * 34, "C"],
+        pairs_per_team=2,
+        boards_per_round=1,
+        draw="round-robin",
+    )
+    assert max(len(m.name) for m in league.matches.all()) <= 120
+    with pytest.raises(ServiceError, match=r"by 1 character$"):
+        services.create_league(
+            director,
+            name="L" * 38,
+            date=datetime.date(1915, 1, 12),
+            teams=["A" * 35, "B" * 34, "C"],
+            pairs_per_team=2,
+            boards_per_round=1,
+            draw="round-robin",
+        )
+    with pytest.raises(ServiceError, match="at most 80 characters"):
+        make_league(director, teams=["A" * 81, "B", "C"])

@@ -29,7 +29,7 @@ from django.urls import reverse
 
 from tournament import services, tablets
 from tournament.models import AuditEntry, PinFailure, Result, Round, Seating, TableLink
-from tournament.services import Actor, Entry, ServiceError
+from tournament.services import Actor, Entry, ResultConflict, ServiceError
 from tournament.services import locks as locks_module
 from tournament.services import results as results_module
 from tournament.services import rounds as rounds_module
@@ -390,6 +390,38 @@ def test_a_submission_and_its_retry_released_together_store_one_result(director)
         )
         assert first.outcome.pk == retry.outcome.pk
     assert Result.objects.filter(event=event).count() == len(slots)
+
+
+@pytest.mark.django_db(transaction=True)
+@needs_postgresql
+def test_a_second_entry_is_answered_by_the_result_standing_under_the_lock(director, monkeypatch):
+    """A second device's entry refused by the one-live-result index, while the director
+    takes the result that refused it out of play.  The answer is read under the
+    table-round's lock: the void waits, and the second entry is told which result stands
+    (never the database's bare refusal, a server error on the tablet)."""
+    for i in range(ROUNDS):
+        event = make_event(director)
+        standing = services.enter_result(
+            event,
+            board_number=1,
+            round_no=1,
+            table=1,
+            entry=Entry("4H", "S", 10),
+            by=Actor.tablet(1, f"t1-first-{i}"),
+        )
+        second = Device("second", enter(event, key=f"t1-second-{i}", tricks=9))
+        void = Device(
+            "void",
+            lambda r=standing: services.void_result(r, by=Actor.director(director, "fouled")),
+        )
+        # The second entry is held where it asks whether its key was stored before.
+        waited = gated_race(monkeypatch, (results_module, "stored"), second, void)
+        assert isinstance(second.outcome, ResultConflict), repr(second.outcome)
+        assert second.outcome.existing.pk == standing.pk
+        assert waited, "the void waited for the table-round the answer was read under"
+        assert void.outcome is None
+        assert not Result.objects.filter(event=event, is_live=True).exists()
+        assert Result.objects.filter(event=event).count() == 1
 
 
 # 4. Racing PIN requests.

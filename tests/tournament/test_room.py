@@ -291,6 +291,52 @@ def test_make_run_serves_the_room_on_its_lan_address(tmp_path):
     assert len(key_file.read_text().strip()) >= 50
 
 
+def test_the_rooms_answers_name_no_server_and_carry_the_policy(tmp_path):
+    """gunicorn writes ``Server: gunicorn`` on every answer unless told otherwise
+    (tournament/room/serverheader.py): none of the room's answers names its server,
+    pages, files, errors and refusals alike, and every one carries the
+    Content-Security-Policy."""
+    env = scratch_env(tmp_path, f"sqlite:///{tmp_path / 'room.sqlite3'}", WEB_CONCURRENCY="1")
+    prepared = subprocess.run(
+        [sys.executable, "-c", PREPARE],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=60,
+    )
+    setup = json.loads(prepared.stdout.strip().splitlines()[-1])
+    with running_room(env) as server:
+        _, _, page = server.get("/login/")
+        css = re.search(rb'href="(/static/tournament/site\.[0-9a-f]+\.css)"', page).group(1)
+        answers = {
+            "a page": server.get("/login/"),
+            "a tablet's page": server.get(f"/t/{setup['tokens'][0]}/"),
+            "a static file": server.get(css.decode()),
+            "a redirect": server.get("/director/"),
+            "not found": server.get("/no-such-page/"),
+            "a stale form": server.get("/login/", {"username": "x"}),
+            "a refused host": server.get("/login/", Host="evil.example"),
+        }
+        statuses = {what: status for what, (status, _, _) in answers.items()}
+        assert statuses == {
+            "a page": 200,
+            "a tablet's page": 200,
+            "a static file": 200,
+            "a redirect": 200,  # followed to the log-in page
+            "not found": 404,
+            "a stale form": 403,
+            "a refused host": 400,
+        }
+        for what, (_, headers, _) in answers.items():
+            names = {name.lower() for name in headers}
+            assert "server" not in names, (what, headers)
+            assert "date" in names  # gunicorn's other default headers are kept
+            policy = {k.lower(): v for k, v in headers.items()}.get("content-security-policy")
+            assert policy and "script-src 'self'" in policy, (what, headers)
+
+
 def test_a_crashed_worker_is_in_the_log_file_as_well_as_on_the_console(tmp_path):
     """A gunicorn worker that dies must be named in the app's log file (where errors are
     looked for afterwards), not on the console only.  A worker killed here (SIGKILL, as

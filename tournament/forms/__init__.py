@@ -6,7 +6,14 @@ share in :mod:`.fields`.  The director's forms are named here, so a view writes
 ``from ..forms import EventForm`` without knowing which family holds it.
 """
 
-from .events import ContestForm, EventForm, LeagueForm, PairNamesForm, ReseatForm
+from .events import (
+    ContestForm,
+    EventForm,
+    LeagueForm,
+    PairNamesForm,
+    ReseatForm,
+    typed_names,
+)
 from .field import LatePairForm, WithdrawForm
 from .results import CorrectionForm, ReasonForm, ResultEntryForm
 from .rulings import AdjustedValuesForm, AdjustForm, FouledForm, IrregularForm
@@ -29,4 +36,5 @@ __all__ = [
     "ReseatForm",
     "ResultEntryForm",
     "WithdrawForm",
+    "typed_names",
 ]

@@ -5,6 +5,8 @@ sections and sessions, a league of team matches).
 
 from __future__ import annotations
 
+import re
+from dataclasses import dataclass
 from typing import Any
 
 from django import forms
@@ -78,9 +80,11 @@ class EventForm(forms.ModelForm):
         "even": "form=pairs movement=mitchell",
         "arrow_switch": "form=pairs movement=mitchell",
         "pairs_count": "form=pairs",
-        "adjusted_plus_percent": "method=matchpoints",
-        "adjusted_minus_percent": "method=matchpoints",
-        "adjusted_points": "method=total",
+        # A pair contest's adjusted scores (Law H's average, or matchpoints): a team match
+        # (Law G) adds its pairs' scores and gives none of them.
+        "adjusted_plus_percent": "form=pairs method=matchpoints",
+        "adjusted_minus_percent": "form=pairs method=matchpoints",
+        "adjusted_points": "form=pairs method=total",
     }
 
     ADJUSTED_VALUES = ("adjusted_plus_percent", "adjusted_minus_percent", "adjusted_points")
@@ -172,12 +176,81 @@ class EventForm(forms.ModelForm):
             data["even"], data["arrow_switch"] = Even.SKIP, False
         if kind == MovementKind.TEAMS:
             data["pairs_count"] = None
+            for name in self.ADJUSTED_VALUES:  # Law G gives no average-plus: the defaults
+                data[name] = getattr(Event(), name)
 
 
 class PairNamesForm(forms.Form):
+    """One pair's row of the players page.  The row carries its pair's label, so what is
+    typed reaches that pair even when the list of pairs changed while it was typed."""
+
+    pair = forms.CharField(widget=forms.HiddenInput, required=False, max_length=8)
     # A member as the register offers him, "Name (#number)": a name of 80 and its number.
     player1 = forms.CharField(max_length=104, required=False, label="Player 1")
     player2 = forms.CharField(max_length=104, required=False, label="Player 2")
+
+
+# More rows than any movement seats pairs: a count past it is not a page's.
+MAX_NAME_ROWS = 1000
+_ROW_FIELD = re.compile(r"form-(\d{1,4})-(pair|player1|player2)", re.ASCII)
+
+
+@dataclass(frozen=True)
+class TypedNames:
+    """What a players page sent, matched to the event's pairs by label.
+
+    ``data``: the formset's data for exactly the event's pairs, in their order, with
+    what was typed for each pair the page named and the stored names for the others;
+    ``added``: the event's pairs the page did not name (joined since it was opened);
+    ``unknown``: rows for no pair of the event (an altered page, or a count of rows
+    that is not the page's).  The page matches the event when both are empty.
+    """
+
+    data: dict[str, str]
+    added: tuple[str, ...]
+    unknown: int
+
+    @property
+    def matches(self) -> bool:
+        return not self.added and not self.unknown
+
+
+def typed_names(post: Any, labels: list[str], stored: list[dict[str, str]]) -> TypedNames:
+    """Match a players page's rows to the event's pairs (``labels``, in the page's order,
+    with their ``stored`` names).
+
+    A row names its pair in its hidden field; a row without one (a page that did not
+    send it) is the pair in its place.  ``form-TOTAL_FORMS`` says how many rows there
+    are, as Django's formsets read it; missing or not a count, the rows sent are read.
+    """
+    rows: dict[int, dict[str, str]] = {}
+    for key in post:
+        m = _ROW_FIELD.fullmatch(key)
+        if m:
+            rows.setdefault(int(m[1]), {})[m[2]] = str(post.get(key, ""))
+    total = str(post.get("form-TOTAL_FORMS", "")).strip()
+    if re.fullmatch(r"\d{1,4}", total, re.ASCII) and int(total) <= MAX_NAME_ROWS:
+        indices: list[int] = list(range(int(total)))
+    else:
+        indices = sorted(rows)
+    typed: dict[str, dict[str, str]] = {}
+    unknown = 0
+    for i in indices:
+        row = rows.get(i, {})
+        label = row.get("pair", "").strip() or (labels[i] if i < len(labels) else "")
+        if label not in labels or label in typed:
+            unknown += 1
+            continue
+        typed[label] = {"player1": row.get("player1", ""), "player2": row.get("player2", "")}
+    n = len(labels)
+    data = {"form-TOTAL_FORMS": str(n), "form-INITIAL_FORMS": str(n)}
+    for i, (label, names) in enumerate(zip(labels, stored, strict=True)):
+        row = typed.get(label, names)
+        data[f"form-{i}-pair"] = label
+        data[f"form-{i}-player1"] = row.get("player1", "")
+        data[f"form-{i}-player2"] = row.get("player2", "")
+    added = tuple(label for label in labels if label not in typed)
+    return TypedNames(data, added, unknown)
 
 
 class ContestForm(EventForm):

@@ -13,6 +13,12 @@ from typing import Any
 from ..models import AuditEntry, Event, Result
 
 
+def without_nul(text: str) -> str:
+    """Text as the database keeps it: without NUL characters, which no keyboard types and
+    PostgreSQL's text refuses (a reason or a note read from a post as it came)."""
+    return text.replace("\x00", "")
+
+
 @dataclass(frozen=True, slots=True)
 class Actor:
     """Who did it (a director's account, or table ``table``'s tablet) and why."""
@@ -24,7 +30,7 @@ class Actor:
 
     @classmethod
     def director(cls, user: Any, reason: str = "") -> Actor:
-        return cls(user=user, reason=reason)
+        return cls(user=user, reason=without_nul(reason))
 
     @classmethod
     def tablet(cls, table: int, key: str = "") -> Actor:
@@ -60,7 +66,7 @@ def audit(
         user=by.account,
         actor=by.label,
         action=action,
-        detail=detail,
-        reason=by.reason,
+        detail=without_nul(detail),
+        reason=without_nul(by.reason),
         result=result,
     )

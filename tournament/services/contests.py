@@ -26,7 +26,7 @@ from ..models import Board, Club, Contest, Event, Pair, Player, Result, SeatAssi
 from ..queries.contests import overall_table, parts, seated
 from . import locks
 from .audit import Actor, audit
-from .events import create_event, set_group_published
+from .events import check_derived_name, create_event, set_group_published
 
 MAX_SECTIONS = 8
 
@@ -55,6 +55,13 @@ def create_contest(
         raise ServiceError("sections and sessions are for pair events")
     if carry == Contest.Carry.AVERAGE and fields.get("method") != Method.MATCHPOINTS:
         raise ServiceError("percentages are averaged only in a matchpoint event")
+    if sessions > 1 or sections > 1:
+        check_derived_name(
+            _part_name(name, sessions, sections, sessions, ascii_uppercase[sections - 1]),
+            'each part is named from the contest, its session and its section ("Winter '
+            'Pairs, session 2, section B")',
+            "the contest's name",
+        )
     contest = Contest.objects.create(
         club=Club.of(owner),
         name=name,
@@ -65,15 +72,21 @@ def create_contest(
     )
     for s in range(1, sessions + 1):
         for letter in ascii_uppercase[:sections]:
-            parts = [name]
-            if sessions > 1:
-                parts.append(f"session {s}")
-            if sections > 1:
-                parts.append(f"section {letter}")
-            event = create_event(owner, name=", ".join(parts), date=date, **fields)
+            part = _part_name(name, sessions, sections, s, letter)
+            event = create_event(owner, name=part, date=date, **fields)
             event.contest, event.session, event.section = contest, s, letter
             event.save(update_fields=["contest", "session", "section"])
     return contest
+
+
+def _part_name(name: str, sessions: int, sections: int, session: int, section: str) -> str:
+    """A part's name: the contest's, then its session and section where there are several."""
+    parts = [name]
+    if sessions > 1:
+        parts.append(f"session {session}")
+    if sections > 1:
+        parts.append(f"section {section}")
+    return ", ".join(parts)
 
 
 @transaction.atomic
@@ -109,6 +122,8 @@ def share_deals(contest: Contest, session: int, *, by: Actor) -> int:
     other sections where theirs are empty; returns the boards copied.  A board already
     holding another deal is refused, naming it (nothing copied)."""
     events = parts(contest, session)
+    if not events:
+        raise ServiceError(f"this contest has no session {session}")
     if len(events) < 2:
         raise ServiceError("this session has one section: nothing to share")
     source = {b.number: b for b in Board.objects.filter(event=events[0]).exclude(deal="")}

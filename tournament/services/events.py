@@ -36,6 +36,23 @@ from . import locks
 from .audit import Actor, audit
 from .members import lock_club, players_for
 
+# The longest name the database keeps for an event.  A league's matches and a
+# contest's sections are named from their group's name, so a group is refused before
+# anything is made when a name it would give is longer.
+EVENT_NAME_MAX = Event._meta.get_field("name").max_length or 120
+
+
+def check_derived_name(longest: str, how: str, shorten: str) -> None:
+    """Refuse a group whose longest derived event name (``longest``) is past the limit:
+    ``how`` says how a name is made, ``shorten`` which names to shorten."""
+    over = len(longest) - EVENT_NAME_MAX
+    if over > 0:
+        raise ServiceError(
+            f"{how}, and a name holds at most {EVENT_NAME_MAX} characters: with these names "
+            f"the longest would have {len(longest)}. Shorten {shorten} by "
+            f"{count(over, 'character')}"
+        )
+
 
 def movement_for(event: Event) -> Movement:
     """The event's movement as played: regenerated from its settings (pure, cheap), with
@@ -67,6 +84,11 @@ def create_event(owner: Any, **fields: Any) -> Event:
     ``fields`` are the Event's fields; optional ``pair_names`` maps a pair
     label to its two players' names and ``team_names`` a team label to a name.
     """
+    name = str(fields.get("name", ""))
+    if len(name) > EVENT_NAME_MAX:
+        raise ServiceError(
+            f"an event's name holds at most {EVENT_NAME_MAX} characters; this one has {len(name)}"
+        )
     pair_names: dict[str, Iterable[str]] = fields.pop("pair_names", None) or {}
     team_names: dict[str, str] = fields.pop("team_names", None) or {}
     if fields.get("form") == Form.TEAMS:

@@ -28,7 +28,7 @@ from ..models import Club, Event, League, LeagueTeam
 from ..queries.leagues import _finished, _names, league_table, meetings
 from . import locks
 from .audit import Actor, audit
-from .events import create_event, set_group_published
+from .events import check_derived_name, create_event, set_group_published
 
 MAX_TEAMS = 40
 
@@ -54,6 +54,9 @@ def create_league(
         raise ServiceError("a team event of many teams needs at least three teams")
     if len(names) > MAX_TEAMS:
         raise ServiceError(f"up to {MAX_TEAMS} teams")
+    longest_team = LeagueTeam._meta.get_field("name").max_length or 80
+    if any(len(n) > longest_team for n in names):
+        raise ServiceError(f"a team's name holds at most {longest_team} characters")
     if len({n.casefold() for n in names}) != len(names):
         raise ServiceError("two teams have the same name: give each its own")
     if draw not in League.Draw.values:
@@ -66,6 +69,14 @@ def create_league(
             raise ServiceError(f"a Swiss of {len(names)} teams plays 1 to {most} rounds")
     else:
         rounds = None
+    last = rounds or (len(names) - 1 if len(names) % 2 == 0 else len(names))
+    a, b = sorted(names, key=len, reverse=True)[:2]
+    check_derived_name(
+        _match_name(name, last, a, b),
+        'each match is named from the league, its round and its two teams ("Winter League, '
+        'round 3: Hawks v Owls")',
+        "the league's name or the longest teams' names",
+    )
     league = League.objects.create(
         club=Club.of(owner),
         name=name,
@@ -90,6 +101,10 @@ def create_league(
     return league
 
 
+def _match_name(league: str, round_no: int, a: str, b: str) -> str:
+    return f"{league}, round {round_no}: {a} v {b}"
+
+
 def _make_round(
     league: League, round_no: int, meetings: Sequence[tuple[str, str | None]], by: Actor
 ) -> None:
@@ -99,7 +114,7 @@ def _make_round(
             continue  # a bye: no match; the standings count it
         event = create_event(
             league.owner,
-            name=f"{league.name}, round {round_no}: {a} v {b}",
+            name=_match_name(league.name, round_no, a, b),
             date=league.date,
             code=league.code,
             premium=league.premium,

@@ -12,8 +12,10 @@ A first entry (the tablet's submission, the request the room sends most) reads
 the table-round once, locked, and lets the database's two partial unique
 indexes (``one_live_result``, ``idempotent_submission``) refuse a second live
 result or a repeated key instead of asking first: the refused transaction is
-rolled back and only then is the result that stands looked up
-(docs/decisions/first-entry.md; the lock order: docs/decisions/lock-order.md).
+rolled back and only then is the result that stands looked up, under the
+table-round's lock again, so that a void or a correction cannot slip between the
+refusal and the answer (docs/decisions/first-entry.md; the lock order:
+docs/decisions/lock-order.md).
 """
 
 from __future__ import annotations
@@ -141,60 +143,88 @@ def enter_result(
     :class:`NotTablesBoard`).  Two tablets (or a tablet and the director)
     entering the same board at once: the table-round is locked, so the second
     waits, its insert is refused by the one-live-result index, and it gets a
-    :class:`ResultConflict` naming the result that stands.  A retry of a
+    :class:`ResultConflict` naming the result that stands (read under the lock; when
+    none stands any more, the entry is made again, once).  A retry of a
     submission (the same idempotency key) gets the stored result, even when it
     arrives while the first is still being saved, or after the round moved on.
     On the way that stores a result: the table-round's locked read, the board
     with its round's state, the result and its audit line; nothing else.
     """
     _check_key(by.key)
-    where = round_no
-    try:
-        with transaction.atomic():
-            if round_no is None:
-                seating = locks.current_seating(event, table)
-                if seating is None or board_number not in seating.board_numbers:
-                    raise NotTablesBoard(seating, board_number)
-            else:
-                seating = locks.seating(event, round_no, table)
-            where = seating.round
-            check_board(seating, board_number)
-            board, closed = _board_after_lock(event, board_number, seating.round)
-            check_may_change(seating, by, "enter a result", closed=closed)
-            result = _new_result(event, board, seating, entry, by, confirmed)
-            result.save(force_insert=True)
-            audit(
-                event,
-                "entered",
-                f"{result.where}: {result.summary}",
-                by=by,
-                result=result,
-            )
-            return result
-    except ServiceError:
-        # Refused (a closed or agreed round, another round's board): unless this is a
-        # retry whose first try was stored before the round moved on.
-        done = stored(event, by.key)
-        if done is not None:
-            return done
-        raise
-    except IntegrityError:
-        # The unique indexes refused a repeated key (a retry: the first try stored it,
-        # perhaps while this one waited for the lock) or a second live result.
-        done = stored(event, by.key)
-        if done is not None:
-            return done
-        existing = live_result(event, board_number, where, table) if where else None
-        if existing is None:
+    for _ in range(2):
+        where = round_no
+        try:
+            with transaction.atomic():
+                if round_no is None:
+                    seating = locks.current_seating(event, table)
+                    if seating is None or board_number not in seating.board_numbers:
+                        raise NotTablesBoard(seating, board_number)
+                else:
+                    seating = locks.seating(event, round_no, table)
+                where = seating.round
+                check_board(seating, board_number)
+                board, closed = _board_after_lock(event, board_number, seating.round)
+                check_may_change(seating, by, "enter a result", closed=closed)
+                result = _new_result(event, board, seating, entry, by, confirmed)
+                result.save(force_insert=True)
+                audit(
+                    event,
+                    "entered",
+                    f"{result.where}: {result.summary}",
+                    by=by,
+                    result=result,
+                )
+                return result
+        except ServiceError:
+            # Refused (a closed or agreed round, another round's board): unless this is a
+            # retry whose first try was stored before the round moved on.
+            done = stored(event, by.key)
+            if done is not None:
+                return done
             raise
+        except IntegrityError:
+            # The unique indexes refused a repeated key (a retry: the first try stored it,
+            # perhaps while this one waited for the lock) or a second live result.
+            if where is None:
+                raise
+            done = _refused_by(event, board_number, where, table, by.key)
+            if done is not None:
+                return done
+            # Nothing stands now: the result that refused this one was taken out of
+            # play in between (a void, Law B); the board is free, so enter it again.
+    raise ServiceError(
+        f"board {board_number} at table {table} was being changed from another device while "
+        "this was saved: nothing was stored. Look at the board's results, then enter it again"
+    )
+
+
+def _refused_by(
+    event: Event, board_number: int, round_no: int, table: int, key: str
+) -> Result | None:
+    """What refused a first entry, read under the table-round's lock: the retry's stored
+    result (returned), the result that stands (a :class:`ResultConflict` naming it), or
+    ``None`` when neither is there any more.
+
+    Under the lock every verb that changes the board's line at the table takes first,
+    so the answer cannot change while it is read: a void or a correction in flight
+    has either committed or waits.
+    """
+    with transaction.atomic():
+        locks.seating(event, round_no, table)
+        done = stored(event, key)
+        if done is not None:
+            return done
+        existing = live_result(event, board_number, round_no, table)
+        if existing is None:
+            return None
         raise ResultConflict(
-            f"board {board_number} at table {table} in round {where} already has a "
+            f"board {board_number} at table {table} in round {round_no} already has a "
             f"result: {existing.summary}, entered by "
             f"{existing.entered_via or 'the director'} at "
             f"{timezone.localtime(existing.created_at):%H:%M:%S}. "
             "Correct that result instead.",
             existing,
-        ) from None
+        )
 
 
 def _score_fields(score: DealScore | None) -> dict[str, Any]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from django.contrib import messages
@@ -186,7 +187,12 @@ def contest_page(request: HttpRequest, contest: Contest) -> HttpResponse:
 def contest_action(request: HttpRequest, contest: Contest, action: str) -> HttpResponse:
     try:
         if action == "share":
-            session = int(request.POST.get("session", "0") or 0)
+            text = request.POST.get("session", "").strip()
+            if not re.fullmatch(r"[0-9]{1,3}", text):
+                raise ServiceError(
+                    "there is no such session: copy from the button under the session's table"
+                )
+            session = int(text)
             n = services.share_deals(contest, session, by=Actor.director(request.user))
             messages.success(request, f"Session {session}: {count(n, 'hand record')} copied.")
         elif action in ("one-ranking", "by-direction"):

@@ -95,14 +95,14 @@ def director_deals(request: HttpRequest, event: Event) -> HttpResponse:
         try:
             if request.POST.get("action") == "deal" and deal_form.is_valid():
                 by = Actor.director(request.user)
-                seed = deals.deal_event(
+                done = deals.deal_event(
                     event, seed=deal_form.cleaned_data["seed"], by=by, solve=False
                 )
                 jobs.start_solve(event, by=by)
                 messages.success(
                     request,
-                    f"Boards dealt from seed {seed}; their double-dummy tables are being "
-                    "worked out (the progress is below; you may leave this page).",
+                    f"{user_message(str(done))}. Their double-dummy tables are being worked "
+                    "out (the progress is below; you may leave this page).",
                 )
                 return redirect("director_deals", event.pk)
             if request.POST.get("action") == "import" and upload.is_valid():

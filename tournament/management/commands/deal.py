@@ -6,7 +6,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from tournament import deals
 from tournament.models import Event
-from tournament.services import Actor
+from tournament.services import Actor, ServiceError
 
 
 class Command(BaseCommand):
@@ -20,5 +20,8 @@ class Command(BaseCommand):
         event = Event.objects.filter(pk=opts["event"]).first()
         if event is None:
             raise CommandError(f"there is no event {opts['event']}")
-        seed = deals.deal_event(event, seed=opts["seed"], by=Actor.director(event.owner))
-        self.stdout.write(f"{event.name}: boards dealt from seed {seed}")
+        try:
+            done = deals.deal_event(event, seed=opts["seed"], by=Actor.director(event.owner))
+        except ServiceError as e:
+            raise CommandError(f"{event.name}: {e}") from None
+        self.stdout.write(f"{event.name}: {done}")

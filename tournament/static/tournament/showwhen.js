@@ -12,12 +12,22 @@
       var field = form.elements[rule[0]];
       return !field || field.value === rule[1];
     }
+    // A fieldset whose every field is hidden is hidden too: its legend alone says nothing.
+    var sets = Array.prototype.filter.call(form.querySelectorAll("fieldset"), function (set) {
+      return set.querySelector("[data-show-when]");
+    });
     function update() {
       parts.forEach(function (el) {
         var show = el.getAttribute("data-show-when").trim().split(/\s+/).every(holds);
         el.hidden = !show;
         el.querySelectorAll("input, select, textarea").forEach(function (input) {
           if (!show && input.type === "checkbox") input.checked = false;
+        });
+      });
+      sets.forEach(function (set) {
+        var fields = set.querySelectorAll(".field");
+        set.hidden = fields.length > 0 && Array.prototype.every.call(fields, function (f) {
+          return f.hidden;
         });
       });
     }

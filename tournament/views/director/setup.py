@@ -14,10 +14,12 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 
 from scoring import pair_label_key
+from scoring.wording import count
 
 from ... import services
 from ...access import director_view, events_for
-from ...forms import EventForm, PairNamesForm
+from ...forms import EventForm, PairNamesForm, typed_names
+from ...forms.events import TypedNames
 from ...models import Contest, Event, League, Member, Pair, Seating
 from ...services import ServiceError, user_message
 from . import _by
@@ -56,16 +58,23 @@ def event_create(request: HttpRequest) -> HttpResponse:
 def players(request: HttpRequest, event: Event) -> HttpResponse:
     pairs = list(Pair.objects.filter(event=event).prefetch_related("player_set__member"))
     pairs.sort(key=lambda p: pair_label_key(p.label))
+    labels = [p.label for p in pairs]
     Formset = formset_factory(PairNamesForm, extra=0)
     # A member is shown as the list offers him ("Jane Alden (#123)"), read back by number.
-    initial = [
+    stored = [
         {
             f"player{pl.position}": pl.member.choice_label if pl.member else pl.name
             for pl in p.player_set.all()
         }
         for p in pairs
     ]
-    formset = Formset(request.POST or None, initial=initial)
+    initial = [{"pair": p.label, **names} for p, names in zip(pairs, stored, strict=True)]
+    posted = request.method == "POST"
+    # The rows are matched to the pairs by label, so the formset always has one form a
+    # pair: a pair added from another screen while names were typed, or an altered
+    # page, is said, and what was typed is shown again, never lost.
+    sent = typed_names(request.POST, labels, stored) if posted else None
+    formset = Formset(sent.data if sent else None, initial=initial)
     for pair, f in zip(pairs, formset.forms, strict=True):
         for n in (1, 2):  # the table's columns say "Player 1/2"; a screen reader needs the pair
             attrs = f.fields[f"player{n}"].widget.attrs
@@ -74,17 +83,19 @@ def players(request: HttpRequest, event: Event) -> HttpResponse:
             attrs.update(MEMBER_FIELD)
     teams = list(event.team_set.all())
     typed = {t.label: request.POST.get(f"team-{t.label}", "").strip()[:80] for t in teams}
-    same = [n for n in typed.values() if n] if request.method == "POST" else []
-    if len({n.casefold() for n in same}) < len(same):
+    same = [n for n in typed.values() if n] if posted else []
+    refusal = ""
+    if sent is not None and not sent.matches:
+        refusal = _page_out_of_date(sent, len(labels))
+    elif len({n.casefold() for n in same}) < len(same):
         # "Hawks v hawks": every traveller's "To Hawks" column would be ambiguous.
-        messages.error(
-            request,
+        refusal = (
             f"The two teams need different names (both are {same[0]!r}). "
-            "Nothing was saved; what you typed is kept.",
+            "Nothing was saved; what you typed is kept."
         )
-        for team in teams:  # shown as typed, not saved
-            team.name = typed[team.label]
-    elif request.method == "POST" and formset.is_valid():
+    if refusal:
+        messages.error(request, refusal)
+    elif posted and formset.is_valid():
         for team in teams:
             name = typed[team.label]
             if name != team.name:
@@ -110,7 +121,27 @@ def players(request: HttpRequest, event: Event) -> HttpResponse:
         else:
             messages.success(request, "Players saved.")
         return redirect("director_event", event.pk)
+    if posted:
+        for team in teams:  # shown as typed, not saved
+            team.name = typed[team.label]
     return _players_page(request, event, pairs, formset, teams)
+
+
+def _page_out_of_date(sent: TypedNames, pairs: int) -> str:
+    """The refusal of a players page that no longer matches the event's pairs."""
+    added = sent.added
+    if added and not sent.unknown and len(added) < pairs:
+        joined = ", ".join(added)
+        return (
+            f"{'Pairs' if len(added) > 1 else 'Pair'} {joined} joined the event after this "
+            "page was opened: nothing was saved. What you typed is kept below; add "
+            f"{'their' if len(added) > 1 else 'its'} players too, then save again."
+        )
+    return (
+        f"This page does not match the event's {count(pairs, 'pair')} (it was opened before "
+        "the pairs changed, or was altered): nothing was saved. What you typed is kept below "
+        "for the pairs it names; check the names, then save again."
+    )
 
 
 # The players' fields offer the club's register as the director types (a datalist: no

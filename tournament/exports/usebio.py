@@ -16,7 +16,9 @@ may be shown.
   it, ``TEAM_ID`` and ``TEAM_NAME`` on the ``TEAM`` element.
 - ``PLACE`` is a number (a shared place is its first number: ``2=`` is ``2``).
 - Every pair has its two ``PLAYER`` elements, each with ``PLAYER_NAME`` and
-  ``NATIONAL_ID_NUMBER`` (empty: the app keeps no member numbers), and
+  ``NATIONAL_ID_NUMBER``, left empty: the club's register keeps the club's own
+  member numbers, not a national body's, and a reader that files results by
+  national number (Cobalt) would give them to whoever holds that number there; and
   ``MASTER_POINTS_AWARDED`` is ``0``: no master points are awarded here.
 - A traveller line's ``SCORE`` is North-South's score.  A royal bid or a nullo
   has no ``CONTRACT`` (a reader would score ``3S`` or ``1NT`` in its place as the

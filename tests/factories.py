@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from tournament import services
-from tournament.models import Event, Result
+from tournament.models import Contest, Event, Result
 from tournament.services import Actor, Entry
 
 # A 3-table Mitchell under the 1915 laws, 2 boards a round: 6 pairs, 6 boards, 3 rounds.
@@ -30,12 +30,30 @@ EVENT_DEFAULTS: dict[str, Any] = {
     "boards_per_round": 2,
 }
 
+# Two sections of the same 3-table Mitchell, one session, Law H totals added.
+CONTEST_DEFAULTS: dict[str, Any] = {
+    "name": "Club championship",
+    "date": datetime.date(1915, 2, 2),
+    "sections": 2,
+    "sessions": 1,
+    "carry": "total",
+    "method": "total",
+    "tables": 3,
+    "boards_per_round": 2,
+}
+
 ARTIFICIAL = ("average", "ns-lowest", "ew-lowest")
 
 
 def make_event(owner: Any, **fields: Any) -> Event:
     """An event with its schedule; ``fields`` override :data:`EVENT_DEFAULTS`."""
     return services.create_event(owner, **{**EVENT_DEFAULTS, **fields})
+
+
+def make_contest(owner: Any, **fields: Any) -> Contest:
+    """A contest of sections and sessions with their events; ``fields`` override
+    :data:`CONTEST_DEFAULTS`."""
+    return services.create_contest(owner, **{**CONTEST_DEFAULTS, **fields})
 
 
 def entry(line: str, **fields: Any) -> Entry:

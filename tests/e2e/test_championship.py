@@ -7,6 +7,7 @@ import datetime
 import pytest
 from django.contrib.auth import get_user_model
 
+from tests.factories import make_contest
 from tournament import services
 from tournament.queries import contests
 from tournament.services import Actor, Entry
@@ -18,19 +19,21 @@ pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 
 
-def test_a_section_page_says_whom_it_compares_at_1280_and_390(live_server, browser, shots):
-    director = get_user_model().objects.create_user("td", password="whist-club-1915")
-    contest = services.create_contest(
+def spring_championship(director):
+    """Two sections, two sessions, matchpoints, the session percentages averaged."""
+    return make_contest(
         director,
         name="Spring championship",
         date=datetime.date(1915, 4, 1),
-        sections=2,
         sessions=2,
         carry="average",
-        tables=3,
-        boards_per_round=2,
         method="matchpoints",
     )
+
+
+def test_a_section_page_says_whom_it_compares_at_1280_and_390(live_server, browser, shots):
+    director = get_user_model().objects.create_user("td", password="whist-club-1915")
+    contest = spring_championship(director)
     a, b = contests.parts(contest, 1)
     by = Actor.director(director)
     # Board 1, round 1, table 1 of each section; section A's round 2, table 3 too.
@@ -74,17 +77,7 @@ def test_a_section_page_says_whom_it_compares_at_1280_and_390(live_server, brows
 
 def test_a_director_seeds_session_2_and_ranks_the_championship_as_one(live_server, browser, shots):
     director = get_user_model().objects.create_user("td", password="whist-club-1915")
-    contest = services.create_contest(
-        director,
-        name="Spring championship",
-        date=datetime.date(1915, 4, 1),
-        sections=2,
-        sessions=2,
-        carry="average",
-        tables=3,
-        boards_per_round=2,
-        method="matchpoints",
-    )
+    contest = spring_championship(director)
     by = Actor.director(director)
     for e in contests.parts(contest, 1):
         services.set_player_names(

@@ -8,6 +8,7 @@ target sizes, names of controls) on any of them.
 import pytest
 from django.contrib.auth import get_user_model
 
+from tests.factories import make_contest
 from tournament import deals, services, tablets
 from tournament.models import Result
 from tournament.services import Actor
@@ -186,16 +187,7 @@ def test_the_new_pages_fit_and_pass_axe(live_server, browser, shots):
     )
     league.published = True
     league.save()
-    contest = services.create_contest(
-        td,
-        name="Championship",
-        date=datetime.date(1915, 2, 2),
-        sections=2,
-        sessions=1,
-        carry="total",
-        tables=3,
-        boards_per_round=2,
-    )
+    contest = make_contest(td, name="Championship")
     contest.published = True
     contest.save()
     pages = {

@@ -31,6 +31,7 @@ from django.test import Client
 from django.urls import reverse
 from hypothesis import strategies as st
 
+from tests.factories import make_contest
 from tournament import services, tablets
 from tournament.models import Result, TableLink
 
@@ -160,17 +161,7 @@ def make_world() -> World:
         draw="swiss",
         rounds=3,
     )
-    contest = services.create_contest(
-        alice,
-        name="Fuzz contest",
-        date=datetime.date(1915, 2, 2),
-        sections=2,
-        sessions=1,
-        carry="total",
-        tables=3,
-        boards_per_round=2,
-        method="total",
-    )
+    contest = make_contest(alice, name="Fuzz contest")
     world = World(
         alice, Client(raise_request_exception=False), Client(raise_request_exception=False)
     )

@@ -6,7 +6,6 @@ Each kept page must equal the one worked out afresh, show a change at once, and 
 repeat view must not read the results again.
 """
 
-import datetime
 import re
 
 import pytest
@@ -15,6 +14,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from tests.factories import make_contest
 from tournament import services
 from tournament.models import Pair, Seating
 from tournament.queries import contests, pagecache, score_cards
@@ -34,17 +34,7 @@ def _line_reads(queries) -> list[str]:
 
 
 def _contest(director):
-    contest = services.create_contest(
-        director,
-        name="Club championship",
-        date=datetime.date(1915, 2, 2),
-        sections=2,
-        sessions=2,
-        carry="total",
-        tables=3,
-        boards_per_round=2,
-        method="matchpoints",
-    )
+    contest = make_contest(director, sessions=2, method="matchpoints")
     for event in contests.parts(contest):
         enter(event, 1, 1, 1, "4H S 10")
         enter(event, 1, 2, 3, "4H S 8")

@@ -2,7 +2,6 @@
 and withdrawn pairs marked, re-seeding between sessions, one overall ranking."""
 
 import csv
-import datetime
 import io
 
 import openpyxl
@@ -12,36 +11,10 @@ from django.urls import reverse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tests.factories import enter, make_contest
 from tournament import exports, services
 from tournament.queries import contests
-from tournament.services import Actor, Entry, ServiceError
-
-
-def make_contest(owner, sections=2, sessions=1, carry="total", method="total", **fields):
-    return services.create_contest(
-        owner,
-        name="Club championship",
-        date=datetime.date(1915, 2, 2),
-        sections=sections,
-        sessions=sessions,
-        carry=carry,
-        tables=3,
-        boards_per_round=2,
-        method=method,
-        **fields,
-    )
-
-
-def enter(event, board, round_no, table, line):
-    contract, declarer, tricks = line.split()
-    services.enter_result(
-        event,
-        board_number=board,
-        round_no=round_no,
-        table=table,
-        entry=Entry(contract, declarer, int(tricks)),
-        by=Actor.director(event.owner),
-    )
+from tournament.services import Actor, ServiceError
 
 
 def test_a_section_says_it_compares_itself_alone_and_shows_the_championship(client, director):

@@ -5,10 +5,9 @@ table whose players are the new ones; never a session re-seated under a result."
 
 from __future__ import annotations
 
-import datetime
-
 import pytest
 
+from tests.factories import make_contest
 from tournament import services
 from tournament.models import Result
 from tournament.queries import contests
@@ -20,16 +19,7 @@ from .test_races import ROUNDS, UNTIMED, Device, enter, gated_race, needs_postgr
 
 
 def _contest(director, i):
-    contest = services.create_contest(
-        director,
-        name=f"Championship {i}",
-        date=datetime.date(1915, 2, 2),
-        sections=2,
-        sessions=2,
-        carry="total",
-        tables=3,
-        boards_per_round=2,
-    )
+    contest = make_contest(director, name=f"Championship {i}", sessions=2)
     for e in contests.parts(contest, 1):
         services.set_player_names(
             e,

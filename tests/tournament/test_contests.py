@@ -5,36 +5,17 @@ import datetime
 import pytest
 from django.urls import reverse
 
+from tests.factories import enter
+from tests.factories import make_contest as contest_of
 from tournament import deals, exports, services
 from tournament.models import Board, Contest
 from tournament.queries import contests, standings
-from tournament.services import Actor, Entry, ServiceError
+from tournament.services import Actor, ServiceError
 
 
-def make_contest(owner, sections=2, sessions=2, carry="total", method="total"):
-    return services.create_contest(
-        owner,
-        name="Club championship",
-        date=datetime.date(1915, 2, 2),
-        sections=sections,
-        sessions=sessions,
-        carry=carry,
-        tables=3,
-        boards_per_round=2,
-        method=method,
-    )
-
-
-def enter(event, board, round_no, table, line):
-    contract, declarer, tricks = line.split()
-    services.enter_result(
-        event,
-        board_number=board,
-        round_no=round_no,
-        table=table,
-        entry=Entry(contract, declarer, int(tricks)),
-        by=Actor.director(event.owner),
-    )
+def make_contest(owner, **fields):
+    """Two sections and two sessions unless told otherwise."""
+    return contest_of(owner, **{"sessions": 2, **fields})
 
 
 def test_a_contest_is_sections_times_sessions_events(director):

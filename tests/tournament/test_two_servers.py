@@ -35,7 +35,7 @@ from pathlib import Path
 import pytest
 
 from benchmarks.harness import ROOT, Server, django_env, in_fresh_process, scratch_postgres
-from benchmarks.tablets_load import NoRedirect, Tablet, board_form, field
+from benchmarks.tablets_load import NoRedirect, Tablet, at_once, board_form, field
 
 REDIS_URL = os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/5")
 TABLES = 25  # two boards a table in round 1: 50 tablets
@@ -153,23 +153,6 @@ class Director(Tablet):
         request = urllib.request.Request(self.base + path, headers={"X-Fragment": "1"})
         with self.opener.open(request, timeout=30) as response:
             return response.read().decode(), dict(response.headers)
-
-
-def at_once(*calls):
-    """The calls in threads released together; their answers in order."""
-    answers: list = [None] * len(calls)
-    go = threading.Barrier(len(calls))
-
-    def run(i: int) -> None:
-        go.wait()
-        answers[i] = calls[i]()
-
-    threads = [threading.Thread(target=run, args=(i,)) for i in range(len(calls))]
-    for th in threads:
-        th.start()
-    for th in threads:
-        th.join()
-    return answers
 
 
 def tablet_round(servers: list[str], i: int, token: str, board: int, burst: int, out: dict):

@@ -47,6 +47,12 @@ def postgres_answers() -> bool:
     return True
 
 
+# Seconds a psql command or a fresh process's work may take before the run stops with
+# an error: a server that stopped answering fails the run instead of holding it.
+PSQL_TIMEOUT = 60
+FRESH_PROCESS_TIMEOUT = 600
+
+
 def database_name(prefix: str) -> str:
     return f"{prefix}_{os.getpid()}"
 
@@ -57,12 +63,13 @@ def scratch_postgres(prefix: str) -> Iterator[str]:
     server the benchmark killed may still hold connections)."""
     name = database_name(prefix)
     drop = f"DROP DATABASE IF EXISTS {name} WITH (FORCE)"
-    subprocess.run(["psql", ADMIN, "-qc", drop], check=True, capture_output=True)
-    subprocess.run(["psql", ADMIN, "-qc", f"CREATE DATABASE {name}"], check=True)
+    psql = ["psql", ADMIN, "-qc"]
+    subprocess.run([*psql, drop], check=True, capture_output=True, timeout=PSQL_TIMEOUT)
+    subprocess.run([*psql, f"CREATE DATABASE {name}"], check=True, timeout=PSQL_TIMEOUT)
     try:
         yield f"postgres://postgres@127.0.0.1:5432/{name}"
     finally:
-        subprocess.run(["psql", ADMIN, "-qc", drop], check=True, capture_output=True)
+        subprocess.run([*psql, drop], check=True, capture_output=True, timeout=PSQL_TIMEOUT)
 
 
 @contextlib.contextmanager
@@ -131,8 +138,20 @@ def in_fresh_process(fn: Callable[..., Any], *args: Any, env: dict[str, str] | N
     database connection), with ``env`` as its environment; its answer.  ``fn`` is a
     module-level function of a benchmark (it is pickled by name)."""
     spawn = multiprocessing.get_context("spawn")
-    with ProcessPoolExecutor(max_workers=1, mp_context=spawn) as pool:
-        return pool.submit(_call_with_env, env, fn, args).result()
+    pool = ProcessPoolExecutor(max_workers=1, mp_context=spawn)
+    future = pool.submit(_call_with_env, env, fn, args)
+    try:
+        future.result(timeout=FRESH_PROCESS_TIMEOUT)
+    except TimeoutError:
+        # Not waited for: the stuck process is stopped and the run fails with the reason.
+        for child in multiprocessing.active_children():
+            child.terminate()
+        pool.shutdown(wait=False, cancel_futures=True)
+        raise
+    except BaseException:
+        pass  # the process's own error, raised below once the process has ended
+    pool.shutdown(wait=True)
+    return future.result()
 
 
 def prepare_round(

@@ -1,8 +1,15 @@
 """Who may reach what: the one gate every view goes through.
 
+One service may host many clubs, each a tenant: whatever belongs to a club (its
+events, leagues, contests, members, seasons, files and director accounts) is
+reached by that club's directors only (:meth:`Club.ids_of`); to a director of
+another club it does not exist (404), and the club-wide pages answer him with
+his own club's.  The **site administrator** (a superuser) alone reaches the
+Clubs page (:func:`site_view`) and the admin, which see every club.
+
 Three kinds of visitor:
-- a **director** sees and changes the events he owns or was given (the
-  event's ``directors``); to anyone else such an event does not exist (404);
+- a **director** sees and changes the events of his club he owns or was given
+  (the event's ``directors``); to anyone else such an event does not exist (404);
 - the **public** sees the results of published events (and of every match or
   section of a published league or contest); while the event is
   being played, only the standings and the **finished** boards (every table
@@ -11,8 +18,8 @@ Three kinds of visitor:
   its PIN (if the director set one) has been given in this browser; a PIN
   changed since the browser was unlocked locks it again.
 
-The club's accounts (the Directors page) are for directors only: an active
-staff account (:func:`accounts_view`); any other visitor is refused.
+The club's accounts (the Directors page) are for its directors only: an active
+staff account of the club (:func:`accounts_view`); any other visitor is refused.
 
 The club's member register (names with e-mail and phone), its seasons and settings
 are for its directors only (:func:`club_view`); the public sees a member's name and
@@ -20,7 +27,9 @@ published evenings, never the contact details.
 
 Views never check access themselves: they are wrapped in
 :func:`director_view`, :func:`results_view`, :func:`table_view`,
-:func:`accounts_view` or :func:`club_view`.
+:func:`accounts_view`, :func:`club_view` or :func:`site_view`.  Each puts the
+page on its club's clock (:func:`tournament.room.clubtime.use_clubs_clock`) once
+it knows the club.
 """
 
 from __future__ import annotations
@@ -38,21 +47,38 @@ from django.shortcuts import redirect, render
 
 from . import tablets
 from .models import Board, Club, Contest, Event, League, Member, Result, Round, Seating, TableLink
+from .room.clubtime import use_clubs_clock
 from .services import ServiceError, directors, user_message
+from .services.clubs import is_site_admin
 
 View = Callable[..., HttpResponse]
 
 
 def events_for(user: Any) -> QuerySet[Event]:
-    """The events a director may see and change: his own and those he was given."""
+    """The events a director may see and change: of his clubs, his own and those he was
+    given."""
     if not user.is_authenticated:
         return Event.objects.none()
-    return Event.objects.filter(Q(owner=user) | Q(directors=user)).distinct()
+    return Event.objects.filter(
+        Q(owner=user) | Q(directors=user), club_id__in=Club.ids_of(user)
+    ).distinct()
 
 
 def can_direct(user: Any, event: Event) -> bool:
-    return bool(user.is_authenticated) and (
-        event.owner_id == user.pk or event.directors.filter(pk=user.pk).exists()
+    """A director of the event's club who owns the event or was given it."""
+    return (
+        bool(user.is_authenticated)
+        and event.club_id in Club.ids_of(user)
+        and (event.owner_id == user.pk or event.directors.filter(pk=user.pk).exists())
+    )
+
+
+def directs_group(user: Any, group: League | Contest) -> bool:
+    """The owner of a league or contest, while he directs its club."""
+    return (
+        bool(user.is_authenticated)
+        and group.owner_id == user.pk
+        and group.club_id in Club.ids_of(user)
     )
 
 
@@ -185,9 +211,10 @@ def visibility(user: Any, event: Event) -> Visibility:
 
 
 def _event(pk: int) -> Event:
-    event = Event.objects.filter(pk=pk).first()
+    event = Event.objects.filter(pk=pk).select_related("club").first()
     if event is None:
         raise Http404("No such event")
+    use_clubs_clock(event.club)
     return event
 
 
@@ -199,9 +226,10 @@ def owner_view(model: type[League] | type[Contest]) -> Callable[[View], View]:
         @login_required
         @wraps(view)
         def wrapped(request: HttpRequest, pk: int, *args: Any, **kwargs: Any) -> HttpResponse:
-            obj = model.objects.filter(pk=pk, owner_id=request.user.pk).first()
-            if obj is None:
+            obj = model.objects.filter(pk=pk).select_related("club").first()
+            if obj is None or not directs_group(request.user, obj):
                 raise Http404("No such event")
+            use_clubs_clock(obj.club)
             return view(request, obj, *args, **kwargs)
 
         return wrapped
@@ -215,11 +243,10 @@ def published_view(model: type[League] | type[Contest]) -> Callable[[View], View
     def decorate(view: View) -> View:
         @wraps(view)
         def wrapped(request: HttpRequest, pk: int, *args: Any, **kwargs: Any) -> HttpResponse:
-            obj = model.objects.filter(pk=pk).first()
-            if obj is None or not (
-                obj.published or (request.user.is_authenticated and obj.owner_id == request.user.pk)
-            ):
+            obj = model.objects.filter(pk=pk).select_related("club").first()
+            if obj is None or not (obj.published or directs_group(request.user, obj)):
                 raise Http404("No such event")
+            use_clubs_clock(obj.club)
             return view(request, obj, *args, **kwargs)
 
         return wrapped
@@ -247,16 +274,30 @@ def director_view(view: View) -> View:
     return wrapped
 
 
+def _directed_club(request: HttpRequest, refusal: str) -> Club:
+    """The club the logged-in director runs, on its clock; a 403 page in his words
+    when he is no director or directs no club."""
+    if not directors.is_director(request.user):
+        raise PermissionDenied(refusal)
+    club = Club.of(request.user)
+    if club is None:
+        raise PermissionDenied(
+            "Your account directs no club here; the site's administrator can add you to one."
+        )
+    use_clubs_clock(club)
+    return club
+
+
 def accounts_view(view: View) -> View:
-    """The club's director accounts: directors only (logged in, active staff); a 403
-    page to anyone else logged in, the log-in page to a visitor."""
+    """The club's director accounts: its directors only (logged in, active staff),
+    ``view(request, club, ...)``; a 403 page to anyone else logged in, the log-in page to
+    a visitor."""
 
     @login_required
     @wraps(view)
     def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-        if not directors.is_director(request.user):
-            raise PermissionDenied("Only a director manages the club's director accounts.")
-        return view(request, *args, **kwargs)
+        club = _directed_club(request, "Only a director manages the club's director accounts.")
+        return view(request, club, *args, **kwargs)
 
     return wrapped
 
@@ -269,9 +310,23 @@ def club_view(view: View) -> View:
     @login_required
     @wraps(view)
     def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-        if not directors.is_director(request.user):
-            raise PermissionDenied("Only the club's directors see its member register.")
-        return view(request, Club.of(request.user), *args, **kwargs)
+        club = _directed_club(request, "Only the club's directors see its member register.")
+        return view(request, club, *args, **kwargs)
+
+    return wrapped
+
+
+def site_view(view: View) -> View:
+    """A page of the whole service (the Clubs page): the site administrator only; a 403
+    page to anyone else logged in (a club's director included), the log-in page to a
+    visitor."""
+
+    @login_required
+    @wraps(view)
+    def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        if not is_site_admin(request.user):
+            raise PermissionDenied("Only the site's administrator manages the clubs.")
+        return view(request, *args, **kwargs)
 
     return wrapped
 
@@ -317,6 +372,7 @@ def table_view(view: View) -> View:
         link = tablets.resolve(token)
         if link is None:
             raise Http404("This table link is not valid; ask the director for the table card.")
+        use_clubs_clock(link.event.club)
         if _unlocked(request, link):
             return view(request, link, *args, **kwargs)
         error = None

@@ -1,4 +1,8 @@
-"""Django admin: every model, read-mostly.
+"""Django admin: every model, read-mostly, for the site administrator alone.
+
+The admin sees every club's records at once, so only the site administrator (a
+superuser) reaches it; a club's directors work on the app's own pages, which keep
+to their club (:mod:`tournament.access`).
 
 Results and the audit trail are read-only here: a result changes only
 through the services, which keep its history and write the audit entry.
@@ -44,6 +48,7 @@ from .models import (
     TableLink,
     Team,
 )
+from .services.clubs import is_site_admin
 
 User = get_user_model()
 
@@ -80,6 +85,11 @@ class NoSecretLookups(admin.ModelAdmin):
         return super().lookup_allowed(lookup, value, request)
 
 
+def _site_admin_only(request: HttpRequest) -> bool:
+    return is_site_admin(request.user)
+
+
+admin.site.has_permission = _site_admin_only  # type: ignore[method-assign]
 admin.site.unregister(User)
 
 

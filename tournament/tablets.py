@@ -81,7 +81,7 @@ def resolve(token: str) -> TableLink | None:
         return None
     return (
         TableLink.objects.filter(token=token, revoked_at__isnull=True)
-        .select_related("event")
+        .select_related("event__club")
         .first()
     )
 

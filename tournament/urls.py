@@ -5,7 +5,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import path
 from django.views.generic import RedirectView
 
-from .views import club, contests, display, events, files, leagues, public
+from .views import club, contests, display, events, files, leagues, public, site
 from .views.director import (
     accounts,
     cards,
@@ -25,6 +25,9 @@ handler500 = "tournament.errors.server_error"
 
 urlpatterns = [
     path("", public.home, name="home"),
+    path("clubs/<int:pk>/", public.club_home, name="club_home"),
+    # The whole service: its clubs (the site administrator's).
+    path("site/clubs/", site.clubs_page, name="site_clubs"),
     path("movements/", public.movement_preview, name="movement_preview"),
     path("calculator/", public.deal_calculator, name="deal_calculator"),
     path("login/", auth_views.LoginView.as_view(), name="login"),

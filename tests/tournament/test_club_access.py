@@ -32,7 +32,9 @@ def played(owner, **fields):
 
 @pytest.fixture
 def td(db):
-    return get_user_model().objects.create_user("td", password="pw-td-1915", is_staff=True)
+    user = get_user_model().objects.create_user("td", password="pw-td-1915", is_staff=True)
+    Club.first().directors.add(user)  # a director of the room's club, as when it has several
+    return user
 
 
 @pytest.fixture

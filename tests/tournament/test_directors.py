@@ -254,15 +254,18 @@ def test_only_directors_reach_the_directors_page_and_the_admin():
     assert Client().post(reverse("director_account_remove", args=[director.pk])).status_code == 302
     director.refresh_from_db()
     assert director.is_active
-    # The admin: directors only, as the page.
+    # The admin sees every club: the site administrator's alone, not a club's director's.
     assert logged_in(plain).get("/admin/").status_code == 302
-    assert logged_in(director).get("/admin/").status_code == 200
+    assert logged_in(director).get("/admin/").status_code == 302
+    site_admin = accounts.add_director("brewster", STRONG, site_admin=True)
+    assert logged_in(site_admin).get("/admin/").status_code == 200
 
 
 @pytest.mark.django_db
 def test_the_admin_offers_no_account_action_of_its_own():
     """Accounts change on the Directors page alone, where its rules hold."""
-    me, other = new_director("alden"), new_director("brewster")
+    me = accounts.add_director("alden", STRONG, site_admin=True)
+    other = new_director("brewster")
     c = logged_in(me)
     assert c.get("/admin/auth/user/").status_code == 200  # to look at
     assert c.get("/admin/auth/user/add/").status_code == 403

@@ -10,12 +10,11 @@ from datetime import datetime
 from zoneinfo import ZoneInfo
 
 import pytest
-from django.test import override_settings
 from django.urls import reverse
 from openpyxl import load_workbook
 
 from tournament import exports
-from tournament.models import Result
+from tournament.models import Club, Event, Result
 
 from ..factories import enter, event_with_results
 
@@ -103,8 +102,10 @@ def test_a_whole_exact_score_is_a_number(director):
     assert exact and all(isinstance(e, int) and e == d for e, d in zip(exact, decimal, strict=True))
 
 
-@override_settings(CLUB_TIME_ZONE="America/New_York")
 def test_a_page_and_the_workbook_show_the_same_club_time(client, event, director):
+    """The event's club's clock (its Club page's time zone), on the page and in the file."""
+    Club.objects.filter(pk=event.club_id).update(time_zone="America/New_York")
+    event = Event.objects.get(pk=event.pk)
     result = enter(event, 1, 1, 1, "4H S 10")
     client.force_login(director)
     page = client.get(reverse("director_result", args=[event.pk, result.pk])).content.decode()

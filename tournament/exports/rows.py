@@ -205,6 +205,7 @@ def traveller_rows(
     # line's points go to the teams instead, as its traveller page shows them.
     teams = _pair_teams(event) if event.is_team_match else None
     labels = travellers.team_labels(event) if teams is not None else []
+    club = event.club  # its clock for the times entered
     for r, line in zip(live.rows, live.compared, strict=True):
         if boards is not None and r["board__number"] not in boards:
             continue
@@ -235,7 +236,7 @@ def traveller_rows(
             _number(line.net_ns),
             *compared,
             "; ".join(f"{i['side']} {i['column']} {i['points']}: {i['reason']}" for i in items),
-            club_time(r["created_at"]),  # when it was entered, on the club's clock
+            club_time(r["created_at"], club),  # when it was entered, on the club's clock
         ]
 
 

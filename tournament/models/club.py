@@ -76,14 +76,38 @@ class Club(models.Model):
         return club
 
     @classmethod
-    def of(cls, user: object) -> Club:
-        """The club a director runs events for: the first he belongs to, else the room's."""
-        clubs = getattr(user, "clubs", None)
-        if clubs is not None and getattr(user, "pk", None) is not None:
-            club = clubs.order_by("pk").first()
-            if club is not None:
-                return club
-        return cls.first()
+    def of(cls, user: object) -> Club | None:
+        """The club a director runs (its register, seasons, accounts; his new events): the
+        first he directs.  An account in no club runs the room's club only where the room
+        has one club (an account made with ``manage.py createsuperuser``); where it hosts
+        several, such an account runs none."""
+        ids = cls.ids_of(user)
+        return cls.objects.filter(pk=ids[0]).first() if ids else None
+
+    @classmethod
+    def ids_of(cls, user: object) -> list[int]:
+        """The pks of the clubs ``user`` directs, first first (see :meth:`of`); kept on the
+        user object for the rest of the request."""
+        if not getattr(user, "is_authenticated", False):
+            return []
+        kept = getattr(user, "_club_ids", None)
+        if kept is None:
+            clubs = getattr(user, "clubs", None)
+            kept = list(clubs.order_by("pk").values_list("pk", flat=True)) if clubs else []
+            if not kept:
+                only = list(cls.objects.order_by("pk").values_list("pk", flat=True)[:2])
+                if not only:  # a new room: its club is made now
+                    only = [cls.first().pk]
+                kept = only if len(only) == 1 else []
+            user._club_ids = kept  # type: ignore[attr-defined]
+        return kept
+
+    def zone(self) -> zoneinfo.ZoneInfo:
+        """The club's clock: its time zone (the room's when the stored name is unknown)."""
+        try:
+            return zoneinfo.ZoneInfo(self.time_zone)
+        except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+            return zoneinfo.ZoneInfo(room_time_zone())
 
 
 class Member(models.Model):

@@ -22,9 +22,9 @@ from scoring.wording import count
 
 from ..choices import Form, Method
 from ..errors import ServiceError
-from ..models import Board, Club, Contest, Event, Pair, Player, Result, SeatAssignment
+from ..models import Board, Contest, Event, Pair, Player, Result, SeatAssignment
 from ..queries.contests import overall_table, parts, seated
-from . import locks
+from . import directors, locks
 from .audit import Actor, audit
 from .events import check_derived_name, create_event, set_group_published
 
@@ -63,7 +63,7 @@ def create_contest(
             "the contest's name",
         )
     contest = Contest.objects.create(
-        club=Club.of(owner),
+        club=directors.club_of(owner),
         name=name,
         date=date,
         owner=owner,

@@ -1,16 +1,20 @@
-"""The club's director accounts: the first one, adding, removing, passwords.
+"""A club's director accounts: the first one, adding, removing, passwords.
 
-A director is an active staff account: he logs in, runs events and reaches the
-admin. There is no fixed or well-known password anywhere: the first director is
-made on the first run (his password asked for, or generated and printed once),
-and every later one by a director on the Directors page. Passwords always pass
-Django's validators (``AUTH_PASSWORD_VALIDATORS``).
+A director is an active staff account in a club's ``directors``: he logs in and
+runs that club's events.  The room's first director (made on the first run, his
+password asked for or generated and printed once) is also the **site
+administrator** (a superuser): he alone reaches the admin and the Clubs page,
+which see every club (:mod:`tournament.services.clubs`).  Every later director
+is added by a director of his club on the Directors page, or with his new club by
+the site administrator.  There is no fixed or well-known password anywhere, and
+every password passes Django's validators (``AUTH_PASSWORD_VALIDATORS``).
 
-Removing a director deactivates the account (his name stays on the audit trail
-and on what he entered) and hands his events, leagues and contests to the
-director who removed him, so no event is left without anyone who can open it.
-The last director can never be removed: the check is made under a lock on every
-director's row, so two directors removing each other at once leave one.
+Removing a director takes him off the club (his name stays on the audit trail
+and on what he entered) and hands his events, leagues and contests of that club
+to the director who removed him, so no event is left without anyone who can open
+it; an account left directing no club cannot log in any more.  A club's last
+director can never be removed: the check is made under a lock on the club's
+directors' rows, so two directors removing each other at once leave one.
 """
 
 from __future__ import annotations
@@ -47,9 +51,13 @@ def generate_password() -> str:
     )
 
 
-def directors() -> QuerySet[Any]:
-    """Every director who can log in, in the order they were added."""
-    return get_user_model().objects.filter(is_active=True, is_staff=True).order_by("date_joined")
+def directors(club: Club | None = None) -> QuerySet[Any]:
+    """Every director who can log in (of ``club`` when given), in the order they were
+    added."""
+    users = get_user_model().objects.filter(is_active=True, is_staff=True)
+    if club is not None:
+        users = users.filter(clubs=club)
+    return users.order_by("date_joined")
 
 
 def is_director(user: Any) -> bool:
@@ -83,15 +91,39 @@ def check_new_username(username: str) -> str:
     return username
 
 
-def add_director(username: str, password: str, *, by: Any = None) -> Any:
-    """A new director who can log in with ``password`` (checked by the validators)."""
+def add_director(
+    username: str,
+    password: str,
+    *,
+    by: Any = None,
+    club: Club | None = None,
+    site_admin: bool = False,
+) -> Any:
+    """A new director of ``club`` (by default the club of the director adding him; the
+    room's first from the console) who can log in with ``password`` (checked by the
+    validators).  ``site_admin``: the room's first director, who also reaches the admin
+    and the Clubs page."""
+    if club is None:
+        club = Club.first() if by is None else club_of(by)
     username = check_new_username(username)
     model = get_user_model()
     check_new_password(password, model(**{model.USERNAME_FIELD: username}))
-    user = model.objects.create_user(username, password=password, is_staff=True, is_superuser=True)
-    Club.of(by).directors.add(user)  # the club of the director adding him (the room's first)
-    log.info("director %s added by %s", username, _who(by))
+    user = model.objects.create_user(
+        username, password=password, is_staff=True, is_superuser=site_admin
+    )
+    club.directors.add(user)
+    log.info("director %s added to %s by %s", username, club, _who(by))
     return user
+
+
+def club_of(user: Any) -> Club:
+    """The club ``user`` runs (:meth:`Club.of`), refused in a director's words when none."""
+    club = Club.of(user)
+    if club is None:
+        raise ServiceError(
+            "Your account directs no club here; the site's administrator can add you to one."
+        )
+    return club
 
 
 def first_director(username: str = FIRST_DIRECTOR, password: str | None = None) -> tuple[Any, str]:
@@ -104,7 +136,7 @@ def first_director(username: str = FIRST_DIRECTOR, password: str | None = None) 
         if directors().exists():
             raise ServiceError("This database has a director already.")
         chosen = password if password is not None else generate_password()
-        return add_director(username, chosen, by=None), chosen
+        return add_director(username, chosen, by=None, site_admin=True), chosen
 
 
 def set_password(target: Any, password: str, *, by: Any) -> None:
@@ -115,33 +147,40 @@ def set_password(target: Any, password: str, *, by: Any) -> None:
     log.info("password of director %s set by %s", target.get_username(), _who(by))
 
 
-def lock_directors() -> list[Any]:
-    """Every director's row, locked until the transaction ends (the last-director check)."""
-    return locks.accounts(directors())
+def lock_directors(club: Club) -> list[Any]:
+    """The club's directors' rows, locked until the transaction ends (the last-director
+    check)."""
+    return locks.accounts(directors(club))
 
 
-def remove_director(target: Any, *, by: Any) -> int:
-    """Deactivate ``target``; his events, leagues and contests pass to ``by``.
+def remove_director(target: Any, *, by: Any, club: Club | None = None) -> int:
+    """Take ``target`` off ``club`` (by default the club ``by`` runs); his events, leagues
+    and contests of the club pass to ``by``.  An account left directing no club is
+    deactivated, but a site administrator's (he keeps the admin and the Clubs page).
 
     Returns how many events passed. Refused for one's own account and for the
-    last director, re-checked under a lock on every director's row.
+    club's last director, re-checked under a lock on the club's directors' rows.
     """
     if target.pk == by.pk:
         raise ServiceError("You cannot remove your own account; another director can remove it.")
+    if club is None:
+        club = club_of(by)
     with transaction.atomic():
-        active = lock_directors()
+        active = lock_directors(club)
         if by.pk not in {u.pk for u in active}:
             raise ServiceError("Your account is not a director's any more.")
         if target.pk not in {u.pk for u in active}:
             raise ServiceError(f"{target.get_username()} is not a director any more.")
         if len(active) <= 1:
             raise ServiceError("The last director cannot be removed.")
-        moved = Event.objects.filter(owner=target).update(owner=by)
-        League.objects.filter(owner=target).update(owner=by)
-        Contest.objects.filter(owner=target).update(owner=by)
-        target.is_active = False
-        target.save(update_fields=["is_active"])
-    log.info("director %s removed by %s", target.get_username(), _who(by))
+        moved = Event.objects.filter(owner=target, club=club).update(owner=by)
+        League.objects.filter(owner=target, club=club).update(owner=by)
+        Contest.objects.filter(owner=target, club=club).update(owner=by)
+        club.directors.remove(target)
+        if not target.is_superuser and not target.clubs.exists():
+            target.is_active = False
+            target.save(update_fields=["is_active"])
+    log.info("director %s removed from %s by %s", target.get_username(), club, _who(by))
     return moved
 
 

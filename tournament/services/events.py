@@ -14,7 +14,6 @@ from ..choices import CodeOfLaws, Form, MovementKind
 from ..errors import ServiceError
 from ..models import (
     Board,
-    Club,
     Event,
     FieldChange,
     Pair,
@@ -32,7 +31,7 @@ from ..movements import (
     phantom_of,
     with_field_changes,
 )
-from . import locks
+from . import directors, locks
 from .audit import Actor, audit
 from .members import lock_club, players_for
 
@@ -98,7 +97,7 @@ def create_event(owner: Any, **fields: Any) -> Event:
     if fields.get("code") != CodeOfLaws.WC1913:
         fields["english_slams"] = fields["english_bidding"] = False
     group = fields.get("league") or fields.get("contest")  # a match or section: its club
-    fields.setdefault("club", group.club if group is not None else Club.of(owner))
+    fields.setdefault("club", group.club if group is not None else directors.club_of(owner))
     event = Event(owner=owner, **fields)
     try:
         movement = movement_for(event)

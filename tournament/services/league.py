@@ -24,9 +24,9 @@ from scoring.wording import count
 
 from ..choices import Form
 from ..errors import ServiceError
-from ..models import Club, Event, League, LeagueTeam
+from ..models import Event, League, LeagueTeam
 from ..queries.leagues import _finished, _names, league_table, meetings
-from . import locks
+from . import directors, locks
 from .audit import Actor, audit
 from .events import check_derived_name, create_event, set_group_published
 
@@ -78,7 +78,7 @@ def create_league(
         "the league's name or the longest teams' names",
     )
     league = League.objects.create(
-        club=Club.of(owner),
+        club=directors.club_of(owner),
         name=name,
         date=date,
         owner=owner,

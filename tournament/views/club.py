@@ -18,6 +18,7 @@ from ..exports import club as club_files
 from ..models import Event, Member, Pair, Season
 from ..queries import club as club_queries
 from ..room.address import absolute_url
+from ..room.clubtime import use_clubs_clock
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 
@@ -32,7 +33,8 @@ def results_qr(request: HttpRequest, event: Event) -> tuple[str, str]:
 def member_page(request: HttpRequest, pk: int) -> HttpResponse:
     """A member's published evenings: name, partner, score, place, and a chart.  A member
     who has played no published evening has no public page."""
-    member = get_object_or_404(Member, pk=pk)
+    member = get_object_or_404(Member.objects.select_related("club"), pk=pk)
+    use_clubs_clock(member.club)
     played = club_queries.history(member, public=True)
     if not played:
         raise Http404("No such player")
@@ -44,7 +46,8 @@ def member_page(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def season_standings(request: HttpRequest, pk: int) -> HttpResponse:
-    season = get_object_or_404(Season, pk=pk)
+    season = get_object_or_404(Season.objects.select_related("club"), pk=pk)
+    use_clubs_clock(season.club)
     return render(
         request,
         "public/season.html",

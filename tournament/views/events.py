@@ -28,7 +28,14 @@ from scoring.every_code import every_code
 from scoring.fractions_fmt import two_decimals
 
 from .. import deals
-from ..access import Visibility, can_direct, publication, results_view, visibility
+from ..access import (
+    Visibility,
+    can_direct,
+    directs_group,
+    publication,
+    results_view,
+    visibility,
+)
 from ..errors import ServiceError
 from ..models import Board, Contest, Event, League, Pair, Result
 from ..queries import charts, contests, pagecache, score_cards, standings, travellers
@@ -79,9 +86,7 @@ def _scope_context(request: HttpRequest, event: Event, pair: Pair | None = None)
     if scope is None:
         return {}
     contest = scope.contest
-    link = contest.published or (
-        request.user.is_authenticated and contest.owner_id == request.user.pk
-    )
+    link = contest.published or directs_group(request.user, contest)
     context: dict = {"scope": scope, "scope_link": link}
     if pair is not None and link and scope.across:
         try:

@@ -1,4 +1,5 @@
-"""Pages anyone may open: the home page (the club's front page) and the director's
+"""Pages anyone may open: the home page (the club's front page, or where the service
+hosts several clubs the list of clubs), each club's front page, and the director's
 planning tools."""
 
 from __future__ import annotations
@@ -7,7 +8,7 @@ from dataclasses import replace
 from typing import Any
 
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.shortcuts import get_object_or_404, render
 
 from scoring import ScoringError, declarer_must_choose, revoke_choices, score_deal
 from scoring.codes import CODES
@@ -16,13 +17,31 @@ from ..forms import DealForm, MovementForm
 from ..models import Club
 from ..movements import MovementError, make_movement
 from ..queries import club as club_queries
+from ..room.clubtime import use_clubs_clock
 from ..services import user_message
 
 
 def home(request: HttpRequest) -> HttpResponse:
-    """The club's front page: its published evenings and current seasons, then the codes
-    of laws and the tools anyone may use."""
-    club = Club.first()
+    """The room's front page: its club's (published evenings and current seasons) where
+    it runs one club, the list of clubs where it hosts several; then the codes of laws
+    and the tools anyone may use."""
+    clubs = list(Club.objects.order_by("name", "pk")[:2])
+    if len(clubs) > 1:
+        return render(
+            request,
+            "public/home.html",
+            {"codes": CODES.values(), "clubs": Club.objects.order_by("name", "pk")},
+        )
+    return _front_page(request, clubs[0] if clubs else Club.first())
+
+
+def club_home(request: HttpRequest, pk: int) -> HttpResponse:
+    """One club's front page: its published evenings and current seasons."""
+    return _front_page(request, get_object_or_404(Club, pk=pk))
+
+
+def _front_page(request: HttpRequest, club: Club) -> HttpResponse:
+    use_clubs_clock(club)
     events, seasons = club_queries.front_page(club)
     return render(
         request,

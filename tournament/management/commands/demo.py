@@ -25,6 +25,7 @@ from tournament import services
 from tournament.choices import Form
 from tournament.deals import deal_event
 from tournament.models import Board, Club, Event, Member, Season, Seating
+from tournament.services import ServiceError, user_message
 from tournament.services import directors as accounts
 from tournament.services.members import MemberRow, import_members
 
@@ -90,18 +91,21 @@ class Command(BaseCommand):
         if opts["if_empty"] and Event.objects.exists():
             self.stdout.write("The database has events already; demo not loaded.")
             return
-        if opts["reset"]:
-            Event.objects.filter(name__in=[PAIRS_EVENT, TEAMS_EVENT]).delete()
         user = self._owner(opts.get("owner"))
-        club = Club.of(user)
+        try:
+            club = accounts.club_of(user)
+        except ServiceError as e:
+            raise CommandError(user_message(e)) from e
+        if opts["reset"]:
+            Event.objects.filter(club=club, name__in=[PAIRS_EVENT, TEAMS_EVENT]).delete()
         if not Member.objects.filter(club=club).exists():  # the players, on the register
             import_members(
                 club,
                 [(i, MemberRow(name, number=str(100 + i))) for i, name in enumerate(NAMES, 1)],
             )
-        if not Event.objects.filter(name=PAIRS_EVENT).exists():
-            self._pairs(user)
-        if not Event.objects.filter(name=TEAMS_EVENT).exists():
+        if not Event.objects.filter(club=club, name=PAIRS_EVENT).exists():
+            self._pairs(user, club)
+        if not Event.objects.filter(club=club, name=TEAMS_EVENT).exists():
             self._teams(user)
         self.stdout.write(f"Demo loaded: its events belong to director {user.get_username()}.")
 
@@ -135,7 +139,7 @@ class Command(BaseCommand):
                     confirmed=True,
                 )
 
-    def _pairs(self, user) -> None:
+    def _pairs(self, user, club: Club) -> None:
         names = iter(NAMES)
         event = services.create_event(
             user,
@@ -145,7 +149,7 @@ class Command(BaseCommand):
             boards_per_round=3,
             pair_names={str(p): [next(names), next(names)] for p in range(1, 11)},
             season=Season.objects.get_or_create(
-                club=Club.of(user), name=SEASON, defaults={"method": "total"}
+                club=club, name=SEASON, defaults={"method": "total"}
             )[0],
         )
         self._deal_and_play(event, user, "demo-1915-pairs")

@@ -1,4 +1,5 @@
-"""The Directors page: the club's director accounts, managed by its directors.
+"""The Directors page: the club's director accounts, managed by its directors (another
+club's directors are not listed and cannot be reached).
 
 Add a director (a user name and a first password), remove one (never the last,
 never oneself), reset another's password, and change one's own. The forms are
@@ -22,6 +23,7 @@ from django.utils.decorators import method_decorator
 from django.views.decorators.http import require_POST
 
 from ...access import accounts_view
+from ...models import Club
 from ...services import ServiceError, user_message
 from ...services import directors as accounts
 
@@ -47,20 +49,23 @@ class NewDirectorForm(UserCreationForm):
         self.fields["password2"].label = "First password again"
 
 
-def _target(pk: int) -> Any:
-    target = accounts.directors().filter(pk=pk).first()
+def _target(club: Club, pk: int) -> Any:
+    target = accounts.directors(club).filter(pk=pk).first()
     if target is None:
         raise Http404("No such director")
     return target
 
 
 @accounts_view
-def directors_page(request: HttpRequest) -> HttpResponse:
+def directors_page(request: HttpRequest, club: Club) -> HttpResponse:
     form = NewDirectorForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
             user = accounts.add_director(
-                form.cleaned_data["username"], form.cleaned_data["password1"], by=request.user
+                form.cleaned_data["username"],
+                form.cleaned_data["password1"],
+                by=request.user,
+                club=club,
             )
         except ServiceError as e:
             form.add_error(None, user_message(e))
@@ -74,16 +79,16 @@ def directors_page(request: HttpRequest) -> HttpResponse:
     return render(
         request,
         "director/directors.html",
-        {"directors": accounts.directors(), "form": form, "me": request.user},
+        {"directors": accounts.directors(club), "form": form, "me": request.user, "club": club},
     )
 
 
 @require_POST
 @accounts_view
-def director_remove(request: HttpRequest, pk: int) -> HttpResponse:
-    target = _target(pk)
+def director_remove(request: HttpRequest, club: Club, pk: int) -> HttpResponse:
+    target = _target(club, pk)
     try:
-        moved = accounts.remove_director(target, by=request.user)
+        moved = accounts.remove_director(target, by=request.user, club=club)
     except ServiceError as e:
         messages.error(request, user_message(e))
     else:
@@ -95,9 +100,9 @@ def director_remove(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @accounts_view
-def director_password(request: HttpRequest, pk: int) -> HttpResponse:
+def director_password(request: HttpRequest, club: Club, pk: int) -> HttpResponse:
     """Reset another director's password (one's own: the change-password page)."""
-    target = _target(pk)
+    target = _target(club, pk)
     if target.pk == request.user.pk:
         return redirect("password_change")
     form = SetPasswordForm(target, request.POST or None)

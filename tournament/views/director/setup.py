@@ -20,7 +20,7 @@ from ... import services
 from ...access import director_view, events_for
 from ...forms import EventForm, PairNamesForm, typed_names
 from ...forms.events import TypedNames
-from ...models import Contest, Event, League, Member, Pair, Seating
+from ...models import Club, Contest, Event, League, Member, Pair, Seating
 from ...services import ServiceError, user_message
 from . import _by
 
@@ -28,7 +28,7 @@ from . import _by
 @login_required
 def event_list(request: HttpRequest) -> HttpResponse:
     events = events_for(request.user).order_by("-date", "name")
-    mine = {"owner_id": request.user.pk}
+    mine = {"owner_id": request.user.pk, "club_id__in": Club.ids_of(request.user)}
     return render(
         request,
         "director/event_list.html",

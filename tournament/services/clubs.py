@@ -1,0 +1,51 @@
+"""The clubs one service hosts: a new club with its first director.
+
+A county association or a society may host every member club's evenings on one
+service.  Each club is a tenant: its directors see and act on its own events,
+members, seasons, files and director accounts only (:mod:`tournament.access`).
+The **site administrator** (a superuser: the room's first director) creates each
+club together with its first director, who then adds the club's other directors
+on the Directors page.  A room run with ``make run`` is a one-club room and never
+needs this.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from django.db import transaction
+
+from ..errors import ServiceError
+from ..models import Club
+from ..models.club import validate_time_zone
+from . import directors
+
+log = logging.getLogger("tournament.accounts")
+
+
+def is_site_admin(user: Any) -> bool:
+    """The site administrator: an active superuser (he reaches the admin and the Clubs
+    page, both of which see every club)."""
+    return bool(user.is_authenticated and user.is_active and user.is_superuser)
+
+
+@transaction.atomic
+def create_club(
+    *, name: str, short_name: str, time_zone: str, username: str, password: str, by: Any
+) -> tuple[Club, Any]:
+    """A new club and its first director (who logs in with ``password``); nothing is
+    made when either is refused."""
+    name, short_name = name.strip(), short_name.strip()
+    if not name or not short_name:
+        raise ServiceError("A club needs a name and a short name.")
+    if Club.objects.filter(name__iexact=name).exists():
+        raise ServiceError(f"There is already a club called {name!r}.")
+    try:
+        validate_time_zone(time_zone)
+    except Exception as e:  # ValidationError: its message is the director's
+        raise ServiceError(" ".join(getattr(e, "messages", [str(e)]))) from e
+    club = Club.objects.create(name=name, short_name=short_name, time_zone=time_zone)
+    user = directors.add_director(username, password, by=by, club=club)
+    log.info("club %s created by %s", club, by.get_username() if by else "the console")
+    return club, user

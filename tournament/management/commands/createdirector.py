@@ -18,7 +18,9 @@ from typing import Any, Protocol
 
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.db.models import Q
 
+from tournament.models import Club
 from tournament.services import ServiceError, user_message
 from tournament.services import directors as accounts
 
@@ -92,6 +94,18 @@ def first_director_lines(user: Any, generated: str | None, login_url: str) -> li
     ]
 
 
+def _club(name: str | None) -> Club | None:
+    """The club named on the command line (by its name or short name), None for the
+    room's first; refused in the host's words when there is no such club."""
+    if not name:
+        return None
+    found = Club.objects.filter(Q(name__iexact=name) | Q(short_name__iexact=name)).first()
+    if found is None:
+        known = ", ".join(Club.objects.order_by("name").values_list("name", flat=True))
+        raise CommandError(f"No club called {name!r}; the clubs are: {known}.")
+    return found
+
+
 class Command(BaseCommand):
     help = (
         "Add a director: asks for a user name and password at a terminal; with --noinput "
@@ -108,6 +122,10 @@ class Command(BaseCommand):
             help="ask nothing: generate the password and print it once",
         )
         parser.add_argument(
+            "--club",
+            help="the club he directs, by name or short name (default: the room's first club)",
+        )
+        parser.add_argument(
             "--if-none",
             action="store_true",
             help="the first director of a new database; nothing when there is one already",
@@ -116,6 +134,7 @@ class Command(BaseCommand):
     def handle(self, *args: Any, **opts: Any) -> None:
         interactive = bool(opts["interactive"]) and sys.stdin.isatty()
         username = opts.get("username")
+        club = _club(opts.get("club"))
         try:
             if opts["if_none"]:
                 if accounts.directors().exists():
@@ -127,13 +146,13 @@ class Command(BaseCommand):
             if interactive:
                 name = username or ask_username(self.stdout)
                 password = ask_password(name, self.stdout)
-                user = accounts.add_director(name, password)
+                user = accounts.add_director(name, password, club=club)
                 self.stdout.write(self.style.SUCCESS(f"Director {user.get_username()} added."))
                 return
             if not username:
                 raise CommandError("Give the new director's name: --username NAME.")
             password = accounts.generate_password()
-            user = accounts.add_director(username, password)
+            user = accounts.add_director(username, password, club=club)
         except ServiceError as e:
             raise CommandError(user_message(e)) from e
         self.stdout.write(

@@ -2,8 +2,9 @@
 belongs to, its member register, its seasons, and the log of score cards e-mailed.
 
 A room runs one club, made on the first run (the migration that brought the
-record in makes it for a database that already had events); every record hangs
-from a club so that a service hosting many clubs moves nothing.  A member is a
+record in makes it for a database that already had events); a service may host
+many, each a tenant whose records only its own directors reach
+(``tournament.access``, docs/decisions/clubs-as-tenants.md).  A member is a
 person typed once: the pairs of every evening point at the member, so the Mrs.
 Alden of last Tuesday is the Mrs. Alden of tonight.  A member's e-mail and phone
 are the club's private register: only its directors see them

@@ -19,6 +19,7 @@ from ..access import results_view
 from ..choices import TimerPhase
 from ..models import Event, Seating
 from ..queries import standings
+from ..room.clubtime import use_clubs_clock
 from ..services import movement_for
 from ..services.display import current_round, timer_state
 from .club import results_qr
@@ -82,9 +83,12 @@ def _render(request: HttpRequest, event: Event, refresh_url: str) -> HttpRespons
 
 def room_display(request: HttpRequest, token: str) -> HttpResponse:
     """The display's private link: no login, any time (the director made it)."""
-    event = Event.objects.filter(display_token=token).first() if token else None
+    event = (
+        Event.objects.filter(display_token=token).select_related("club").first() if token else None
+    )
     if event is None:
         raise Http404("This room display link is not (or no longer) valid")
+    use_clubs_clock(event.club)
     return _render(request, event, request.path)
 
 

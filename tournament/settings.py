@@ -270,6 +270,9 @@ def _cache(url: str) -> dict:
             "BACKEND": "django.core.cache.backends.redis.RedisCache",
             "LOCATION": url,
             "KEY_PREFIX": os.environ.get("CACHE_KEY_PREFIX", "").strip(),
+            # A Redis that stops answering fails a page's cache read in seconds (an
+            # error page, logged) instead of holding the worker and its tablets for ever.
+            "OPTIONS": {"socket_connect_timeout": 5, "socket_timeout": 5},
         }
     raise ImproperlyConfigured(
         f"CACHE_URL must be locmem://, redis://host:port/db or dummy://, not {url!r}"

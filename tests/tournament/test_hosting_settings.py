@@ -68,6 +68,7 @@ def test_a_shared_cache_in_redis(tmp_path):
         "BACKEND": "django.core.cache.backends.redis.RedisCache",
         "LOCATION": "redis://10.0.0.5:6379/1",
         "KEY_PREFIX": "county",
+        "OPTIONS": {"socket_connect_timeout": 5, "socket_timeout": 5},  # never waits for ever
     }
     # "redis": the same Redis as the task queue's.
     s = shown(tmp_path, CACHE_URL="redis", REDIS_URL="redis://10.0.0.6:6379/0")

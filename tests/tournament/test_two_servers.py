@@ -210,7 +210,7 @@ def test_two_servers_one_database_one_redis_one_worker(tmp_path):
 
     began = time.monotonic()
     prefix = f"two-servers-{os.getpid()}"
-    queue = redis.Redis.from_url(REDIS_URL)
+    queue = redis.Redis.from_url(REDIS_URL, socket_connect_timeout=5, socket_timeout=30)
     with scratch_postgres("two_servers") as database_url:
         env = django_env(
             database_url,

@@ -16,7 +16,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.crypto import salted_hmac
 
-from .models import DirectorCall, Event, PinFailure, Round, Seating, TableLink
+from .models import DirectorCall, Event, PinFailure, Round, Seating, TableLink, unique_row
 from .services import Actor, ServiceError, audit, locks
 from .services.audit import without_nul
 
@@ -79,10 +79,8 @@ def resolve(token: str) -> TableLink | None:
     starts here."""
     if not token or len(token) > 64 or "\x00" in token:
         return None
-    return (
-        TableLink.objects.filter(token=token, revoked_at__isnull=True)
-        .select_related("event__club")
-        .first()
+    return unique_row(
+        TableLink.objects.filter(token=token, revoked_at__isnull=True).select_related("event__club")
     )
 
 

@@ -12,6 +12,7 @@ from .club import Club, Member, ScoreCardMail, Season
 from .events import Contest, Event, League, LeagueTeam
 from .field import FieldChange, Pair, Player, Team
 from .jobs import Job
+from .lookup import unique_row
 from .play import (
     AuditEntry,
     Board,
@@ -53,4 +54,5 @@ __all__ = [
     "TableLink",
     "Team",
     "new_token",
+    "unique_row",
 ]

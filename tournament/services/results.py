@@ -31,7 +31,7 @@ from scoring import DealScore, ScoringError, parse_contract
 from scoring.irregular import ADJUSTMENTS, check_artificial_score
 
 from ..errors import NotTablesBoard, ResultConflict, ServiceError
-from ..models import Board, Event, Result, Round, Seating
+from ..models import Board, Event, Result, Round, Seating, unique_row
 from ..queries.auctions import auction_of, auction_text, ruling_penalties
 from . import locks
 from .audit import Actor, audit
@@ -62,7 +62,7 @@ def stored(event: Event | int, key: str) -> Result | None:
     """The result a submission with this idempotency key already stored (a retry)."""
     if not key or "\x00" in key:  # no key holds a NUL (a form refuses one)
         return None
-    return Result.objects.filter(event=event, idempotency_key=key).first()
+    return unique_row(Result.objects.filter(event=event, idempotency_key=key))
 
 
 def round_closed(event: Event | int, round_no: int) -> bool:
@@ -76,10 +76,8 @@ def _board_after_lock(event: Event, board_number: int, round_no: int) -> tuple[B
     the lock was granted would not see a close that committed while it waited.
     """
     closed = Round.objects.filter(event=OuterRef("event"), number=round_no, closed_at__isnull=False)
-    board = (
-        Board.objects.annotate(round_closed=Exists(closed))
-        .filter(event=event, number=board_number)
-        .first()
+    board = unique_row(
+        Board.objects.annotate(round_closed=Exists(closed)).filter(event=event, number=board_number)
     )
     if board is None:
         raise Board.DoesNotExist(f"event {event.pk} has no board {board_number}")

@@ -24,7 +24,7 @@ from scoring import Refusal, revoke_choices
 from ... import services
 from ...access import table_view
 from ...forms.scorer import TabletEntryForm
-from ...models import Board, Result, Seating, TableLink
+from ...models import Board, Result, Seating, TableLink, unique_row
 from ...queries import travellers
 from ...queries.auctions import auction_of
 from ...services import Actor, NotTablesBoard, ResultConflict, ServiceError, user_message
@@ -155,10 +155,8 @@ def _board_page_board(link: TableLink, number: int, round_no: int) -> Board | No
     entered = Result.objects.filter(
         board=OuterRef("pk"), round=round_no, table=link.table, is_live=True
     ).values("pk")[:1]
-    return (
-        Board.objects.filter(event=link.event_id, number=number)
-        .annotate(live_id=Subquery(entered))
-        .first()
+    return unique_row(
+        Board.objects.filter(event=link.event_id, number=number).annotate(live_id=Subquery(entered))
     )
 
 
@@ -172,7 +170,7 @@ def _submit_board(request: HttpRequest, link: TableLink, number: int) -> HttpRes
     unique indexes.  Only a submission that is not stored (an invalid form, a
     refusal) pays for the reads its page needs, a retry's stored answer first.
     """
-    board = Board.objects.filter(event=link.event_id, number=number).first()
+    board = unique_row(Board.objects.filter(event=link.event_id, number=number))
     form = _entry_form(request, link, board) if board is not None else None
     advice = None
     if form is not None and board is not None and form.is_valid():
@@ -264,7 +262,7 @@ def scorer_preview(request: HttpRequest, link: TableLink, number: int) -> HttpRe
     seating = _current(link)
     if seating is None or seating.sit_out or number not in seating.board_numbers:
         raise Http404("Not one of this table's boards now")
-    board = Board.objects.filter(event=link.event_id, number=number).first()
+    board = unique_row(Board.objects.filter(event=link.event_id, number=number))
     if board is None:
         raise Http404("No such board in this event")
     form = _entry_form(request, link, board)

@@ -20,16 +20,19 @@ moto_server = pytest.importorskip("moto.server", reason="the s3 test needs moto[
 boto3 = pytest.importorskip("boto3", reason="the s3 extra is not installed")
 pytest.importorskip("storages", reason="the s3 extra is not installed")
 
-PORT = 8167
 BUCKET = "auction-exports"
 KEYS = {"access_key": "testing", "secret_key": "testing", "region_name": "us-east-1"}
 
 
 @pytest.fixture(scope="module")
 def endpoint():
-    server = moto_server.ThreadedMotoServer(ip_address="127.0.0.1", port=PORT, verbose=False)
+    # Port 0: a free port of the system's choosing.  A fixed one would be taken by the
+    # same fixture on another xdist worker, and moto's start() waits for ever for a
+    # server that could not bind.
+    server = moto_server.ThreadedMotoServer(ip_address="127.0.0.1", port=0, verbose=False)
     server.start()
-    url = f"http://127.0.0.1:{PORT}"
+    host, port = server.get_host_and_port()
+    url = f"http://{host}:{port}"
     try:
         boto3.client(
             "s3",

@@ -8,7 +8,7 @@ import pytest
 from tournament.models import Club
 from tournament.services import directors as accounts
 
-from .axe import violations
+from .axe import page_problems
 from .conftest import log_in
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -43,12 +43,7 @@ def test_the_site_administrator_adds_a_club_whose_director_sees_only_it(
         for name, url in pages.items():
             response = page.goto(live_server.url + url)
             assert response is not None and response.status == 200, (name, url)
-            scroll = page.evaluate("document.documentElement.scrollWidth")
-            if scroll > width:
-                problems.append(f"{name} at {width} px: the page is {scroll} px wide")
-            for v in violations(page):
-                where = ", ".join(str(n["target"]) for n in v["nodes"][:3])
-                problems.append(f"{name} at {width} px: axe {v['id']} ({v['impact']}) at {where}")
+            problems += page_problems(page, name, width)
         context.close()
     assert not problems, "\n".join(problems)
 

@@ -14,7 +14,7 @@ from tournament.models import Result
 from tournament.services import Actor
 
 from ..factories import enter, make_event
-from .axe import no_axe_violations, violations
+from .axe import no_axe_violations, page_problems, violations
 from .conftest import log_in
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -94,12 +94,7 @@ def test_every_page_fits_and_passes_axe(live_server, browser, shots, width):
     for name, url in _pages(pairs, teams).items():
         response = page.goto(live_server.url + url)
         assert response is not None and response.status == 200, (name, url)
-        scroll = page.evaluate("document.documentElement.scrollWidth")
-        if scroll > width:
-            problems.append(f"{name} at {width} px: the page is {scroll} px wide")
-        for v in violations(page):
-            where = ", ".join(str(n["target"]) for n in v["nodes"][:3])
-            problems.append(f"{name} at {width} px: axe {v['id']} ({v['impact']}) at {where}")
+        problems += page_problems(page, name, width)
         if name in ("panel", "traveller-entry", "new-event", "traveller-teams"):
             shots(page, f"director-{name}-{width}")
     context.close()
@@ -208,12 +203,7 @@ def test_the_new_pages_fit_and_pass_axe(live_server, browser, shots):
         for name, url in pages.items():
             response = page.goto(live_server.url + url)
             assert response is not None and response.status == 200, (name, url)
-            scroll = page.evaluate("document.documentElement.scrollWidth")
-            if scroll > width:
-                problems.append(f"{name} at {width} px: the page is {scroll} px wide")
-            for v in violations(page):
-                where = ", ".join(str(n["target"]) for n in v["nodes"][:3])
-                problems.append(f"{name} at {width} px: axe {v['id']} ({v['impact']}) at {where}")
+            problems += page_problems(page, name, width)
             if name in ("adjust", "league", "contest"):
                 shots(page, f"director-{name}-{width}")
         context.close()

@@ -7,25 +7,16 @@ every club, as the admin does.
 
 from __future__ import annotations
 
-from django import forms
 from django.contrib import messages
 from django.db.models import Count
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 
 from ..access import site_view
+from ..forms.accounts import NewClubForm, NewDirectorForm
 from ..models import Club
 from ..services import ServiceError, user_message
 from ..services.clubs import create_club
-from .director.accounts import NewDirectorForm
-
-
-class NewClubForm(forms.ModelForm):
-    """The new club's names and clock (its first director is :class:`NewDirectorForm`)."""
-
-    class Meta:
-        model = Club
-        fields = ["name", "short_name", "time_zone"]
 
 
 @site_view

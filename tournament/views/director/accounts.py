@@ -13,9 +13,8 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib import messages
-from django.contrib.auth import get_user_model
 from django.contrib.auth import views as auth_views
-from django.contrib.auth.forms import SetPasswordForm, UserCreationForm, UsernameField
+from django.contrib.auth.forms import SetPasswordForm
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse_lazy
@@ -23,30 +22,10 @@ from django.utils.decorators import method_decorator
 from django.views.decorators.http import require_POST
 
 from ...access import accounts_view
+from ...forms.accounts import NewDirectorForm
 from ...models import Club
 from ...services import ServiceError, user_message
 from ...services import directors as accounts
-
-
-class NewDirectorForm(UserCreationForm):
-    """A user name and a first password, typed twice (the validators apply)."""
-
-    class Meta:
-        model = get_user_model()
-        fields = ("username",)
-        field_classes = {"username": UsernameField}
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.fields["username"].label = "User name"
-        self.fields["username"].help_text = "Letters, digits and @ . + - _ only."
-        self.fields["username"].widget.attrs.pop("autofocus", None)
-        self.fields["password1"].label = "First password"
-        self.fields["password1"].help_text = (
-            "At least 8 characters, not a common password. Give it to the new director, who "
-            "changes it after logging in."
-        )
-        self.fields["password2"].label = "First password again"
 
 
 def _target(club: Club, pk: int) -> Any:

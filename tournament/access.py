@@ -47,9 +47,9 @@ from django.shortcuts import redirect, render
 
 from . import tablets
 from .models import Board, Club, Contest, Event, League, Member, Result, Round, Seating, TableLink
+from .models.club import is_site_admin
 from .room.clubtime import use_clubs_clock
 from .services import ServiceError, directors, user_message
-from .services.clubs import is_site_admin
 
 View = Callable[..., HttpResponse]
 

@@ -48,7 +48,7 @@ from .models import (
     TableLink,
     Team,
 )
-from .services.clubs import is_site_admin
+from .models.club import is_site_admin
 
 User = get_user_model()
 

@@ -38,6 +38,16 @@ def room_time_zone() -> str:
     return str(getattr(settings, "CLUB_TIME_ZONE", settings.TIME_ZONE))
 
 
+def is_site_admin(user: object) -> bool:
+    """The site administrator: an active superuser (the room's first director).  He alone
+    reaches the admin and the Clubs page, both of which see every club."""
+    return bool(
+        getattr(user, "is_authenticated", False)
+        and getattr(user, "is_active", False)
+        and getattr(user, "is_superuser", False)
+    )
+
+
 class Club(models.Model):
     name = models.CharField(max_length=120)
     short_name = models.CharField(

@@ -24,12 +24,6 @@ from . import directors
 log = logging.getLogger("tournament.accounts")
 
 
-def is_site_admin(user: Any) -> bool:
-    """The site administrator: an active superuser (he reaches the admin and the Clubs
-    page, both of which see every club)."""
-    return bool(user.is_authenticated and user.is_active and user.is_superuser)
-
-
 @transaction.atomic
 def create_club(
     *, name: str, short_name: str, time_zone: str, username: str, password: str, by: Any

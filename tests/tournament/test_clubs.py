@@ -204,6 +204,9 @@ def test_the_front_page_lists_the_clubs_each_with_its_own_page(two_clubs):
     page = Client().get(reverse("club_home", args=[two_clubs["other"].pk])).content.decode()
     assert "Riverside Open" in page and "Home Night" not in page
     assert Client().get(reverse("club_home", args=[9999])).status_code == 404
+    listed = Client().get(reverse("events")).content.decode()  # every club's results
+    assert "Riverside Open" in listed and "Home Night" in listed
+    assert f'href="{reverse("club_home", args=[two_clubs["other"].pk])}"' in listed
 
 
 # Each club's clock.

@@ -37,7 +37,7 @@ from ..access import (
     visibility,
 )
 from ..errors import ServiceError
-from ..models import Board, Contest, Event, League, Pair, Result
+from ..models import Board, Club, Contest, Event, League, Pair, Result
 from ..queries import charts, contests, pagecache, score_cards, standings, travellers
 from ..queries.club import short_code
 from ..room.address import absolute_url
@@ -65,17 +65,25 @@ def published_events(request: HttpRequest) -> HttpResponse:
         Event.objects.filter(published=True)
         .exclude(league__published=True)
         .exclude(contest__published=True)
+        .select_related("club")
     )
+    leagues = League.objects.filter(published=True).select_related("club")
+    contests = Contest.objects.filter(published=True).select_related("club")
     entries: list[tuple[datetime.date, str, str, Event | League | Contest]]
     entries = [(e.date, e.name, "event", e) for e in events]
-    entries += [(g.date, g.name, "league", g) for g in League.objects.filter(published=True)]
-    entries += [(g.date, g.name, "contest", g) for g in Contest.objects.filter(published=True)]
+    entries += [(g.date, g.name, "league", g) for g in leagues]
+    entries += [(g.date, g.name, "contest", g) for g in contests]
     entries.sort(key=lambda x: x[1])
     entries.sort(key=lambda x: x[0], reverse=True)
     return render(
         request,
         "events/list.html",
-        {"entries": [(kind, obj) for _, _, kind, obj in entries], "events": events},
+        {
+            "entries": [(kind, obj) for _, _, kind, obj in entries],
+            "events": events,
+            # Where the service hosts several clubs, each result says whose it is.
+            "clubs_named": Club.objects.count() > 1,
+        },
     )
 
 

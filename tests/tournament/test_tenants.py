@@ -39,14 +39,15 @@ from django.apps import apps
 from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.test import Client
-from django.urls import Resolver404, resolve, reverse
+from django.urls import Resolver404, get_resolver, resolve, reverse
 
 from tournament import jobs, services, tablets
 from tournament.models import Club, Contest, Event, League, Member, Season, Seating
+from tournament.queries.club import short_code
 from tournament.services import Actor
 from tournament.services import display as display_service
 
-from ..factories import enter, make_event
+from ..factories import enter, make_contest, make_event
 from . import httpfuzz
 
 User = get_user_model()
@@ -78,7 +79,7 @@ LINES = ["4H S 10", "2S N 8", "1NT E 7", "3C W 9", "4H S 9", "2S N 9", "1NT E 6"
 # The crawl: what it never opens, and how long and how far it may go (it takes about
 # ten seconds on a quiet machine; the cap keeps a slow one well under a minute).
 SKIPPED = ("/static/", "/logout/", "/admin/", "/login/")
-CRAWL_SECONDS = 40
+CRAWL_SECONDS = 30
 CRAWL_PAGES = 800
 # At most this many addresses of one view naming the same kind of object: each view is
 # opened for every kind of event (pairs, teams, a league's match, a contest's section,
@@ -182,8 +183,13 @@ def make_clubs(rich: bool = True) -> Clubs:
         clubs.extra["export"] = jobs.start_export(a_published, by=by)
         jobs.run(clubs.extra["export"].pk)
         clubs.extra["call"] = tablets.call_director(a_hidden, 1, 1, note="Revoke at table 1")
-        # The world's seven events (its league's and contest's among them) and two evenings.
-        assert Event.objects.filter(club=a).count() >= 9
+        # A contest of two sessions (its seating page) and a table marked absent (its form).
+        clubs.extra["sessions"] = make_contest(a_td, name="Ashby two sessions", sessions=2)
+        absent = make_event(a_td, name="Ashby absent table")
+        services.set_absent(absent, 1, 2, True, by=by)
+        clubs.extra["absent"] = absent
+        # The world's events (its league's and contest's among them) and A's evenings.
+        assert Event.objects.filter(club=a).count() >= 14
     return clubs
 
 
@@ -363,18 +369,20 @@ def touched_clubs(before: dict, after: dict) -> set[int]:
 
 
 class _Links(HTMLParser):
-    """Every address a page leads to: its links and its forms' actions."""
+    """Every address a page leads to: its links, its forms' actions (a form without one
+    posts to the page itself) and the addresses its script fetches (``data-poll``)."""
 
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
         self.found: list[str] = []
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        a = dict(attrs)
-        if tag == "a" and a.get("href"):
-            self.found.append(a["href"] or "")
-        elif tag == "form":
-            self.found.append(a.get("action") or "")
+        for name, value in attrs:
+            value = value or ""
+            action = tag == "form" and name == "action"
+            fetched = name.startswith("data-") and value.startswith("/")
+            if action or name == "href" or fetched:
+                self.found.append(value)
 
 
 @dataclass(frozen=True)
@@ -492,6 +500,7 @@ def crawl(client: Client, starts: list[str]) -> Crawl:
             continue
         response = client.get(url)
         if response.status_code in (301, 302, 303):
+            out.pages[url] = ""  # an address he opens, leading on (a short link, a form's)
             follow(url, response["Location"])
             continue
         if response.status_code != 200:
@@ -566,14 +575,22 @@ def test_another_clubs_director_reaches_nothing_the_public_may_not_see():
     c = make_clubs()
     assert c.world is not None
     desk = logged_in(Client(raise_request_exception=False), c.a_td)
+    # The Directors' home, every page of the fuzz's world (a table's too: the director
+    # holds its link), and what no page links: a published evening's display (opened by
+    # address) and a pair's short link (printed on its score card).
+    pair = c.a_published.pair_set.get(label="1")
     starts = [reverse("director_events")]
-    starts += [page for who, page, _, _ in c.world.pages if who == "director"]
+    starts += [page for _, page, _, _ in c.world.pages]
     starts += [
         reverse("director_members"),
         reverse("director_seasons"),
         reverse("director_club"),
         reverse("director_event", args=[c.a_hidden.pk]),
+        reverse("director_event", args=[c.extra["absent"].pk]),
         reverse("director_export", args=[c.a_published.pk]),
+        reverse("director_contest", args=[c.extra["sessions"].pk]),
+        reverse("event_display", args=[c.a_published.pk]),
+        reverse("short_link", args=[short_code(pair.pk)]),
     ]
     found = crawl(desk, starts)
     print(
@@ -591,8 +608,13 @@ def test_another_clubs_director_reaches_nothing_the_public_may_not_see():
         ("director_event", [c.a_hidden.pk]),
         ("director_export_file", [c.a_published.pk, c.extra["export"].pk]),
         ("director_member_download", ["csv"]),
+        ("director_contest_seat", [c.extra["sessions"].pk, 2]),
+        ("event_display", [c.a_published.pk]),
     ):
         assert reverse(name, args=args) in paths, (name, sorted(paths))
+    absent = c.extra["absent"].pk
+    assert any(a.startswith(f"/director/events/{absent}/rounds/1/tables/2/") for a in actions)
+    assert any(p.startswith("/t/") and p.endswith("/auction/") for p in paths)
     for start in ("/display/", "/t/", "/director/leagues/", "/director/contests/"):
         assert any(p.startswith(start) for p in paths), (start, sorted(paths))
     for name, args in (
@@ -603,6 +625,10 @@ def test_another_clubs_director_reaches_nothing_the_public_may_not_see():
     ):
         assert reverse(name, args=args) in actions, (name, sorted(actions))
     assert len(found.pages) >= 200 and len(found.forms) >= 100
+    reached = {view_of(p).url_name for p in [*found.pages, *actions]}
+    named = {getattr(p, "name", None) for p in get_resolver().url_patterns} - {None}
+    never = sorted(named - reached)
+    print(f"views the crawl never reached: {', '.join(never)}")
 
     anonymous = Client(raise_request_exception=False)
     other = Client(raise_request_exception=False)
@@ -617,7 +643,14 @@ def test_another_clubs_director_reaches_nothing_the_public_may_not_see():
         anon = answer(anonymous, "GET", url)
         cells["GET anonymous"] += 1
         if public(anon):
-            continue  # the public's page: anyone may open it
+            # The public's page: anyone may open it, and B sees no more of A's there than
+            # the public does.
+            mine = answer(logged_in(other, c.b_td), "GET", url)
+            cells["GET B's director"] += 1
+            seen_by = {id(a): set(shown(text_of(a.last), secrets_a)) for a in (anon, mine)}
+            if more := seen_by[id(mine)] - seen_by[id(anon)]:
+                reaches.append(f"GET {url}: B's director is shown more of A's: {sorted(more)}")
+            continue
         cells["GET A's director (nothing of B's)"] += 1
         if leaked := shown(text, [s for s in secrets_b if s not in url]):
             reaches.append(f"GET {url}: A's director is shown B's {leaked}")
@@ -707,10 +740,28 @@ def test_a_directors_own_pages_show_nothing_of_another_club():
         r = b.get(url)
         if r.status_code != 200:
             failures.append(f"{url}: {r.status_code}")
-            continue
-        secrets_here = [s for s in secrets if s not in url]
-        if leaked := shown(text_of(r), secrets_here):
+        elif leaked := shown(text_of(r), [s for s in secrets if s not in url]):
             failures.append(f"{url} shows A's {leaked}")
+
+    # B's own forms given the keys of A's objects (as an altered page would send them):
+    # A's evening into B's season, B's guest merged into A's member.  Nothing of A's moves.
+    guest = Member.objects.get(club=c.b, name=B_GUEST)
+    a_member = Member.objects.get(club=c.a, number="301")
+    for url, data in (
+        (
+            reverse("director_season", args=[c.b_season.pk]),
+            {"events": "1", "pick": [str(c.b_published.pk), str(c.a_published.pk)]},
+        ),
+        (
+            reverse("director_member_action", args=[guest.pk, "merge"]),
+            {"into": str(a_member.pk)},
+        ),
+    ):
+        before = fingerprint()
+        b.post(url, data)
+        if c.a.pk in touched_clubs(before, fingerprint()):
+            failures.append(f"POST {url} {data}: changed A's rows")
+
     # A's director accounts are not B's to reset or remove: they do not exist for him.
     for target in (c.a_td, c.a_colleague):
         reset = reverse("director_account_password", args=[target.pk])
@@ -724,10 +775,13 @@ def test_a_directors_own_pages_show_nothing_of_another_club():
             r = b.post(url, data or {}) if method == "POST" else b.get(url)
             if r.status_code != 404:
                 failures.append(f"{method} {url} ({target.username}): {r.status_code}, not 404")
-            b.force_login(c.b_td)
+            b.force_login(c.b_td)  # a password reset may have ended his session
         target.refresh_from_db()
         if not (target.is_active and target.check_password(PASSWORD)):
             failures.append(f"{target.username}: removed or given a new password by B")
+    # Removing a director hands his events to the one who removed him.
+    if owned := list(Event.objects.filter(club=c.a, owner=c.b_td).values_list("name", flat=True)):
+        failures.append(f"A's events passed to B's director: {owned}")
     assert not failures, "\n".join(failures)
 
 

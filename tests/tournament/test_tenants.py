@@ -27,7 +27,7 @@ from __future__ import annotations
 import io
 import time
 import zipfile
-from collections import Counter
+from collections import Counter, deque
 from dataclasses import dataclass, field
 from html import unescape
 from html.parser import HTMLParser
@@ -461,28 +461,37 @@ def _shape(path: str) -> tuple:
 
 
 def crawl(client: Client, starts: list[str]) -> Crawl:
-    """Every page ``client`` reaches from ``starts``, breadth first, following links and
-    form actions on the same site, and the post forms on them (each once, by address
-    and fields)."""
+    """Every page ``client`` reaches from ``starts``, following links and form actions on
+    the same site, and the post forms on them (each once, by address and fields).
+
+    The starts first, then the addresses of a view (and kind of event) not yet opened,
+    then the others, each in the order found: a crawl cut short by its cap has still
+    opened every kind of page."""
     out = Crawl()
     begun = time.monotonic()
-    queue = list(dict.fromkeys(starts))
-    seen = set(queue)
+    first, later = deque(dict.fromkeys(starts)), deque()
+    seen = set(first)
     per_view: Counter = Counter()
+    shapes: dict[str, tuple] = {}
     forms: dict[tuple, Form] = {}
+
+    def shape_of(url: str) -> tuple:
+        if url not in shapes:
+            shapes[url] = _shape(url)
+        return shapes[url]
 
     def follow(base: str, href: str) -> None:
         target = _same_site(base, href)
         if target and target not in seen:
             seen.add(target)
-            queue.append(target)
+            (later if per_view[shape_of(target)] else first).append(target)
 
-    while queue:
+    while first or later:
         if time.monotonic() - begun > CRAWL_SECONDS or len(out.pages) >= CRAWL_PAGES:
             out.capped = True
             break
-        url = queue.pop(0)
-        shape = _shape(url)
+        url = (first or later).popleft()
+        shape = shape_of(url)
         if per_view[shape] >= PER_VIEW and url not in starts:
             continue
         response = client.get(url)
@@ -593,9 +602,11 @@ def test_another_clubs_director_reaches_nothing_the_public_may_not_see():
     # The crawl reaches every kind of A's objects (it cannot pass by finding none).
     paths = {urlsplit(p).path for p in found.pages}
     actions = {f.action for f in found.forms}
-    member = Member.objects.get(club=c.a, number="301")
+    members = {m.pk for m in Member.objects.filter(club=c.a)}
+    assert {
+        view_of(p).kwargs.get("pk") for p in paths if p.startswith("/director/members/")
+    } & members
     for name, args in (
-        ("director_member", [member.pk]),
         ("director_season", [c.a_season.pk]),
         ("director_account_password", [c.a_colleague.pk]),
         ("director_event", [c.a_hidden.pk]),
@@ -613,10 +624,10 @@ def test_another_clubs_director_reaches_nothing_the_public_may_not_see():
     for name, args in (
         ("director_answer_call", [c.a_hidden.pk, c.extra["call"].pk]),
         ("director_account_remove", [c.a_colleague.pk]),
-        ("director_member_action", [member.pk, "remove"]),
         ("director_season", [c.a_season.pk]),
     ):
         assert reverse(name, args=args) in actions, (name, sorted(actions))
+    assert any(a.startswith("/director/members/") and a.endswith("/remove/") for a in actions)
     assert len(found.pages) >= 200 and len(found.forms) >= 100
     reached = {view_of(p).url_name for p in [*found.pages, *actions]}
     named = {getattr(p, "name", None) for p in get_resolver().url_patterns} - {None}

@@ -138,12 +138,18 @@ class World:
     pages: list[tuple[str, str, int | None, int | None]] = field(default_factory=list)
 
 
-def make_world() -> World:
+def make_world(director: Any = None, colleague: Any = None) -> World:
     """Two directors; a pair contest with results, one of five pairs (a phantom), a team
-    match, one that records auctions, a league and a contest; the pages they open."""
+    match, one that records auctions, a league and a contest; the pages they open.
+
+    ``director`` and ``colleague``: accounts of the caller's to build it with (a club's
+    director, who owns everything, and another director of his club, whose password
+    page is one of the pages); by default two new ones."""
     users = get_user_model()
-    alice = users.objects.create_user("fuzz-td", password="pw-fuzz-1915", is_staff=True)
-    users.objects.create_user("fuzz-other", password="pw-other-1915", is_staff=True)
+    alice = director or users.objects.create_user("fuzz-td", password="pw-fuzz-1915", is_staff=True)
+    other = colleague or users.objects.create_user(
+        "fuzz-other", password="pw-other-1915", is_staff=True
+    )
     pairs = make_event(alice, name="Fuzz pairs")
     enter(pairs, 1, 1, 1, confirmed=True)
     enter(pairs, 3, 1, 2)
@@ -175,7 +181,6 @@ def make_world() -> World:
         reverse("director_league", args=[league.pk]),
         reverse("director_contest", args=[contest.pk]),
     ]
-    other = users.objects.get(username="fuzz-other")
     desk.append(reverse("director_account_password", args=[other.pk]))
     for page in desk:
         world.pages.append(("director", page, None, None))

@@ -21,6 +21,7 @@ from tournament.services import clubs as club_services
 from tournament.services import directors as accounts
 
 from ..factories import enter, make_event
+from .test_races import Device, gated_race, needs_postgresql
 
 pytestmark = pytest.mark.django_db
 STRONG = "whist-club-of-1915"
@@ -98,6 +99,32 @@ def test_a_club_is_made_with_its_first_director_or_not_at_all(two_clubs):
         with pytest.raises(ServiceError, match=message):
             club_services.create_club(**fields, by=ann)
         assert (Club.objects.count(), User.objects.count()) == before, change
+
+
+@needs_postgresql
+@pytest.mark.django_db(transaction=True)
+def test_two_administrators_naming_a_club_alike_at_once_make_one(monkeypatch, two_clubs):
+    """The first holds the clubs' lock just after taking it; the second waits for it and
+    then finds the name taken."""
+    from tournament.services import locks
+
+    def make(username: str):
+        return lambda: club_services.create_club(
+            name="Hillside Whist Club",
+            short_name="Hillside",
+            time_zone="Europe/London",
+            username=username,
+            password=STRONG,
+            by=two_clubs["ann"],
+        )
+
+    first, second = Device("first", make("carol")), Device("second", make("dora"))
+    assert gated_race(monkeypatch, (locks, "clubs"), first, second)
+    assert isinstance(first.outcome, tuple), first.outcome
+    assert isinstance(second.outcome, ServiceError), second.outcome
+    assert "already a club" in str(second.outcome)
+    assert Club.objects.filter(name="Hillside Whist Club").count() == 1
+    assert not User.objects.filter(username="dora").exists()
 
 
 def test_the_clubs_page_is_the_site_administrators(two_clubs):

@@ -14,12 +14,13 @@ from __future__ import annotations
 import logging
 from typing import Any
 
+from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from ..errors import ServiceError
 from ..models import Club
 from ..models.club import validate_time_zone
-from . import directors
+from . import directors, locks
 
 log = logging.getLogger("tournament.accounts")
 
@@ -29,16 +30,20 @@ def create_club(
     *, name: str, short_name: str, time_zone: str, username: str, password: str, by: Any
 ) -> tuple[Club, Any]:
     """A new club and its first director (who logs in with ``password``); nothing is
-    made when either is refused."""
+    made when either is refused, and a name already taken is refused under the clubs'
+    lock."""
     name, short_name = name.strip(), short_name.strip()
     if not name or not short_name:
         raise ServiceError("A club needs a name and a short name.")
+    # The names read after the clubs' lock is granted, in a statement of their own: the
+    # locking one started before a club made meanwhile, and would not see it.
+    locks.clubs()
     if Club.objects.filter(name__iexact=name).exists():
         raise ServiceError(f"There is already a club called {name!r}.")
     try:
         validate_time_zone(time_zone)
-    except Exception as e:  # ValidationError: its message is the director's
-        raise ServiceError(" ".join(getattr(e, "messages", [str(e)]))) from e
+    except ValidationError as e:
+        raise ServiceError(" ".join(e.messages)) from e
     club = Club.objects.create(name=name, short_name=short_name, time_zone=time_zone)
     user = directors.add_director(username, password, by=by, club=club)
     log.info("club %s created by %s", club, by.get_username() if by else "the console")

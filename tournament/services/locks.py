@@ -14,10 +14,11 @@ PostgreSQL, so every verb locks through this module, top to bottom:
    :func:`seatings_of`);
 6. a result, or an auction record (:func:`result`, :func:`auction_record`).
 
-A verb may skip a level, never go back up one.  Three kinds of row stand outside
-the order, since no verb takes them with an event's: the directors' accounts
-(:func:`accounts`), a club's members, under the club's lock (:func:`members`), and a
-job's row, claimed by its runner (:func:`job`).
+A verb may skip a level, never go back up one.  Four kinds of row stand outside
+the order, since no verb takes them with an event's: every club's row when a new
+club is made (:func:`clubs`), the directors' accounts (:func:`accounts`), a club's
+members, under the club's lock (:func:`members`), and a job's row, claimed by its
+runner (:func:`job`).
 
 The event and board rows are locked ``FOR NO KEY UPDATE``: a tablet's save
 inserts a result whose foreign keys take ``KEY SHARE`` on them while it holds its
@@ -188,6 +189,12 @@ def auction_record(seating: Seating, board: Board) -> AuctionRecord:
         seating=seating, board=board
     )
     return record
+
+
+def clubs() -> list[Club]:
+    """Outside the order: every club's row, in id order (a new club's name is checked
+    against the others' while no other new club can be made)."""
+    return list(Club.objects.select_for_update(no_key=True).order_by("pk"))
 
 
 def accounts(directors: QuerySet[Any]) -> list[Any]:

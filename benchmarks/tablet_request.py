@@ -57,7 +57,7 @@ def child(runs: int) -> dict:
     setup_django(os.environ["DATABASE_URL"])
     # The pages link the static files under their plain names (no collectstatic here):
     # the app's warnings about that are no figure of this benchmark.
-    logging.getLogger("tournament.staticstorage").setLevel(logging.ERROR)
+    logging.getLogger("tournament.room.staticstorage").setLevel(logging.ERROR)
     warnings.filterwarnings("ignore", message="No directory at")
     from django.contrib.auth import get_user_model
     from django.db import connection

@@ -16,7 +16,8 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.crypto import salted_hmac
 
-from .models import DirectorCall, Event, PinFailure, Round, Seating, TableLink, unique_row
+from .models import DirectorCall, Event, PinFailure, Seating, TableLink
+from .queries import tablet
 from .services import Actor, ServiceError, audit, locks
 from .services.audit import without_nul
 
@@ -75,13 +76,11 @@ def pin_fingerprint(link: TableLink) -> str:
 
 
 def resolve(token: str) -> TableLink | None:
-    """The live link of ``token`` with its event, or None: a tablet's every request
-    starts here."""
+    """The live link of ``token`` with its event and club, or None: a tablet's every
+    request starts here (in SQL: :mod:`tournament.queries.tablet`)."""
     if not token or len(token) > 64 or "\x00" in token:
         return None
-    return unique_row(
-        TableLink.objects.filter(token=token, revoked_at__isnull=True).select_related("event__club")
-    )
+    return tablet.link(token)
 
 
 def is_locked(link: TableLink) -> bool:
@@ -132,17 +131,12 @@ def check_pin(link: TableLink, pin: str, address: str | None) -> bool:
 
 
 def current_seating(event: Event, table: int) -> Seating | None:
-    """The table's current round: the first it has not agreed and the director not closed
-    (as every tablet page asks it; :func:`tournament.services.locks.current_seating` is
-    the same read, locked, for a submission)."""
-    closed = Round.objects.filter(event=event, closed_at__isnull=False).values("number")
-    return (
-        Seating.objects.filter(event=event, table=table, agreed_at__isnull=True)
-        .exclude(round__in=closed)
-        .select_related("ns", "ew")
-        .order_by("round")
-        .first()
-    )
+    """The table's current round, with its pairs: the first it has not agreed and the
+    director not closed (as every tablet page asks it, in SQL:
+    :func:`tournament.queries.tablet.current_seating`;
+    :func:`tournament.services.locks.current_seating` is the same read, locked, for a
+    submission)."""
+    return tablet.current_seating(event.pk, table)
 
 
 def call_director(

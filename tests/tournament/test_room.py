@@ -520,3 +520,31 @@ def test_a_server_started_without_collectstatic_still_has_its_css_and_script(
     storage = storages["staticfiles"]
     with pytest.raises(ValueError):
         storage.url("tournament/no-such-file.css")
+
+
+def test_an_uncollected_file_is_searched_for_once(settings, tmp_path, monkeypatch):
+    """Without collectstatic, a page's static links do not search the apps' folders on
+    every page: a name found once keeps its plain name, and a missing one stays an error."""
+    settings.STORAGES = {
+        **settings.STORAGES,
+        "staticfiles": {"BACKEND": "tournament.room.staticstorage.ContentNamedStaticFiles"},
+    }
+    settings.STATIC_ROOT = tmp_path  # collected nothing
+    from django.contrib.staticfiles import finders
+
+    searched: list[str] = []
+    find = finders.find
+
+    def counting_find(path, *args, **kwargs):
+        searched.append(path)
+        return find(path, *args, **kwargs)
+
+    monkeypatch.setattr(finders, "find", counting_find)
+    storage = storages["staticfiles"]
+    for _ in range(3):
+        assert storage.url("tournament/site.css") == "/static/tournament/site.css"
+    assert searched == ["tournament/site.css"]
+    for _ in range(2):
+        with pytest.raises(ValueError):
+            storage.url("tournament/no-such-file.css")
+    assert searched.count("tournament/no-such-file.css") == 2

@@ -6,6 +6,7 @@ the same entry, chips and taps instead of typing.
 
 from __future__ import annotations
 
+import copy
 import uuid
 from dataclasses import replace
 from functools import cache
@@ -268,23 +269,19 @@ class TabletEntryForm(forms.Form):
     penalty_law = forms.CharField(max_length=60, required=False, label="Law")
     key = forms.CharField(widget=forms.HiddenInput)
 
-    def __init__(self, *args, code: Code, hand_record: bool, **kwargs):
+    # Each code's own form (:meth:`for_code`) sets these, with its fields' choices.
+    code: Code
+    hand_record: bool
+
+    @staticmethod
+    def for_code(code: Code, hand_record: bool) -> type[TabletEntryForm]:
+        """The form of a code, with a hand record or without: made once a process
+        (:func:`_form_for`), so a page's form copies its fields' answers as they are
+        rather than working each list out again on every request."""
+        return _form_for(code, hand_record)
+
+    def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.code = code
-        self.hand_record = hand_record
-        self.fields["strain"].choices = strain_choices(code)  # type: ignore[attr-defined]
-        self.fields["bid"].choices = bid_choices(code)  # type: ignore[attr-defined]
-        self.fields["bid"].widget.columns = len(code.strains) * (2 if code.has_royal else 1)
-        if not code.has_royal:
-            del self.fields["royal"]
-        if not code.dealer_may_pass:  # 1913 without the English bidding rule (Law 42)
-            level = self.fields["level"]
-            level.choices = level.choices[1:]  # type: ignore[attr-defined]
-        if hand_record or not code.has_honours:
-            del self.fields["honours"]
-        else:  # one tap: the holdings that score differently (RULES.md section 2)
-            groups = honours_choices(code)[1:]  # no blank: a blank is no answer
-            self.fields["honours"].choices = groups  # type: ignore[attr-defined]
         self._honours: dict[str, int] | None = None
         if not self.is_bound and not self.initial.get("key"):
             self.initial["key"] = uuid.uuid4().hex
@@ -407,3 +404,32 @@ class TabletEntryForm(forms.Form):
         del initial["contract"]
         initial.update(revokes_ns=result.revokes_ns, revokes_ew=result.revokes_ew)
         return initial
+
+
+@cache
+def _form_for(code: Code, hand_record: bool) -> type[TabletEntryForm]:
+    """:class:`TabletEntryForm` for one code: its strains and declarations, royal bids
+    where it has them, "Passed out" where the dealer may pass, and the honours question
+    only where the code scores honours and no hand record answers it."""
+    fields = copy.deepcopy(TabletEntryForm.base_fields)
+    fields["strain"].choices = strain_choices(code)  # type: ignore[attr-defined]
+    fields["bid"].choices = bid_choices(code)  # type: ignore[attr-defined]
+    columns = len(code.strains) * (2 if code.has_royal else 1)
+    fields["bid"].widget.columns = columns  # type: ignore[attr-defined]
+    if not code.has_royal:
+        del fields["royal"]
+    if not code.dealer_may_pass:  # 1913 without the English bidding rule (Law 42)
+        level = fields["level"]
+        level.choices = level.choices[1:]  # type: ignore[attr-defined]
+    if hand_record or not code.has_honours:
+        del fields["honours"]
+    else:  # one tap: the holdings that score differently (RULES.md section 2)
+        groups = honours_choices(code)[1:]  # no blank: a blank is no answer
+        fields["honours"].choices = groups  # type: ignore[attr-defined]
+    form = type(
+        "TabletEntryForm",
+        (TabletEntryForm,),
+        {"__module__": __name__, "code": code, "hand_record": hand_record},
+    )
+    form.base_fields = fields
+    return form

@@ -12,6 +12,7 @@ keeps its plain name instead, which WhiteNoise serves from the app's folder
 from __future__ import annotations
 
 import logging
+from typing import Any
 from urllib.parse import urlsplit
 
 from django.contrib.staticfiles import finders
@@ -21,11 +22,20 @@ logger = logging.getLogger(__name__)
 
 
 class ContentNamedStaticFiles(CompressedManifestStaticFilesStorage):
-    """WhiteNoise's compressed manifest storage, with the plain name as a fallback."""
+    """WhiteNoise's compressed manifest storage, with the plain name as a fallback.
 
-    _warned: set[str] = set()
+    A name found uncollected is remembered for the process (the manifest is read
+    once, at start-up, so it stays uncollected until a restart): every page links
+    the same few files, and searching the apps' folders for each on every page
+    would cost the pages more than the rest of their static links together."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._plain: set[str] = set()
 
     def stored_name(self, name: str) -> str:
+        if name in self._plain:
+            return name
         try:
             return super().stored_name(name)
         except ValueError:
@@ -33,11 +43,10 @@ class ContentNamedStaticFiles(CompressedManifestStaticFilesStorage):
             # is a hashed one): an error, as Django has it.
             if not finders.find(urlsplit(name).path):
                 raise
-            if name not in self._warned:
-                self._warned.add(name)
-                logger.warning(
-                    "static file %s is not collected: served under its plain name "
-                    "(run manage.py collectstatic, as manage.py room does)",
-                    name,
-                )
+            self._plain.add(name)
+            logger.warning(
+                "static file %s is not collected: served under its plain name "
+                "(run manage.py collectstatic, as manage.py room does)",
+                name,
+            )
             return name

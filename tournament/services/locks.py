@@ -23,10 +23,11 @@ runner (:func:`job`).
 The event and board rows are locked ``FOR NO KEY UPDATE``: a tablet's save
 inserts a result whose foreign keys take ``KEY SHARE`` on them while it holds its
 table's lock, and a plain ``FOR UPDATE`` would wait for it while it waits for us.
-The table-rounds are locked ``of=("self",)``: the pairs read with them are not
-locked.  SQLite has no row locks: Django leaves ``select_for_update`` out there and
-a transaction takes the database's write lock at its start instead
-(docs/decisions/sqlite-write-lock.md).
+The table-rounds and results a tablet's verbs lock are read in SQL
+(docs/decisions/tablet-reads.md), ``FOR UPDATE`` added as ``select_for_update()``
+adds it (:func:`for_update`); the pairs read after them are not locked.  SQLite has
+no row locks: the clause is left out there, and a transaction takes the database's
+write lock at its start instead (docs/decisions/sqlite-write-lock.md).
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any, TypeVar, cast
 
+from django.db import connection
 from django.db.models import QuerySet
 
 from ..errors import ServiceError
@@ -51,8 +53,23 @@ from ..models import (
     Season,
     Seating,
 )
+from ..queries import tablet
 
 G = TypeVar("G", bound=League | Contest)
+
+
+SEATING_BY_ID = f"SELECT * FROM {Seating._meta.db_table} WHERE id = %s"
+RESULT_BY_ID = f"SELECT * FROM {Result._meta.db_table} WHERE id = %s"
+SEATING_AT = (
+    f'SELECT * FROM {Seating._meta.db_table} WHERE event_id = %s AND round = %s AND "table" = %s'
+)
+
+
+def for_update() -> str:
+    """The locking clause of a read written in SQL (as ``select_for_update()`` writes
+    it): PostgreSQL's ``FOR UPDATE``; nothing on SQLite, which has no row locks (its
+    transactions take the write lock when they begin)."""
+    return " FOR UPDATE" if connection.features.has_select_for_update else ""
 
 
 def club(club: Club) -> Club:
@@ -112,15 +129,12 @@ def round_and_tables(event: Event, number: int) -> Round:
 
 
 def seating(event: Event, round_no: int, table: int) -> Seating:
-    """5. One table-round, with its pairs (the first lock a result verb takes)."""
-    found = (
-        Seating.objects.filter(event=event, round=round_no, table=table)
-        .select_related("ns", "ew")
-        .select_for_update(of=("self",))
-        .first()
-    )
+    """5. One table-round, with its pairs (the first lock a result verb takes; the pairs
+    are read after it, not locked)."""
+    found = tablet.one(Seating.objects.raw(SEATING_AT + for_update(), [event.pk, round_no, table]))
     if found is None:
         raise ServiceError(f"there is no table {table} in round {round_no}")
+    tablet.read_pairs(found)
     return found
 
 
@@ -128,24 +142,24 @@ def current_seating(event: Event, table: int) -> Seating | None:
     """5. The table's current round (the first it has not agreed and the director not
     closed), or ``None`` when it has finished: the tablet's one read of its table-round.
 
-    On PostgreSQL a table-round agreed while this waited for its lock is re-checked
-    and passed over (its ``agreed_at`` is in the row); a round *closed* meanwhile is
-    not (the round's row is not locked here), so the caller re-checks that after the
-    lock.  The pairs are not read with it: a result takes their ids.
+    In SQL, as the tablet's unlocked read is (:data:`tournament.queries.tablet.CURRENT_SEATING`,
+    docs/decisions/tablet-reads.md), with the lock.  On PostgreSQL a table-round agreed
+    while this waited for its lock is re-checked and passed over (its ``agreed_at`` is
+    in the row); a round *closed* meanwhile is not (the round's row is not locked
+    here), so the caller re-checks that after the lock.  The pairs are not read with
+    it: a result takes their ids.
     """
-    closed = Round.objects.filter(event=event, closed_at__isnull=False).values("number")
-    return (
-        Seating.objects.filter(event=event, table=table, agreed_at__isnull=True)
-        .exclude(round__in=closed)
-        .select_for_update(of=("self",))
-        .order_by("round")
-        .first()
+    return tablet.one(
+        Seating.objects.raw(tablet.CURRENT_SEATING + for_update(), [event.pk, table, event.pk])
     )
 
 
 def seating_of(result: Result) -> Seating:
     """5. The table-round a result was entered at (before the result itself)."""
-    return Seating.objects.select_for_update(of=("self",)).get(pk=result.seating_id)
+    found = tablet.one(Seating.objects.raw(SEATING_BY_ID + for_update(), [result.seating_id]))
+    if found is None:
+        raise Seating.DoesNotExist(f"table-round {result.seating_id} is gone")
+    return found
 
 
 def playing(event: Event, board_number: int) -> list[int]:
@@ -173,14 +187,13 @@ def seatings_of(events: Iterable[Event]) -> None:
     list(rows.order_by("event", "round", "table").values_list("pk", flat=True))
 
 
-def result(pk: int) -> Result | None:
-    """6. One version of a result, with its event and board (after its table-round)."""
-    return (
-        Result.objects.select_for_update(of=("self",))
-        .select_related("event", "board")
-        .filter(pk=pk)
-        .first()
-    )
+def result(of: Result) -> Result | None:
+    """6. A result's row, locked and read again (after its table-round), or None when it
+    is gone; its event and board are ``of``'s (a result's never change)."""
+    found = tablet.one(Result.objects.raw(RESULT_BY_ID + for_update(), [of.pk]))
+    if found is not None:
+        found.event, found.board = of.event, of.board
+    return found
 
 
 def auction_record(seating: Seating, board: Board) -> AuctionRecord:

@@ -24,14 +24,14 @@ from dataclasses import replace
 from typing import Any
 
 from django.db import IntegrityError, transaction
-from django.db.models import Exists, OuterRef
 from django.utils import timezone
 
 from scoring import DealScore, ScoringError, parse_contract
 from scoring.irregular import ADJUSTMENTS, check_artificial_score
 
 from ..errors import NotTablesBoard, ResultConflict, ServiceError
-from ..models import Board, Event, Result, Round, Seating, unique_row
+from ..models import Board, Event, Result, Round, Seating
+from ..queries import tablet
 from ..queries.auctions import auction_of, auction_text, ruling_penalties
 from . import locks
 from .audit import Actor, audit
@@ -62,7 +62,7 @@ def stored(event: Event | int, key: str) -> Result | None:
     """The result a submission with this idempotency key already stored (a retry)."""
     if not key or "\x00" in key:  # no key holds a NUL (a form refuses one)
         return None
-    return unique_row(Result.objects.filter(event=event, idempotency_key=key))
+    return tablet.stored(event if isinstance(event, int) else event.pk, key)
 
 
 def round_closed(event: Event | int, round_no: int) -> bool:
@@ -75,10 +75,7 @@ def _board_after_lock(event: Event, board_number: int, round_no: int) -> tuple[B
     One query for two facts read after the lock: a statement that started before
     the lock was granted would not see a close that committed while it waited.
     """
-    closed = Round.objects.filter(event=OuterRef("event"), number=round_no, closed_at__isnull=False)
-    board = unique_row(
-        Board.objects.annotate(round_closed=Exists(closed)).filter(event=event, number=board_number)
-    )
+    board = tablet.board_and_round_closed(event.pk, board_number, round_no)
     if board is None:
         raise Board.DoesNotExist(f"event {event.pk} has no board {board_number}")
     return board, bool(vars(board).pop("round_closed"))
@@ -337,7 +334,7 @@ def _lock_live(result: Result, seating: Seating | None = None) -> tuple[Seating,
     result; refuse a version no longer live."""
     if seating is None:
         seating = locks.seating_of(result)
-    current = locks.result(result.pk)
+    current = locks.result(result)
     if current is None:
         raise Result.DoesNotExist(f"result {result.pk} is gone")
     if not current.is_live:
@@ -412,7 +409,7 @@ def void_result(result: Result, *, by: Actor) -> None:
     if not by.reason.strip():
         raise ServiceError("give a reason for removing a result")
     locks.seating_of(result)
-    current = locks.result(result.pk)
+    current = locks.result(result)
     if current is None:
         raise Result.DoesNotExist(f"result {result.pk} is gone")
     if current.is_live:

@@ -12,7 +12,6 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib import messages
-from django.db.models import OuterRef, Subquery
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -24,8 +23,8 @@ from scoring import Refusal, revoke_choices
 from ... import services
 from ...access import table_view
 from ...forms.scorer import TabletEntryForm
-from ...models import Board, Result, Seating, TableLink, unique_row
-from ...queries import travellers
+from ...models import Board, Result, Seating, TableLink
+from ...queries import tablet, travellers
 from ...queries.auctions import auction_of
 from ...services import Actor, NotTablesBoard, ResultConflict, ServiceError, user_message
 from ...services.results import DIRECTOR_SET, round_closed
@@ -41,10 +40,9 @@ def _entry_form(
     initial: dict | None = None,
 ) -> TabletEntryForm:
     """The board's entry form, bound to the POST if there is one."""
-    return TabletEntryForm(
+    form = TabletEntryForm.for_code(link.event.laws, bool(board.deal))
+    return form(
         request.POST if request.method == "POST" else None,
-        code=link.event.laws,
-        hand_record=bool(board.deal),
         initial=TabletEntryForm.initial_from(changing, link.event.laws) if changing else initial,
     )
 
@@ -152,12 +150,7 @@ def _not_here(
 def _board_page_board(link: TableLink, number: int, round_no: int) -> Board | None:
     """The board page's board, with the id of the result the table has entered for it in
     this round, if any (then the page is that result's): one query, not two."""
-    entered = Result.objects.filter(
-        board=OuterRef("pk"), round=round_no, table=link.table, is_live=True
-    ).values("pk")[:1]
-    return unique_row(
-        Board.objects.filter(event=link.event_id, number=number).annotate(live_id=Subquery(entered))
-    )
+    return tablet.board_with_entry(link.event_id, number, round_no, link.table)
 
 
 def _submit_board(request: HttpRequest, link: TableLink, number: int) -> HttpResponse:
@@ -170,7 +163,7 @@ def _submit_board(request: HttpRequest, link: TableLink, number: int) -> HttpRes
     unique indexes.  Only a submission that is not stored (an invalid form, a
     refusal) pays for the reads its page needs, a retry's stored answer first.
     """
-    board = unique_row(Board.objects.filter(event=link.event_id, number=number))
+    board = tablet.board(link.event_id, number)
     form = _entry_form(request, link, board) if board is not None else None
     advice = None
     if form is not None and board is not None and form.is_valid():
@@ -262,7 +255,7 @@ def scorer_preview(request: HttpRequest, link: TableLink, number: int) -> HttpRe
     seating = _current(link)
     if seating is None or seating.sit_out or number not in seating.board_numbers:
         raise Http404("Not one of this table's boards now")
-    board = unique_row(Board.objects.filter(event=link.event_id, number=number))
+    board = tablet.board(link.event_id, number)
     if board is None:
         raise Http404("No such board in this event")
     form = _entry_form(request, link, board)

@@ -10,6 +10,7 @@ from django.shortcuts import redirect
 
 from ... import tablets
 from ...models import Result, Seating, TableLink
+from ...queries import tablet
 from ...services.results import MAX_KEY, stored
 
 
@@ -53,12 +54,7 @@ def _own_result(link: TableLink, seating: Seating | None, result_id: int) -> Res
     """A result of this table's current round, or 404: the server guards the boundary."""
     if not _could_be_an_id(result_id):
         raise Http404("Not a result of this table's current round")
-    result = (
-        Result.objects.filter(pk=result_id, event=link.event_id, table=link.table)
-        .live()
-        .select_related("board", "seating", "ns", "ew")
-        .first()
-    )
-    if result is None or seating is None or result.seating_id != seating.pk:
+    result = tablet.live_result_of(seating, result_id) if seating is not None else None
+    if result is None:
         raise Http404("Not a result of this table's current round")
     return result

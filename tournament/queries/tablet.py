@@ -1,0 +1,141 @@
+"""The reads every tablet request makes, written out in SQL.
+
+A round's end sends some fifty tablets' requests within seconds, and each of them
+begins with the same reads: the table's link with its event and club, the table's
+current round with its pairs, the board.  Django builds a queryset's SQL afresh on
+every run, and for these small reads that building costs several times the
+database's answer.  So they are written here once, in SQL that SQLite and
+PostgreSQL both read, and run through Django's documented ``Manager.raw()``, which
+turns the rows into the same model instances (every column, through the same
+converters) that the querysets would.  Nothing here locks a row: the locked reads of
+a submission are querysets in :mod:`tournament.services.locks`.
+
+``tests/tournament/test_tablet_reads.py`` holds each read equal to the queryset
+that says the same (the current round: the locked read of
+:func:`tournament.services.locks.current_seating`), in every state the rule tells
+apart: a revoked link, a table-round agreed, a round closed, a sit-out, a table
+that has finished, a board entered, changed or voided.  The figures that decided
+it: docs/decisions/tablet-reads.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TypeVar
+
+from django.db.models import Model
+
+from ..models import Board, Club, Event, Pair, Result, Round, Seating, TableLink
+
+M = TypeVar("M", bound=Model)
+
+
+def _table(model: type[Model]) -> str:
+    return model._meta.db_table
+
+
+LINK = f"SELECT * FROM {_table(TableLink)} WHERE token = %s AND revoked_at IS NULL LIMIT 1"
+EVENT = f"SELECT * FROM {_table(Event)} WHERE id = %s"
+CLUB = f"SELECT * FROM {_table(Club)} WHERE id = %s"
+# The first table-round the table has not agreed whose round the director has not
+# closed (Law E: an agreed or closed round's scores are the director's).
+CURRENT_SEATING = (
+    f'SELECT * FROM {_table(Seating)} WHERE event_id = %s AND "table" = %s '
+    "AND agreed_at IS NULL AND round NOT IN ("
+    f"SELECT number FROM {_table(Round)} WHERE event_id = %s AND closed_at IS NOT NULL) "
+    "ORDER BY round LIMIT 1"
+)
+PAIRS = f"SELECT * FROM {_table(Pair)} WHERE id IN (%s, %s)"
+BOARD = f"SELECT * FROM {_table(Board)} WHERE event_id = %s AND number = %s LIMIT 1"
+# The board, with the id of the live result a table entered for it in a round, if any.
+BOARD_WITH_ENTRY = (
+    f"SELECT b.*, (SELECT r.id FROM {_table(Result)} r WHERE r.board_id = b.id "
+    'AND r.round = %s AND r."table" = %s AND r.is_live = %s LIMIT 1) AS live_id '
+    f"FROM {_table(Board)} b WHERE b.event_id = %s AND b.number = %s LIMIT 1"
+)
+# The board read under the table-round's lock, and whether its round is closed now.
+BOARD_AND_ROUND_CLOSED = (
+    f"SELECT b.*, EXISTS(SELECT 1 FROM {_table(Round)} r WHERE r.event_id = b.event_id "
+    "AND r.number = %s AND r.closed_at IS NOT NULL) AS round_closed "
+    f"FROM {_table(Board)} b WHERE b.event_id = %s AND b.number = %s LIMIT 1"
+)
+BOARD_BY_ID = f"SELECT * FROM {_table(Board)} WHERE id = %s"
+# A live result of the table's, by id.
+LIVE_RESULT = (
+    f'SELECT * FROM {_table(Result)} WHERE id = %s AND event_id = %s AND "table" = %s '
+    "AND is_live = %s"
+)
+# The result a submission with this idempotency key stored (a retry's answer).
+STORED = f"SELECT * FROM {_table(Result)} WHERE event_id = %s AND idempotency_key = %s LIMIT 1"
+
+
+def one(rows: Iterable[M]) -> M | None:
+    """The first row of a raw query (a unique row's lookup), or None."""
+    return next(iter(rows), None)
+
+
+def link(token: str) -> TableLink | None:
+    """The live link of ``token``, its event and the event's club read with it."""
+    found = one(TableLink.objects.raw(LINK, [token]))
+    if found is None:
+        return None
+    event = one(Event.objects.raw(EVENT, [found.event_id]))
+    assert event is not None  # the link's foreign key
+    event.club = one(Club.objects.raw(CLUB, [event.club_id]))
+    found.event = event
+    return found
+
+
+def current_seating(event_id: int, table: int) -> Seating | None:
+    """The table's current round (see ``CURRENT_SEATING``) with its two pairs, or None
+    when the table has finished every round."""
+    seating = one(Seating.objects.raw(CURRENT_SEATING, [event_id, table, event_id]))
+    if seating is not None:
+        read_pairs(seating)
+    return seating
+
+
+def read_pairs(seating: Seating) -> None:
+    """Read a table-round's two pairs (one a sit-out's) into it, in one statement."""
+    pairs = {p.pk: p for p in Pair.objects.raw(PAIRS, [seating.ns_id, seating.ew_id])}
+    seating.ns = pairs.get(seating.ns_id)
+    seating.ew = pairs.get(seating.ew_id)
+
+
+def board(event_id: int, number: int) -> Board | None:
+    """Board ``number`` of the event, or None."""
+    return one(Board.objects.raw(BOARD, [event_id, number]))
+
+
+def board_with_entry(event_id: int, number: int, round_no: int, table: int) -> Board | None:
+    """Board ``number``, its ``live_id`` the live result the table entered for it in
+    round ``round_no`` (None when it has not), or None when the event has no such board."""
+    return one(Board.objects.raw(BOARD_WITH_ENTRY, [round_no, table, True, event_id, number]))
+
+
+def board_and_round_closed(event_id: int, number: int, round_no: int) -> Board | None:
+    """Board ``number``, its ``round_closed`` whether round ``round_no`` is closed now
+    (read in one statement after a lock: one that began before it was granted would
+    not see a close committed while it waited)."""
+    return one(Board.objects.raw(BOARD_AND_ROUND_CLOSED, [round_no, event_id, number]))
+
+
+def stored(event_id: int, key: str) -> Result | None:
+    """The result stored under this idempotency key, if any."""
+    return one(Result.objects.raw(STORED, [event_id, key]))
+
+
+def live_result_of(seating: Seating, result_id: int) -> Result | None:
+    """Live result ``result_id`` of the table-round ``seating`` (None when it is not
+    one), with its board, its table-round and its pairs."""
+    found = one(Result.objects.raw(LIVE_RESULT, [result_id, seating.event_id, seating.table, True]))
+    if found is None or found.seating_id != seating.pk:
+        return None
+    found.seating = seating
+    found.board = one(Board.objects.raw(BOARD_BY_ID, [found.board_id]))
+    if (found.ns_id, found.ew_id) == (seating.ns_id, seating.ew_id):
+        found.ns, found.ew = seating.ns, seating.ew
+    else:  # the pairs were changed since the result was entered (a late pair)
+        pairs = {p.pk: p for p in Pair.objects.raw(PAIRS, [found.ns_id, found.ew_id])}
+        found.ns, found.ew = pairs.get(found.ns_id), pairs.get(found.ew_id)
+    return found

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import pytest
 from django.db import transaction
-from django.utils import timezone
 from django.db.models import Exists, Model, OuterRef, Subquery
+from django.utils import timezone
 
 from tournament import services, tablets
 from tournament.models import Board, Event, Result, Round, Seating, TableLink

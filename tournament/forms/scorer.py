@@ -415,7 +415,7 @@ def _form_for(code: Code, hand_record: bool) -> type[TabletEntryForm]:
     fields["strain"].choices = strain_choices(code)  # type: ignore[attr-defined]
     fields["bid"].choices = bid_choices(code)  # type: ignore[attr-defined]
     columns = len(code.strains) * (2 if code.has_royal else 1)
-    fields["bid"].widget.columns = columns  # type: ignore[attr-defined]
+    fields["bid"].widget.columns = columns
     if not code.has_royal:
         del fields["royal"]
     if not code.dealer_may_pass:  # 1913 without the English bidding rule (Law 42)
@@ -426,7 +426,7 @@ def _form_for(code: Code, hand_record: bool) -> type[TabletEntryForm]:
     else:  # one tap: the holdings that score differently (RULES.md section 2)
         groups = honours_choices(code)[1:]  # no blank: a blank is no answer
         fields["honours"].choices = groups  # type: ignore[attr-defined]
-    form = type(
+    form: type[TabletEntryForm] = type(
         "TabletEntryForm",
         (TabletEntryForm,),
         {"__module__": __name__, "code": code, "hand_record": hand_record},

@@ -81,7 +81,9 @@ def link(token: str) -> TableLink | None:
         return None
     event = one(Event.objects.raw(EVENT, [found.event_id]))
     assert event is not None  # the link's foreign key
-    event.club = one(Club.objects.raw(CLUB, [event.club_id]))
+    club = one(Club.objects.raw(CLUB, [event.club_id]))
+    assert club is not None  # the event's foreign key
+    event.club = club
     found.event = event
     return found
 
@@ -97,8 +99,10 @@ def current_seating(event_id: int, table: int) -> Seating | None:
 
 def read_pairs(seating: Seating) -> None:
     """Read a table-round's two pairs (one a sit-out's) into it, in one statement."""
-    pairs = {p.pk: p for p in Pair.objects.raw(PAIRS, [seating.ns_id, seating.ew_id])}
-    seating.ns = pairs.get(seating.ns_id)
+    pairs: dict[int | None, Pair] = {
+        p.pk: p for p in Pair.objects.raw(PAIRS, [seating.ns_id, seating.ew_id])
+    }
+    seating.ns = pairs.get(seating.ns_id)  # None: a sit-out
     seating.ew = pairs.get(seating.ew_id)
 
 
@@ -132,10 +136,16 @@ def live_result_of(seating: Seating, result_id: int) -> Result | None:
     if found is None or found.seating_id != seating.pk:
         return None
     found.seating = seating
-    found.board = one(Board.objects.raw(BOARD_BY_ID, [found.board_id]))
+    board = one(Board.objects.raw(BOARD_BY_ID, [found.board_id]))
+    assert board is not None  # the result's foreign key
+    found.board = board
     if (found.ns_id, found.ew_id) == (seating.ns_id, seating.ew_id):
-        found.ns, found.ew = seating.ns, seating.ew
+        ns, ew = seating.ns, seating.ew
     else:  # the pairs were changed since the result was entered (a late pair)
-        pairs = {p.pk: p for p in Pair.objects.raw(PAIRS, [found.ns_id, found.ew_id])}
-        found.ns, found.ew = pairs.get(found.ns_id), pairs.get(found.ew_id)
+        pairs: dict[int | None, Pair] = {
+            p.pk: p for p in Pair.objects.raw(PAIRS, [found.ns_id, found.ew_id])
+        }
+        ns, ew = pairs.get(found.ns_id), pairs.get(found.ew_id)
+    assert ns is not None and ew is not None  # a result is always between two pairs
+    found.ns, found.ew = ns, ew
     return found

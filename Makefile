@@ -38,7 +38,7 @@ dev: $(STAMP)
 # On every core (pytest-xdist; each worker has its own test database), an idle worker
 # taking tests from a busy one's queue, so the long end-to-end tests do not finish last.
 # --durations: the 15 slowest tests named at the end, where the suite's time goes.
-# PYTEST_ARGS: more of pytest's options (CI's PostgreSQL pass: '-m "not e2e" --no-cov').
+# PYTEST_ARGS: more of pytest's options (CI's PostgreSQL pass: '-m "not e2e" --no-cov --ignore=tests/scoring').
 test: $(STAMP) browser
 	$(BIN)/python -m pytest --cov -n auto --dist worksteal --durations=15 $(PYTEST_ARGS)
 

@@ -8,7 +8,7 @@ everything a deployment changes comes from the environment:
                        ``SECRET_KEY_FILE`` (default ``var/secret_key``, 0600,
                        outside git), so sessions survive a restart.
 ``DATABASE_URL``       SQLite in the project folder when unset.
-``CONN_MAX_AGE``       seconds a PostgreSQL connection is kept (default 60).
+``CONN_MAX_AGE``       seconds a worker keeps its database connection (default 60).
 ``PREPARED_STATEMENTS``  ``off`` behind a connection pooler in transaction mode
                        (PgBouncer before 1.21); on PostgreSQL they are on.
 ``ALLOWED_HOSTS``      comma-separated; localhost and PUBLIC_URL's host are
@@ -196,9 +196,12 @@ ASGI_APPLICATION = "tournament.asgi.application"
 
 DATABASES = {"default": dj_database_url.config(default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}")}
 _sqlite = DATABASES["default"]["ENGINE"].endswith("sqlite3")
-# PostgreSQL: keep each worker's connection for a minute instead of opening one
-# per request. SQLite opens a file, which costs nothing to repeat.
-DATABASES["default"]["CONN_MAX_AGE"] = int(os.environ.get("CONN_MAX_AGE") or (0 if _sqlite else 60))
+# Each worker keeps its connection for a minute instead of opening one per request:
+# a PostgreSQL connection is a new server process, and a SQLite one, though only a
+# file, is set up afresh (Django's functions registered, the pragmas run) at 1-2 ms,
+# a fifth of a tablet's request.  (A SQLite file is restored with the room stopped:
+# docs/hosting/backups.md.)
+DATABASES["default"]["CONN_MAX_AGE"] = int(os.environ.get("CONN_MAX_AGE") or 60)
 # A kept connection the server dropped (restart, failover, idle timeout) is
 # noticed at the start of the next request and replaced, not failed on.
 DATABASES["default"]["CONN_HEALTH_CHECKS"] = True

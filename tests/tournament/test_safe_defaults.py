@@ -276,10 +276,10 @@ def default_database(tmp_path: Path, url: str, **env: str) -> subprocess.Complet
     )
 
 
-def test_database_connections_are_checked_and_kept_on_postgresql(tmp_path):
+def test_database_connections_are_checked_and_kept_on_both_databases(tmp_path):
     for url, kept, engine in (
         ("postgres://u@127.0.0.1:5432/x", 60, "django.db.backends.postgresql"),
-        ("sqlite:////tmp/x.sqlite3", 0, "django.db.backends.sqlite3"),
+        ("sqlite:////tmp/x.sqlite3", 60, "django.db.backends.sqlite3"),
     ):
         got = json.loads(default_database(tmp_path, url).stdout)
         assert [got["CONN_HEALTH_CHECKS"], got["CONN_MAX_AGE"], got["ENGINE"]] == [

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import copy
 import uuid
+from collections.abc import Callable
 from dataclasses import replace
 from functools import cache
 from typing import Any
@@ -65,7 +66,7 @@ class DrawnOnce(forms.Widget):
             name,
             repr(value),
             repr(sorted({**self.attrs, **(attrs or {})}.items())),
-            repr(getattr(self, "choices", None)),
+            repr(tuple(getattr(self, "choices", ()))),
             getattr(self, "small", False),
             getattr(self, "columns", None),
         )
@@ -426,6 +427,9 @@ def _form_for(code: Code, hand_record: bool) -> type[TabletEntryForm]:
     else:  # one tap: the holdings that score differently (RULES.md section 2)
         groups = honours_choices(code)[1:]  # no blank: a blank is no answer
         fields["honours"].choices = groups  # type: ignore[attr-defined]
+    for field in fields.values():  # answers that are the same on every request
+        if isinstance(field, forms.ChoiceField):
+            field.choices = _fixed(tuple(field.choices))
     form: type[TabletEntryForm] = type(
         "TabletEntryForm",
         (TabletEntryForm,),
@@ -433,3 +437,9 @@ def _form_for(code: Code, hand_record: bool) -> type[TabletEntryForm]:
     )
     form.base_fields = fields
     return form
+
+
+def _fixed(choices: tuple) -> Callable[[], tuple]:
+    """A field's answers as Django's callable choices: a form copies a callable, where
+    it would copy (and check again) every answer of a list, on every request."""
+    return lambda: choices

@@ -57,4 +57,5 @@ def _own_result(link: TableLink, seating: Seating | None, result_id: int) -> Res
     result = tablet.live_result_of(seating, result_id) if seating is not None else None
     if result is None:
         raise Http404("Not a result of this table's current round")
+    result.event = link.event
     return result

@@ -429,7 +429,7 @@ def _form_for(code: Code, hand_record: bool) -> type[TabletEntryForm]:
         fields["honours"].choices = groups  # type: ignore[attr-defined]
     for field in fields.values():  # answers that are the same on every request
         if isinstance(field, forms.ChoiceField):
-            field.choices = _fixed(tuple(field.choices))
+            field.choices = _fixed(tuple(field.choices))  # type: ignore[arg-type]  # a list here
     form: type[TabletEntryForm] = type(
         "TabletEntryForm",
         (TabletEntryForm,),

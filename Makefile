@@ -35,13 +35,12 @@ dev: $(STAMP)
 	$(BIN)/python manage.py demo --if-empty
 	DEBUG=1 TASKS_BACKEND=immediate $(BIN)/python manage.py runserver 127.0.0.1:$(PORT)
 
-# On every core (pytest-xdist; each worker has its own test database), each worker
-# given the next tests as it frees up, the long ones (marked slow) first, so they do
-# not finish last.
+# On every core (pytest-xdist; each worker has its own test database), an idle worker
+# taking tests from a busy one's queue, so the long end-to-end tests do not finish last.
 # --durations: the 15 slowest tests named at the end, where the suite's time goes.
 # PYTEST_ARGS: more of pytest's options (CI's PostgreSQL pass: '-m "not e2e" --no-cov --ignore=tests/scoring').
 test: $(STAMP) browser
-	$(BIN)/python -m pytest --cov -n auto --dist load --durations=15 $(PYTEST_ARGS)
+	$(BIN)/python -m pytest --cov -n auto --dist worksteal --durations=15 $(PYTEST_ARGS)
 
 # The end-to-end tests drive Debian's Chromium; install it when we may.
 browser:

@@ -211,12 +211,3 @@ def _solved_deals(request, solved_deals, monkeypatch):
         for attr, (solver, memo) in names.items():
             if getattr(module, attr, None) in (solver, memo):
                 monkeypatch.setattr(module, attr, solver if real else memo)
-
-
-@pytest.hookimpl(trylast=True)
-def pytest_collection_modifyitems(config, items):
-    """The tests marked ``slow`` first, the rest in their order: ``make test`` hands the
-    tests to its workers from the front of this list as they free up (pytest-xdist's
-    ``--dist load``), so a long test starts while there is other work to run beside
-    it, rather than last, with one core busy and the other idle."""
-    items.sort(key=lambda item: item.get_closest_marker("slow") is None)

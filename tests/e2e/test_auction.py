@@ -15,7 +15,6 @@ from .test_scorer_flow import tap
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 
-@pytest.mark.slow
 def test_an_auction_a_ruling_and_its_penalty(live_server, browser, shots):
     td = get_user_model().objects.create_user("td", password="whist-club-1915")
     event = make_event(td, record_auctions=True)  # 1915 laws, board 1 dealt by North
@@ -80,7 +79,6 @@ def test_an_auction_a_ruling_and_its_penalty(live_server, browser, shots):
     shots(tablet, "scorer-auction-score")
 
 
-@pytest.mark.slow
 def test_a_pass_out_of_turn_bars_the_offenders_double_of_the_declaration_he_passed(
     live_server, browser, shots
 ):

@@ -32,7 +32,6 @@ def test_spread_chart_at_both_widths(live_server, browser, shots):
         page.close()
 
 
-@pytest.mark.slow
 def test_score_card_traveller_and_hand_record_charts_at_both_widths(live_server, browser, tmp_path):
     """The demo's finished pair contest: a pair's score card (running score, each board),
     a traveller reached from it (its line and bar marked, the average), and the hand

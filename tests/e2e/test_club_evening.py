@@ -47,7 +47,6 @@ def log_in(context, live_server):
     return page
 
 
-@pytest.mark.slow
 def test_a_clubs_second_evening(live_server, browser, shots, tmp_path):
     td = get_user_model().objects.create_user("td", password=PASSWORD, is_staff=True)
     club = Club.first()

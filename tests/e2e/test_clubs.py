@@ -17,7 +17,6 @@ PASSWORD = "whist-club-of-1915"
 WIDTHS = (1280, 390)
 
 
-@pytest.mark.slow
 def test_the_site_administrator_adds_a_club_whose_director_sees_only_it(
     live_server, browser, shots
 ):

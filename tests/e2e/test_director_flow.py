@@ -32,7 +32,6 @@ ROUND_1 = [
 ]
 
 
-@pytest.mark.slow
 def test_director_creates_enters_closes_and_sees_standings(live_server, browser, shots):
     get_user_model().objects.create_user("td", password="whist-club-1915")
     page = browser.new_page(viewport={"width": 1280, "height": 900})

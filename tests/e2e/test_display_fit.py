@@ -43,7 +43,6 @@ def room(db):
     return td
 
 
-@pytest.mark.slow
 @pytest.mark.parametrize("tables", TABLES)
 def test_the_display_fits_the_screen(live_server, browser, shots, room, tables):
     by = Actor.director(room)

@@ -42,7 +42,6 @@ def _same_round_throughout(page) -> tuple[str, str, str]:
     return heading, label, note
 
 
-@pytest.mark.slow
 def test_three_rounds_run_by_themselves(live_server, browser, shots):
     td = get_user_model().objects.create_user("td", password="whist-club-1915")
     by = Actor.director(td)
@@ -88,7 +87,6 @@ def test_three_rounds_run_by_themselves(live_server, browser, shots):
     page.close()
 
 
-@pytest.mark.slow
 def test_following_the_directors_closes(live_server, browser):
     """The other choice: round 1's time stays up until the director closes the round;
     the close starts round 2's clock at once, and the display follows within a refresh."""

@@ -19,7 +19,6 @@ def tap(page, selector: str) -> None:
     page.click(f"label:has({selector})")
 
 
-@pytest.mark.slow
 def test_scorer_enters_and_confirms_a_round(live_server, browser, shots):
     director = get_user_model().objects.create_user("td", password="whist-club-1915")
     event = make_event(director)

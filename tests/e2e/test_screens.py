@@ -87,7 +87,6 @@ def _pages(pairs, teams):
 
 
 @pytest.mark.parametrize("width", WIDTHS)
-@pytest.mark.slow
 def test_every_page_fits_and_passes_axe(live_server, browser, shots, width):
     pairs, teams = _evening()
     problems = []
@@ -153,7 +152,6 @@ def test_traveller_after_a_board_on_a_tablet(live_server, browser, shots):
         page.close()
 
 
-@pytest.mark.slow
 def test_the_new_pages_fit_and_pass_axe(live_server, browser, shots):
     """The other pages: adjusted scores, late pairs and withdrawals, a team event
     of many teams, sections and sessions, a big file's progress; at both widths."""

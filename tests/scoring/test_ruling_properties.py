@@ -16,7 +16,6 @@ declaration passed.
 
 from __future__ import annotations
 
-import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -124,7 +123,6 @@ def _lifted(calls: list[Call], seat: str, lifts: str, start: int, upto: int) -> 
     return False  # Law F, Law 65, Law 50a: the rest of the auction
 
 
-@pytest.mark.slow
 @PROPERTIES
 @given(ruled_auctions())
 def test_a_barred_player_may_only_pass_until_his_bar_lifts(case):
@@ -143,7 +141,6 @@ def test_a_barred_player_may_only_pass_until_his_bar_lifts(case):
             assert legal == unbarred
 
 
-@pytest.mark.slow
 @PROPERTIES
 @given(ruled_auctions())
 def test_the_final_contract_is_one_that_was_declared(case):
@@ -163,7 +160,6 @@ def test_the_final_contract_is_one_that_was_declared(case):
         assert ruled.final.bid is not None and ruled.final.bid.level == contract.level
 
 
-@pytest.mark.slow
 @PROPERTIES
 @given(ruled_auctions())
 def test_the_points_of_the_ruling_appear_in_the_score(case):

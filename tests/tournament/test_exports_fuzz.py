@@ -21,7 +21,6 @@ import re
 import unicodedata
 from fractions import Fraction
 
-import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from openpyxl import Workbook, load_workbook
@@ -170,7 +169,6 @@ def _saved(wb) -> bytes:
     return buf.getvalue()
 
 
-@pytest.mark.slow
 @settings(max_examples=EXAMPLES, deadline=None)
 @given(COLUMN_ROWS)
 def test_sheet_rows_write_what_xlsx_row_writes(rows):
@@ -186,7 +184,6 @@ def test_sheet_rows_write_what_xlsx_row_writes(rows):
     assert reader_view(reused) == reader_view(one)
 
 
-@pytest.mark.slow
 @settings(
     max_examples=max(EXAMPLES // 5, 10),
     deadline=None,

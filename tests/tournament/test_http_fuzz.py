@@ -22,7 +22,6 @@ from .conftest import make_event
 SUITE_POSTS = 100
 
 
-@pytest.mark.slow
 @pytest.mark.django_db
 def test_every_director_and_tablet_form_answers_without_a_server_error():
     world = httpfuzz.make_world()

@@ -219,7 +219,6 @@ def prepare_database(env: dict[str, str]) -> dict:
     return json.loads(prepared.stdout.strip().splitlines()[-1])
 
 
-@pytest.mark.slow
 def test_make_run_serves_the_room_on_its_lan_address(tmp_path):
     addresses = room.lan_addresses()
     if not addresses:
@@ -292,7 +291,6 @@ def test_make_run_serves_the_room_on_its_lan_address(tmp_path):
     assert len(key_file.read_text().strip()) >= 50
 
 
-@pytest.mark.slow
 def test_the_rooms_answers_name_no_server_and_carry_the_policy(tmp_path):
     """gunicorn writes ``Server: gunicorn`` on every answer unless told otherwise
     (tournament/room/serverheader.py): none of the room's answers names its server,
@@ -339,7 +337,6 @@ def test_the_rooms_answers_name_no_server_and_carry_the_policy(tmp_path):
             assert policy and "script-src 'self'" in policy, (what, headers)
 
 
-@pytest.mark.slow
 def test_a_crashed_worker_is_in_the_log_file_as_well_as_on_the_console(tmp_path):
     """A gunicorn worker that dies must be named in the app's log file (where errors are
     looked for afterwards), not on the console only.  A worker killed here (SIGKILL, as

@@ -88,7 +88,6 @@ def gone(proc: psutil.Process, timeout: float = 20) -> bool:
     return False
 
 
-@pytest.mark.slow
 @pytest.mark.real_solver
 def test_make_run_solves_in_its_worker_and_stops_it_with_the_server(tmp_path):
     env, event = prepared(tmp_path)
@@ -119,7 +118,6 @@ def test_make_run_solves_in_its_worker_and_stops_it_with_the_server(tmp_path):
     assert any("Task worker stopped" in line for line in server.live)
 
 
-@pytest.mark.slow
 def test_a_room_killed_outright_leaves_no_worker(tmp_path):
     if not sys.platform.startswith("linux"):
         pytest.skip("the kernel's parent-death signal (prctl) is Linux's")

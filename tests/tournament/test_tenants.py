@@ -597,7 +597,6 @@ def logs_in(client: Client, username: str, password: str) -> bool:
 
 
 @pytest.mark.django_db
-@pytest.mark.slow
 def test_another_clubs_director_reaches_nothing_the_public_may_not_see():
     """Every page A's director reaches, opened by B's director; every form on them posted
     by B's director, an anonymous visitor and A's table link."""

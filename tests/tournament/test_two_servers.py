@@ -205,7 +205,6 @@ def wait_for(check, what: str, log: Path, timeout: float = TIMEOUT):
 
 
 @pytest.mark.real_solver
-@pytest.mark.slow
 def test_two_servers_one_database_one_redis_one_worker(tmp_path):
     import redis
 

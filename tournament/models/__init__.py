@@ -12,7 +12,6 @@ from .club import Club, Member, ScoreCardMail, Season
 from .events import Contest, Event, League, LeagueTeam
 from .field import FieldChange, Pair, Player, Team
 from .jobs import Job
-from .lookup import unique_row
 from .play import (
     AuditEntry,
     Board,
@@ -54,5 +53,4 @@ __all__ = [
     "TableLink",
     "Team",
     "new_token",
-    "unique_row",
 ]

@@ -8,13 +8,13 @@ database's answer.  So they are written here once, in SQL that SQLite and
 PostgreSQL both read, and run through Django's documented ``Manager.raw()``, which
 turns the rows into the same model instances (every column, through the same
 converters) that the querysets would.  Nothing here locks a row: the locked reads of
-a submission are querysets in :mod:`tournament.services.locks`.
+a tablet's verbs (:mod:`tournament.services.locks`) run the same SQL with the
+locking clause added.
 
-``tests/tournament/test_tablet_reads.py`` holds each read equal to the queryset
-that says the same (the current round: the locked read of
-:func:`tournament.services.locks.current_seating`), in every state the rule tells
-apart: a revoked link, a table-round agreed, a round closed, a sit-out, a table
-that has finished, a board entered, changed or voided.  The figures that decided
+``tests/tournament/test_tablet_reads.py`` holds each read, locked and not, equal to
+a queryset that says the same, in every state the rule tells apart: a revoked link,
+a table-round agreed, a round closed, a sit-out, a table that has finished, a board
+entered, changed or voided.  The figures that decided
 it: docs/decisions/tablet-reads.md.
 """
 
@@ -45,6 +45,8 @@ CURRENT_SEATING = (
     f"SELECT number FROM {_table(Round)} WHERE event_id = %s AND closed_at IS NOT NULL) "
     "ORDER BY round LIMIT 1"
 )
+SEATING_AT = f'SELECT * FROM {_table(Seating)} WHERE event_id = %s AND round = %s AND "table" = %s'
+SEATING_BY_ID = f"SELECT * FROM {_table(Seating)} WHERE id = %s"
 PAIRS = f"SELECT * FROM {_table(Pair)} WHERE id IN (%s, %s)"
 BOARD = f"SELECT * FROM {_table(Board)} WHERE event_id = %s AND number = %s LIMIT 1"
 # The board, with the id of the live result a table entered for it in a round, if any.
@@ -60,6 +62,7 @@ BOARD_AND_ROUND_CLOSED = (
     f"FROM {_table(Board)} b WHERE b.event_id = %s AND b.number = %s LIMIT 1"
 )
 BOARD_BY_ID = f"SELECT * FROM {_table(Board)} WHERE id = %s"
+RESULT_BY_ID = f"SELECT * FROM {_table(Result)} WHERE id = %s"
 # A live result of the table's, by id.
 LIVE_RESULT = (
     f'SELECT * FROM {_table(Result)} WHERE id = %s AND event_id = %s AND "table" = %s '
@@ -99,11 +102,12 @@ def current_seating(event_id: int, table: int) -> Seating | None:
 
 def read_pairs(seating: Seating) -> None:
     """Read a table-round's two pairs (one a sit-out's) into it, in one statement."""
-    pairs: dict[int | None, Pair] = {
-        p.pk: p for p in Pair.objects.raw(PAIRS, [seating.ns_id, seating.ew_id])
-    }
-    seating.ns = pairs.get(seating.ns_id)  # None: a sit-out
-    seating.ew = pairs.get(seating.ew_id)
+    seating.ns, seating.ew = _pairs(seating.ns_id, seating.ew_id)  # None: a sit-out
+
+
+def _pairs(ns_id: int | None, ew_id: int | None) -> tuple[Pair | None, Pair | None]:
+    pairs: dict[int | None, Pair] = {p.pk: p for p in Pair.objects.raw(PAIRS, [ns_id, ew_id])}
+    return pairs.get(ns_id), pairs.get(ew_id)
 
 
 def board(event_id: int, number: int) -> Board | None:
@@ -142,10 +146,7 @@ def live_result_of(seating: Seating, result_id: int) -> Result | None:
     if (found.ns_id, found.ew_id) == (seating.ns_id, seating.ew_id):
         ns, ew = seating.ns, seating.ew
     else:  # the pairs were changed since the result was entered (a late pair)
-        pairs: dict[int | None, Pair] = {
-            p.pk: p for p in Pair.objects.raw(PAIRS, [found.ns_id, found.ew_id])
-        }
-        ns, ew = pairs.get(found.ns_id), pairs.get(found.ew_id)
+        ns, ew = _pairs(found.ns_id, found.ew_id)
     assert ns is not None and ew is not None  # a result is always between two pairs
     found.ns, found.ew = ns, ew
     return found

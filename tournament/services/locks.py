@@ -58,13 +58,6 @@ from ..queries import tablet
 G = TypeVar("G", bound=League | Contest)
 
 
-SEATING_BY_ID = f"SELECT * FROM {Seating._meta.db_table} WHERE id = %s"
-RESULT_BY_ID = f"SELECT * FROM {Result._meta.db_table} WHERE id = %s"
-SEATING_AT = (
-    f'SELECT * FROM {Seating._meta.db_table} WHERE event_id = %s AND round = %s AND "table" = %s'
-)
-
-
 def for_update() -> str:
     """The locking clause of a read written in SQL (as ``select_for_update()`` writes
     it): PostgreSQL's ``FOR UPDATE``; nothing on SQLite, which has no row locks (its
@@ -131,7 +124,9 @@ def round_and_tables(event: Event, number: int) -> Round:
 def seating(event: Event, round_no: int, table: int) -> Seating:
     """5. One table-round, with its pairs (the first lock a result verb takes; the pairs
     are read after it, not locked)."""
-    found = tablet.one(Seating.objects.raw(SEATING_AT + for_update(), [event.pk, round_no, table]))
+    found = tablet.one(
+        Seating.objects.raw(tablet.SEATING_AT + for_update(), [event.pk, round_no, table])
+    )
     if found is None:
         raise ServiceError(f"there is no table {table} in round {round_no}")
     tablet.read_pairs(found)
@@ -156,7 +151,9 @@ def current_seating(event: Event, table: int) -> Seating | None:
 
 def seating_of(result: Result) -> Seating:
     """5. The table-round a result was entered at (before the result itself)."""
-    found = tablet.one(Seating.objects.raw(SEATING_BY_ID + for_update(), [result.seating_id]))
+    found = tablet.one(
+        Seating.objects.raw(tablet.SEATING_BY_ID + for_update(), [result.seating_id])
+    )
     if found is None:
         raise Seating.DoesNotExist(f"table-round {result.seating_id} is gone")
     return found
@@ -190,7 +187,7 @@ def seatings_of(events: Iterable[Event]) -> None:
 def result(of: Result) -> Result | None:
     """6. A result's row, locked and read again (after its table-round), or None when it
     is gone; its event and board are ``of``'s (a result's never change)."""
-    found = tablet.one(Result.objects.raw(RESULT_BY_ID + for_update(), [of.pk]))
+    found = tablet.one(Result.objects.raw(tablet.RESULT_BY_ID + for_update(), [of.pk]))
     if found is not None:
         found.event, found.board = of.event, of.board
     return found

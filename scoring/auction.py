@@ -293,6 +293,16 @@ class Auction:
         For a director's ruling: ``in_turn=False`` checks a call out of turn as though
         it were in turn (its sufficiency, its doubles); ``bars=False`` checks a barred
         player's call as though he were not barred."""
+        refused = self.refusal(call, in_turn=in_turn, bars=bars)
+        if refused is not None:
+            raise refused
+
+    def refusal(
+        self, call: Call, *, in_turn: bool = True, bars: bool = True
+    ) -> AuctionError | None:
+        """Why the code does not allow ``call`` now (None: it does), as :meth:`check`
+        raises it; returned, not raised, so a list of the legal calls tries every call
+        of the code without an exception for each one refused."""
         n = len(self.calls) + 1
         laws = self.code.laws
 
@@ -302,23 +312,23 @@ class Auction:
         if in_turn and call.seat != self.to_call:
             what = "a pass out of turn" if call.kind == "pass" else "a call out of turn"
             law = laws["pass_out_of_turn"] if call.kind == "pass" else laws["out_of_turn"]
-            raise refuse(
+            return refuse(
                 f"it is {self.to_call}'s turn, not {call.seat}'s: {what} is for "
                 f"the director ({law}; Duplicate Law F)",
                 "pass-out-of-turn" if call.kind == "pass" else "out-of-turn",
             )
         if self.is_over:
             what = "the deal was passed out" if self.passed_out else "the auction is over"
-            raise refuse(f"{what}: no more calls ({laws['final']})")
+            return refuse(f"{what}: no more calls ({laws['final']})")
         if call.kind == "pass":
             if not self.calls and not self.code.dealer_may_pass:
-                raise refuse(
+                return refuse(
                     f"under the {self.code.name} laws the dealer must declare ({laws['pass']})"
                 )
-            return
+            return None
         barred = self.barred(call.seat) if bars else None
         if barred is not None:
-            raise refuse(
+            return refuse(
                 f"{self.describe_bar(barred)}: only a pass, or call the director", "barred"
             )
         last = self.last_bid
@@ -335,56 +345,55 @@ class Auction:
                     f"{laws['bidding']}: {_ORDER_IN_WORDS[self.code.bid_order]}; "
                     f"doubling never changes a declaration's value, {laws['doubling']}"
                 )
-                try:
-                    self.sufficient(bid, call.seat)
-                except ScoringError:
-                    raise refuse(
+                if self._lowest_sufficient(bid, call.seat) is None:
+                    return refuse(
                         f"{bid} is not higher than {last.bid}, and no declaration in "
                         f"{_named(bid)} of seven or less is: an impossible declaration "
                         f"({order}); call the director ({laws['impossible_remedy']})",
                         "impossible",
-                    ) from None
-                raise refuse(
+                    )
+                return refuse(
                     f"{bid} is not higher than {last.bid}: an insufficient declaration "
                     f"({order}); call the director ({laws['insufficient']})",
                     "insufficient",
                 )
             if bid.royal and not self._royal_allowed(bid.level, call.seat):
-                raise refuse(self._royal_refusal(bid, call.seat), "royal")
-            return
+                return refuse(self._royal_refusal(bid, call.seat), "royal")
+            return None
         if last is None:
-            raise refuse(f"there is no declaration to {call.kind} yet ({laws['calls']})")
+            return refuse(f"there is no declaration to {call.kind} yet ({laws['calls']})")
         ours = side_of(last.seat) == side_of(call.seat)
         if call.kind == "double":
             if ours:
-                raise refuse(
+                return refuse(
                     "a player may not double his partner's (or his own) declaration "
                     f"({laws['doubles']}: 50 points to the opponents); call the director",
                     "double-partner",
                 )
             if self.doubled:
-                raise refuse(
+                return refuse(
                     f"{last.bid} is already doubled: a declaration may be doubled once "
                     f"({laws['doubles']})"
                 )
-            return
+            return None
         # A redouble.
         if self.doubled == 0:
-            raise refuse(
+            return refuse(
                 f"{last.bid} has not been doubled: nothing to redouble ({laws['doubles']})"
             )
         if self.doubled == 2:
-            raise refuse(
+            return refuse(
                 f"{last.bid} is already redoubled: redoubling more than once "
                 f"({laws['doubles']}: 100 points to the opponents); call the director",
                 "redouble-twice",
             )
         if not ours:
-            raise refuse(
+            return refuse(
                 "a player may not redouble his partner's double; only the side whose "
                 f"declaration was doubled may redouble ({laws['doubles']}); call the director",
                 "double-partner",
             )
+        return None
 
     def all_bids(self) -> list[Contract]:
         """Every declaration of the code, low to high by its own order."""
@@ -404,14 +413,7 @@ class Auction:
         seat = self.to_call
         candidates = [Call(seat, "pass"), Call(seat, "double"), Call(seat, "redouble")]
         candidates += [Call(seat, "bid", b) for b in self.all_bids()]
-        legal = []
-        for c in candidates:
-            try:
-                self.check(c)
-            except AuctionError:
-                continue
-            legal.append(c)
-        return legal
+        return [c for c in candidates if self.refusal(c) is None]
 
     # Sufficiency, royals and the repeat of Law 50b's note.
     def _key(self, bid: Contract) -> tuple[int, ...]:
@@ -473,16 +475,22 @@ class Auction:
         royal only where Law 32 allows one (at the last declaration's number); above
         it the plain declaration of the next number is the sufficient one.  A plain
         declaration is never made royal: that is another declaration."""
-        seat = self.to_call if seat is None else seat
+        found = self._lowest_sufficient(bid, self.to_call if seat is None else seat)
+        if found is None:
+            raise ScoringError(
+                f"no declaration in {_named(bid)} of seven or less is higher than the last "
+                f"one: {bid} is an impossible declaration ({self.code.laws['impossible_remedy']})"
+            )
+        return found
+
+    def _lowest_sufficient(self, bid: Contract, seat: str) -> Contract | None:
+        """:meth:`sufficient`'s declaration, or None where none is (an impossible one)."""
         for level in range(bid.level, 8):
             for royal in (True, False) if bid.royal else (False,):
                 candidate = Contract(level, bid.strain, royal)
                 if self._higher(candidate) and (not royal or self._royal_allowed(level, seat)):
                     return candidate
-        raise ScoringError(
-            f"no declaration in {_named(bid)} of seven or less is higher than the last one: "
-            f"{bid} is an impossible declaration ({self.code.laws['impossible_remedy']})"
-        )
+        return None
 
     # Bars.
     def _passed_index(self, bar: Bar) -> int | None:

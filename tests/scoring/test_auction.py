@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from scoring import get_code
 from scoring.__main__ import main
-from scoring.auction import Auction, AuctionError, run_auction
+from scoring.auction import Auction, AuctionError, Call, run_auction
 from scoring.cards import side_of
 from scoring.contract import parse_contract
 
@@ -295,6 +295,26 @@ def test_a_completed_auctions_contract_is_one_the_code_allows(a):
     assert declarer is not None and a.last_bid is not None
     # The declarer is always on the side that made the final declaration.
     assert side_of(declarer) == side_of(a.last_bid.seat)
+
+
+@settings(max_examples=100, deadline=None)
+@given(legal_auctions())
+def test_the_legal_calls_are_exactly_the_calls_check_lets_through(a):
+    # legal_calls asks refusal() of every call of the code; check() raises the same
+    # refusal: the tablet offers a call exactly when the scorer's entry of it would stand.
+    seat = a.to_call
+    every = [Call(seat, "pass"), Call(seat, "double"), Call(seat, "redouble")]
+    every += [Call(seat, "bid", b) for b in a.all_bids()]
+    let_through = []
+    for c in every:
+        try:
+            a.check(c)
+        except AuctionError as e:
+            refused = a.refusal(c)
+            assert refused is not None and (str(refused), refused.kind) == (str(e), e.kind)
+            continue
+        let_through.append(c)
+    assert a.legal_calls() == ([] if a.is_over else let_through)
 
 
 @settings(max_examples=100, deadline=None)

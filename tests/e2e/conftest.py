@@ -1,9 +1,10 @@
 """End-to-end tests in headless Chromium (Debian's chromium, driven by Playwright).
 
 Skipped, with the reason, where Chromium or Playwright is missing; CI installs
-both.  Screenshots go to $SCREENSHOTS_DIR when it is set (the docs'
-pictures are made with SCREENSHOTS_DIR=docs/screenshots), else to a
-temporary folder.
+both.  Screenshots are taken only when $SCREENSHOTS_DIR names a folder for them
+(the docs' pictures are made with SCREENSHOTS_DIR=docs/screenshots; a look at the
+pages after a change, with any other folder): no test reads a picture, and a
+whole page's picture costs the browser up to a second.
 """
 
 import os
@@ -88,14 +89,25 @@ def browser():
         b.close()
 
 
-@pytest.fixture
-def shots(tmp_path):
-    folder = Path(os.environ.get("SCREENSHOTS_DIR") or tmp_path)
-    folder.mkdir(parents=True, exist_ok=True)
+SCREENSHOTS = os.environ.get("SCREENSHOTS_DIR")
 
-    def take(page, name: str) -> Path:
+
+@pytest.fixture
+def shots():
+    """``shots(page_or_part, name)``: a picture of a whole page (or of one part of it, a
+    Playwright locator) saved as ``name``.png in $SCREENSHOTS_DIR; nothing without it."""
+    folder = Path(SCREENSHOTS) if SCREENSHOTS else None
+    if folder is not None:
+        folder.mkdir(parents=True, exist_ok=True)
+
+    def take(target, name: str) -> Path | None:
+        if folder is None:
+            return None
         path = folder / f"{name}.png"
-        page.screenshot(path=str(path), full_page=True)
+        if isinstance(target, playwright_sync.Page):
+            target.screenshot(path=str(path), full_page=True)
+        else:
+            target.screenshot(path=str(path))
         return path
 
     return take

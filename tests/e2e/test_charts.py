@@ -32,13 +32,10 @@ def test_spread_chart_at_both_widths(live_server, browser, shots):
         page.close()
 
 
-def test_score_card_traveller_and_hand_record_charts_at_both_widths(live_server, browser, tmp_path):
+def test_score_card_traveller_and_hand_record_charts_at_both_widths(live_server, browser, shots):
     """The demo's finished pair contest: a pair's score card (running score, each board),
     a traveller reached from it (its line and bar marked, the average), and the hand
     record's double-dummy grid with the par marked; photographed for the docs."""
-    import os
-    from pathlib import Path
-
     from django.contrib.auth import get_user_model
     from django.core.management import call_command
 
@@ -47,8 +44,6 @@ def test_score_card_traveller_and_hand_record_charts_at_both_widths(live_server,
     get_user_model().objects.create_user("demo-td", password="pw-demo-td-1915", is_staff=True)
     call_command("demo", verbosity=0)
     event = Event.objects.get(name__startswith="Demo: Whist")
-    folder = Path(os.environ.get("SCREENSHOTS_DIR") or tmp_path)
-    folder.mkdir(parents=True, exist_ok=True)
     for width in (1280, 390):
         page = browser.new_page(viewport={"width": width, "height": 900})
         page.goto(f"{live_server.url}/events/{event.pk}/pairs/3/")
@@ -60,29 +55,25 @@ def test_score_card_traveller_and_hand_record_charts_at_both_widths(live_server,
                 or name == "chart-running"
             )
         assert page.evaluate("document.documentElement.scrollWidth") <= width
-        charts.screenshot(path=str(folder / f"chart-score-card-{width}.png"))
+        shots(charts, f"chart-score-card-{width}")
         page.click("table a:text-is('2')")  # board 2's traveller, from the score card
         page.wait_for_url("**/boards/2/?pair=3")
         assert page.locator("tr.ours").count() == 1
         assert "pair 3" in page.locator("figure.chart-spread").inner_text()
-        page.locator("figure.chart-spread").screenshot(
-            path=str(folder / f"chart-traveller-pair-{width}.png")
-        )
+        shots(page.locator("figure.chart-spread"), f"chart-traveller-pair-{width}")
         page.goto(f"{live_server.url}/events/{event.pk}/hand-records/")
         grid = page.locator("table.dd-grid").first
         assert grid.locator("td.par-cell").count() == 1
         assert page.evaluate("document.documentElement.scrollWidth") <= width
-        page.locator("section.hand-record").first.screenshot(
-            path=str(folder / f"chart-dd-grid-{width}.png")
-        )
+        shots(page.locator("section.hand-record").first, f"chart-dd-grid-{width}")
         page.goto(f"{live_server.url}/events/{event.pk}/")
         places = page.locator("figure.chart-places").first
         assert "scores by place" in places.locator("svg title").text_content()
-        places.screenshot(path=str(folder / f"chart-places-{width}.png"))
+        shots(places, f"chart-places-{width}")
         teams = Event.objects.get(name__startswith="Demo: team")
         page.goto(f"{live_server.url}/events/{teams.pk}/")
         margin = page.locator("figure.chart-margin")
         assert "Law G" in (margin.locator("svg").get_attribute("aria-label") or "")
         assert page.evaluate("document.documentElement.scrollWidth") <= width
-        margin.screenshot(path=str(folder / f"chart-team-margin-{width}.png"))
+        shots(margin, f"chart-team-margin-{width}")
         page.close()

@@ -2,9 +2,7 @@
 across, two down), nothing printed refers to a document the players do not have, and
 the PDF of 21 boards is 6 pages.  The printed page is photographed for the docs."""
 
-import os
 import re
-from pathlib import Path
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -21,7 +19,7 @@ pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 A4 = {"width": 794, "height": 1123}
 
 
-def test_four_boards_to_an_a4_page(live_server, browser, tmp_path):
+def test_four_boards_to_an_a4_page(live_server, browser, shots):
     td = get_user_model().objects.create_user("td", password="whist-club-1915")
     event = make_event(td, name="Tuesday pairs", tables=7, boards_per_round=3)  # 21 boards
     deals.deal_event(event, seed="print", by=Actor.director(td))
@@ -52,9 +50,7 @@ def test_four_boards_to_an_a4_page(live_server, browser, tmp_path):
     text = page.locator("main").inner_text()
     assert not re.search(r"README|see the|definition", text, re.IGNORECASE)
     assert "Tuesday pairs" in text  # each sheet names its event
-    folder = Path(os.environ.get("SCREENSHOTS_DIR") or tmp_path)
-    folder.mkdir(parents=True, exist_ok=True)
-    sheets.first.screenshot(path=str(folder / "hand-records-print-a4.png"))
+    shots(sheets.first, "hand-records-print-a4")
     # The PDF the browser's print makes: one A4 page a sheet of four.
     pdf = page.pdf(format="A4", print_background=True)
     assert len(re.findall(rb"/Type\s*/Page[^s]", pdf)) == 6

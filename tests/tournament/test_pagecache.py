@@ -236,6 +236,21 @@ def test_a_page_worked_out_afresh_reads_the_events_lines_once(director, client):
     assert len(reads) == 1, reads
 
 
+def test_a_score_card_worked_out_afresh_reads_the_events_lines_once(director, client):
+    """The publication rule and the field's running best (the card's chart) both need
+    every line: one read serves both, beside the pair's own lines."""
+    event = event_with_results(director, BOARD_1, published=True)
+    with CaptureQueriesContext(connection) as queries:
+        assert client.get(f"/events/{event.pk}/pairs/1/").status_code == 200
+    every_line = [
+        q["sql"]
+        for q in queries.captured_queries
+        if 'FROM "tournament_result"' in q["sql"]
+        and re.search(rf'WHERE \(?"tournament_result"\."event_id" = {event.pk}\b', q["sql"])
+    ]
+    assert len(every_line) == 1, every_line
+
+
 def _tbody(html: str) -> list[str]:
     """Each table body's HTML with the template's whitespace taken out."""
     bodies = re.findall(r"<tbody[^>]*>(.*?)</tbody>", html, re.S)

@@ -11,6 +11,7 @@ then reads only its pair's own lines.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from math import lcm
@@ -25,7 +26,15 @@ from ..choices import Direction
 from ..models import Board, Event, FieldChange, Pair, Result, Round, Seating
 from ..movements import MovementError, make_movement
 from . import charts, pagecache
-from .standings import _live, as_board_results, board_results, compare, expected_plays, line_input
+from .standings import (
+    EventRows,
+    _live,
+    as_board_results,
+    board_results,
+    compare,
+    expected_plays,
+    line_input,
+)
 from .travellers import _fmt, _signed
 
 
@@ -196,6 +205,7 @@ def score_card_charts(
     shown: set[int],
     rows: list[dict[str, Any]] | None = None,
     stamp: str = "",
+    read: Callable[[], EventRows] | None = None,
 ) -> dict[str, Any]:
     """The score card's two charts: the pair's running score round by round
     beside the best of its field at each round, and each board against the average
@@ -205,7 +215,8 @@ def score_card_charts(
     ``rows``: the pair's score card (:func:`score_card`), its own lines.  The field's
     best running score needs the whole event compared: that is kept under the event's
     ``stamp`` (:mod:`tournament.queries.pagecache`), so only the first card after a change
-    pays for it.
+    pays for it; ``read``: the event's result rows, when the page reads them for the
+    publication rule too (:class:`~tournament.queries.standings.EventRows`), read once.
     """
     if event.is_team_match:
         return {}
@@ -242,7 +253,7 @@ def score_card_charts(
         event,
         stamp or pagecache.event_stamp(event),
         variant,
-        lambda: running_best(event, shown),
+        lambda: running_best(event, shown, read() if read else None),
     )
     field = best_of["one field"] if best_of["one field"] is not None else best_of[side]
     best = [field.get(r, Fraction(0)) for r in rounds]
@@ -253,7 +264,7 @@ def score_card_charts(
     }
 
 
-def running_best(event: Event, shown: set[int]) -> dict[str, Any]:
+def running_best(event: Event, shown: set[int], rows: EventRows | None = None) -> dict[str, Any]:
     """Each field's best running score after each round, on the boards in ``shown``: a
     score card's running chart draws its pair beside it.  ``"one field"``: the whole
     field's, when pairs play both directions (a Howell), else None and ``"NS"`` and
@@ -264,7 +275,7 @@ def running_best(event: Event, shown: set[int]) -> dict[str, Any]:
     Fraction a line was a second at 1,000 tables).
     """
     round_of: list[int] = []
-    inputs = as_board_results(_live(event), round_of)
+    inputs = (rows or EventRows(event)).live_inputs(round_of)
     lines = compare(event, inputs)
     percent = event.by_matchpoints
     ns_pairs = {line.result.ns for line in lines}
@@ -275,7 +286,8 @@ def running_best(event: Event, shown: set[int]) -> dict[str, Any]:
         if line.result.board in shown and line.ns_score is not None
     ]
     scale = (
-        lcm(*(Fraction(line.ns_score or 0).denominator for _, line in counted)) if counted else 1
+        # An int's denominator is 1: no Fraction made for each of a big event's lines.
+        lcm(*{(line.ns_score or 0).denominator for _, line in counted}) if counted else 1
     )
     per: dict[str, dict[int, list[int]]] = {}
     for rnd, line in counted:

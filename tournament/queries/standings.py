@@ -178,10 +178,13 @@ class EventRows:
             )
         }
 
-    def live_inputs(self) -> list[BoardResult]:
+    def live_inputs(self, rounds: list[int] | None = None) -> list[BoardResult]:
         """The live lines as the scoring library's input (as :func:`as_board_results`),
-        in no particular order (the standings do not depend on it)."""
+        in no particular order (the standings do not depend on it); ``rounds``, when
+        given, is filled with each line's round, in the same order."""
         live = [r for r in self.rows if r[3]]
+        if rounds is not None:
+            rounds[:] = [r[1] for r in live]
         if not live:
             return []
         label = dict(Pair.objects.filter(event=self.event).values_list("pk", "label"))

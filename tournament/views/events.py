@@ -369,7 +369,12 @@ def event_pair(request: HttpRequest, event: Event, label: str) -> HttpResponse:
     """A pair's score card: the lines of the boards this viewer may see, and how many are not."""
     stamp = pagecache.event_stamp(event)  # first: see pagecache on why
     pair = get_object_or_404(Pair, event=event, label=label)
-    pub = pagecache.cached("publication", event, stamp, "", lambda: publication(event))
+    # The event's result rows, read once if the publication rule or the field's running
+    # best must be worked out afresh (both read every line), and not at all if neither.
+    read = cache(lambda: standings.EventRows(event))
+    pub = pagecache.cached(
+        "publication", event, stamp, "", lambda: publication(event, read().versions())
+    )
     vis = Visibility(publication=pub, everything=pub.over or can_direct(request.user, event))
     rows = score_cards.score_card(event, pair, stamp)
     shown = [row for row in rows if vis.shows(row["board"])]
@@ -395,7 +400,7 @@ def event_pair(request: HttpRequest, event: Event, label: str) -> HttpResponse:
             "members": [
                 pl for pl in pair.player_set.all() if pl.member_id is not None and event.is_public
             ],
-            **score_cards.score_card_charts(event, pair, visible, rows, stamp),
+            **score_cards.score_card_charts(event, pair, visible, rows, stamp, read),
             **_scope_context(request, event, pair),
         },
     )

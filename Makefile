@@ -42,9 +42,15 @@ dev: $(STAMP)
 test: $(STAMP) browser
 	$(BIN)/python -m pytest --cov -n auto --dist worksteal --durations=15 $(PYTEST_ARGS)
 
-# The end-to-end tests drive Debian's Chromium; install it when we may.
+# The end-to-end tests drive Debian's Chromium, its headless shell where it can be had
+# (tests/e2e/conftest.py); install them when we may.
 browser:
-	@command -v chromium >/dev/null 2>&1 || { \
+	@command -v chromium-headless-shell >/dev/null 2>&1 || { \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium-headless-shell >/dev/null \
+	      || echo "note: chromium-headless-shell could not be installed; the end-to-end tests use chromium"; \
+	  fi; }
+	@command -v chromium-headless-shell >/dev/null 2>&1 || command -v chromium >/dev/null 2>&1 || { \
 	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
 	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
 	  else echo "note: chromium is not installed; the end-to-end tests will be skipped"; fi; }

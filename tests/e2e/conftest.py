@@ -1,4 +1,10 @@
-"""End-to-end tests in headless Chromium (Debian's chromium, driven by Playwright).
+"""End-to-end tests in headless Chromium (Debian's, driven by Playwright).
+
+The browser is Debian's ``chromium-headless-shell`` where it is installed: the same
+Blink engine as ``chromium`` without the desktop browser around it, and what
+Playwright itself runs for a headless test. It measured the browser tests in about
+half the time and half the processor work (docs/decisions/test-time.md). Without
+it the tests drive ``chromium``; $E2E_CHROMIUM names another browser.
 
 Skipped, with the reason, where Chromium or Playwright is missing; CI installs
 both.  Screenshots are taken only when $SCREENSHOTS_DIR names a folder for them
@@ -13,7 +19,12 @@ from pathlib import Path
 
 import pytest
 
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+CHROMIUM = (
+    os.environ.get("E2E_CHROMIUM")
+    or shutil.which("chromium-headless-shell")
+    or shutil.which("chromium")
+    or "/usr/bin/chromium"
+)
 
 # Playwright's sync API runs an event loop in this thread; the live server and the
 # ORM calls the tests make stay synchronous, which Django must be told is safe.
@@ -21,7 +32,10 @@ os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 playwright_sync = pytest.importorskip("playwright.sync_api", reason="Playwright is not installed")
 if not Path(CHROMIUM).exists():
-    pytest.skip("Chromium is not installed (apt-get install chromium)", allow_module_level=True)
+    pytest.skip(
+        "Chromium is not installed (apt-get install chromium-headless-shell)",
+        allow_module_level=True,
+    )
 
 
 # What the Content-Security-Policy refused on any page of the running test: Chromium

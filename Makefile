@@ -43,17 +43,16 @@ test: $(STAMP) browser
 	$(BIN)/python -m pytest --cov -n auto --dist worksteal --durations=15 $(PYTEST_ARGS)
 
 # The end-to-end tests drive Debian's Chromium, its headless shell where it can be had
-# (tests/e2e/conftest.py); install them when we may.
+# (tests/e2e/conftest.py), else chromium; install one when we may (.ci/run relies on it).
+APT_INSTALL = DEBIAN_FRONTEND=noninteractive apt-get install -y -qq
 browser:
 	@command -v chromium-headless-shell >/dev/null 2>&1 || { \
 	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
-	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium-headless-shell >/dev/null \
-	      || echo "note: chromium-headless-shell could not be installed; the end-to-end tests use chromium"; \
-	  fi; }
-	@command -v chromium-headless-shell >/dev/null 2>&1 || command -v chromium >/dev/null 2>&1 || { \
-	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
-	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
-	  else echo "note: chromium is not installed; the end-to-end tests will be skipped"; fi; }
+	    apt-get update -qq && { $(APT_INSTALL) chromium-headless-shell >/dev/null \
+	      || command -v chromium >/dev/null 2>&1 || $(APT_INSTALL) chromium >/dev/null; } \
+	      || echo "note: no browser could be installed; the end-to-end tests will be skipped"; \
+	  elif ! command -v chromium >/dev/null 2>&1; then \
+	    echo "note: chromium is not installed; the end-to-end tests will be skipped"; fi; }
 
 # mypy with the django-stubs plugin, configured in pyproject.toml ([tool.mypy]).
 .PHONY: typecheck

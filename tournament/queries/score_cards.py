@@ -271,8 +271,8 @@ def running_best(event: Event, shown: set[int], rows: EventRows | None = None) -
     ``"EW"`` each direction's.
 
     Exact, in integers: every score times the lines' common denominator, and a
-    percentage compared by cross-multiplying; one Fraction a round at the end (a
-    Fraction a line was a second at 1,000 tables).
+    percentage compared by cross-multiplying; one Fraction a round at the end, not one
+    a line (26,000 lines at 1,000 tables).
     """
     round_of: list[int] = []
     inputs = (rows or EventRows(event)).live_inputs(round_of)
@@ -285,10 +285,12 @@ def running_best(event: Event, shown: set[int], rows: EventRows | None = None) -
         for rnd, line in zip(round_of, lines, strict=True)
         if line.result.board in shown and line.ns_score is not None
     ]
-    scale = (
-        # An int's denominator is 1: no Fraction made for each of a big event's lines.
-        lcm(*{(line.ns_score or 0).denominator for _, line in counted}) if counted else 1
-    )
+    # Both sides' scores: an assigned award gives each side its own (average to one,
+    # average-plus to the other), whose denominators need not be the same.  An int's
+    # denominator is 1: no Fraction made for each of a big event's lines.
+    denominators = {line.ns_score.denominator for _, line in counted}  # type: ignore[union-attr]
+    denominators |= {line.ew_score.denominator for _, line in counted}  # type: ignore[union-attr]
+    scale = lcm(*denominators) if denominators else 1
     per: dict[str, dict[int, list[int]]] = {}
     for rnd, line in counted:
         top = line.top or 0

@@ -24,12 +24,10 @@ from __future__ import annotations
 
 import argparse
 import statistics
-import subprocess
-import sys
 import time
 import urllib.request
 
-from .harness import ROOT, Server, django_env, prepare_round, scratch_sqlite
+from .harness import Server, django_env, prepare_round, scratch_sqlite
 
 APPS = {
     "warmed": "tournament.wsgi",
@@ -63,13 +61,7 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=5)
     args = parser.parse_args()
     with scratch_sqlite("first") as database_url:
-        plan = prepare_round(database_url, 25)
-        subprocess.run(
-            [sys.executable, "manage.py", "collectstatic", "--noinput", "-v", "0"],
-            cwd=ROOT,
-            env=django_env(database_url),
-            check=True,
-        )
+        plan = prepare_round(database_url, 25)  # django_env collects the static files
         figures: dict[str, list[tuple[float, float]]] = {name: [] for name in APPS}
         for _ in range(args.runs):  # alternating, so both see the same machine
             for name, app in APPS.items():

@@ -13,9 +13,11 @@ never collide and nothing is left behind.
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import multiprocessing
 import os
+import shutil
 import signal
 import socket
 import statistics
@@ -97,17 +99,39 @@ def scratch_databases(
 
 def django_env(database_url: str, **extra: str) -> dict[str, str]:
     """The environment of a server or a process the benchmark starts: production
-    defaults (no debug page), the given database, no log file."""
-    return {
+    defaults (no debug page), the given database, no log file, the static files
+    collected as the room collects them."""
+    base = {
         **os.environ,
-        "DATABASE_URL": database_url,
         "DJANGO_SETTINGS_MODULE": "tournament.settings",
         "DEBUG": "false",
         "SECRET_KEY": "benchmark-only",
         "ALLOWED_HOSTS": "127.0.0.1,testserver",
         "LOG_FILE": "",
-        **extra,
     }
+    return {**base, "DATABASE_URL": database_url, "STATIC_ROOT": collected_static(base), **extra}
+
+
+STATIC_ROOT_VAR = "BENCHMARK_STATIC_ROOT"  # the run's collected files, for its child processes
+
+
+def collected_static(env: dict[str, str]) -> str:
+    """A folder of the static files as ``manage.py room`` serves them (collected,
+    content-named, compressed), made once a run and removed at its end: the pages
+    link and WhiteNoise serves the files as in the room."""
+    root = os.environ.get(STATIC_ROOT_VAR)
+    if root is None:
+        root = tempfile.mkdtemp(prefix="bench-static-")
+        atexit.register(shutil.rmtree, root, True)
+        subprocess.run(
+            [sys.executable, "manage.py", "collectstatic", "--noinput", "-v", "0"],
+            cwd=ROOT,
+            env={**env, "STATIC_ROOT": root},
+            check=True,
+            timeout=PSQL_TIMEOUT,
+        )
+        os.environ[STATIC_ROOT_VAR] = root  # inherited by the processes started after
+    return root
 
 
 def setup_django(database_url: str | None = None, **extra: str) -> None:

@@ -30,11 +30,9 @@ trip to another process, a floor no code in the view can go under.
 from __future__ import annotations
 
 import argparse
-import logging
 import os
 import statistics
 import time
-import warnings
 from urllib.parse import urlencode
 
 from .harness import django_env, in_fresh_process, ratio, scratch_databases, setup_django, spread
@@ -55,10 +53,6 @@ ENTRY = {
 def child(runs: int) -> dict:
     """In a process of its own (one database each): migrate, time, return the figures."""
     setup_django(os.environ["DATABASE_URL"])
-    # The pages link the static files under their plain names (no collectstatic here):
-    # the app's warnings about that are no figure of this benchmark.
-    logging.getLogger("tournament.room.staticstorage").setLevel(logging.ERROR)
-    warnings.filterwarnings("ignore", message="No directory at")
     from django.contrib.auth import get_user_model
     from django.db import connection
     from django.http import HttpRequest, HttpResponse

@@ -16,8 +16,11 @@ each database:
 * "burst": no pauses at all, all 50 firing at the same instant: the worst
   case, which on two cores measures queueing more than the app.
 
-Prints requests per second, p50/p95 latency, and for a burst its floor measured
-in the same run (as many requests, 50 at a time, for a static file: gunicorn,
+Prints requests per second, p50/p95 latency, the same for each step (opening the
+board, the submission, its in-flight retry, a rival's entry, the late retry, the
+result page, the agreement), where the machine's cores went (the app's workers, the
+tablets' client, PostgreSQL's server processes, idle), and for a burst its floor
+measured in the same run (as many requests, 50 at a time, for a static file: gunicorn,
 Django's handler and WhiteNoise, none of the app) with the ratio to it; errors
 (must be 0: an in-flight retry told "already has a result", two devices both stored, a conflict with
 no message naming the result), the conflicts and in-flight retries, and
@@ -42,6 +45,7 @@ worker count rests on more than one run.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import random
 import re
@@ -55,6 +59,8 @@ import urllib.error
 import urllib.parse
 import urllib.request
 from http.cookiejar import CookieJar
+
+import psutil
 
 from .harness import (
     ROOT,
@@ -105,11 +111,13 @@ class Tablet:
             urllib.request.HTTPCookieProcessor(CookieJar()), NoRedirect()
         )
         self.latencies: list[float] = []
+        self.steps: list[tuple[str, float]] = []  # (which step, its latency) in order
         self.errors: list[str] = []
         self.lock = threading.Lock()  # the in-flight retry runs in a second thread
 
-    def request(self, path: str, data: dict | None = None) -> tuple[str, str]:
-        """(page text, where a redirect points) for one request."""
+    def request(self, path: str, data: dict | None = None, step: str = "other") -> tuple[str, str]:
+        """(page text, where a redirect points) for one request; ``step`` names it in
+        the per-step figures."""
         body = urllib.parse.urlencode(data).encode() if data is not None else None
         t0 = time.perf_counter()
         text, location, error = "", "", ""
@@ -125,6 +133,7 @@ class Tablet:
             error = f"{e} {path}"
         with self.lock:
             self.latencies.append(time.perf_counter() - t0)
+            self.steps.append((step, self.latencies[-1]))
             if error:
                 self.errors.append(error)
         return text, location
@@ -185,15 +194,22 @@ def run_tablet(
     path = f"/t/{token}/boards/{board}/"
     start.wait()
     time.sleep(t.pauses[0])  # the scorer opens the board
-    html, _ = t.request(path)
+    html, _ = t.request(path, step="open the board")
     form = board_form(html, board)
-    rival_form = board_form(rival.request(path)[0], board, rival=True) if rival else None
+    rival_form = (
+        board_form(rival.request(path, step="open the board")[0], board, rival=True)
+        if rival
+        else None
+    )
     time.sleep(t.pauses[1])  # the scorer taps the result in
     # Submit; while it runs, the same tablet sends it again (same key); a rival device
     # may enter the same board at the same moment.
-    calls = [lambda: t.request(path, form), lambda: t.request(path, form)]
+    calls = [
+        lambda: t.request(path, form, step="submit"),
+        lambda: t.request(path, form, step="in-flight retry"),
+    ]
     if rival is not None:
-        calls.append(lambda: rival.request(path, rival_form))
+        calls.append(lambda: rival.request(path, rival_form, step="rival's submit"))
     first, in_flight, *theirs = at_once(*calls)
     with STATS:
         stats["in-flight retries"] += 1
@@ -218,16 +234,17 @@ def run_tablet(
             stats["conflicts refused with a message"] += 1
         if theirs[0][1]:
             winner, result_url = rival, theirs[0][1]
-    _, again = t.request(path, form)  # a retry on a flaky connection: same key
+    _, again = t.request(path, form, step="late retry")  # a retry on a flaky connection: same key
     if again != first[1]:
         t.error(f"board {board}: retry went to {again!r}, not {first[1]!r}")
         return
     result_path = urllib.parse.urlparse(result_url).path
-    page, _ = winner.request(result_path)
+    page, _ = winner.request(result_path, step="result page")
     time.sleep(t.pauses[2])  # the opponents read the score
     winner.request(
         result_path,
         {"csrfmiddlewaretoken": field(page, "csrfmiddlewaretoken"), "action": "confirm"},
+        step="confirm",
     )
 
 
@@ -308,6 +325,7 @@ def bench(
             for t, rival, (tok, b) in zip(tablets, rivals, tablets_plan, strict=True)
         ]
         server_cpu = server.cpu_seconds()
+        machine, pg_cpu = psutil.cpu_times(), postgres_cpu_seconds()
         t0, c0 = time.perf_counter(), time.process_time()
         for th in threads:
             th.start()
@@ -316,6 +334,9 @@ def bench(
         wall = time.perf_counter() - t0
         client_cpu = time.process_time() - c0
         server_cpu = server.cpu_seconds() - server_cpu
+        pg_cpu = postgres_cpu_seconds() - pg_cpu
+        after = psutil.cpu_times()
+        idle = (after.idle + after.iowait) - (machine.idle + machine.iowait)
         requests_made = sum(len(t.latencies) for t in tablets) + sum(
             len(r.latencies) for r in rivals if r is not None
         )
@@ -345,7 +366,19 @@ def bench(
     print(
         f"    CPU during the run: the app's workers {server_cpu:.2f} s "
         f"({1000 * server_cpu / requests:.1f} ms a request), the tablets' client "
-        f"{client_cpu:.2f} s, of {cores * wall:.2f} core-seconds"
+        f"{client_cpu:.2f} s, PostgreSQL's processes {pg_cpu:.2f} s, the machine idle "
+        f"{idle:.2f} s, of {cores * wall:.2f} core-seconds"
+    )
+    by_step: dict[str, list[float]] = {}
+    for device in devices:
+        for step, seconds in device.steps:
+            by_step.setdefault(step, []).append(seconds * 1000)
+    print(
+        "    by step, p50 / p95 ms: "
+        + "; ".join(
+            f"{step} ({len(ms)}) {statistics.median(ms):.0f} / {percentile(ms, 95):.0f}"
+            for step, ms in by_step.items()
+        )
     )
     if worker is not None:
         locked = worker_log.count("is locked")
@@ -366,6 +399,18 @@ def bench(
 
 
 FLOOR_PATH = "/static/tournament/resend.js"  # a small file WhiteNoise serves, no view
+
+
+def postgres_cpu_seconds() -> float:
+    """User and system CPU seconds so far of this machine's PostgreSQL server processes
+    (0 when there are none, or they belong to a user this one cannot read)."""
+    total = 0.0
+    for proc in psutil.process_iter(["name"]):
+        if proc.info["name"] in ("postgres", "postmaster"):
+            with contextlib.suppress(psutil.Error):
+                t = proc.cpu_times()
+                total += t.user + t.system
+    return total
 
 
 def floor_burst(base: str, requests: int) -> float:

@@ -313,10 +313,10 @@ TRANSACTION = ("BEGIN", "COMMIT", "SAVEPOINT", "RELEASE SAVEPOINT", "ROLLBACK")
 def test_a_tablet_submission_takes_eight_statements(client, event, link):
     """The link, its event and its club (three small reads in SQL rather than one
     join: docs/decisions/tablet-reads.md), the board (for the form), the table-round's
-    one locked read, the board with its round's state under the lock, the result and
-    its audit line: no read of the round before the lock, no asking first whether
-    this is a retry or whether the board has a result (the unique indexes answer
-    both)."""
+    one locked read, the board with its round's state and whether the key was stored
+    under the lock (one statement), the result and its audit line: no read of the
+    round before the lock, no asking apart whether this is a retry or whether the
+    board has a result (the unique index answers a second device)."""
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
@@ -328,6 +328,27 @@ def test_a_tablet_submission_takes_eight_statements(client, event, link):
     assert len(work) <= 8, "\n".join(work)
     assert len(statements) <= 10, "\n".join(statements)  # and its transaction's two
     assert sum("FOR NO KEY UPDATE" in q or "FOR UPDATE" in q for q in work) <= 1
+
+
+def test_a_retry_is_answered_under_the_lock_without_a_refused_insert(client, event, link):
+    """A retry (the same key) learns of its first try in the board's read under the
+    table-round's lock: the stored result is read and returned, with no insert for the
+    database to refuse, no rollback and no second transaction."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    first = client.post(url("scorer_board", link, 1), board_post(key="again"))
+    with CaptureQueriesContext(connection) as queries:
+        again = client.post(url("scorer_board", link, 1), board_post(key="again"))
+    assert again["Location"] == first["Location"]
+    statements = [q["sql"] for q in queries.captured_queries]
+    assert not any(q.upper().startswith(("INSERT", "ROLLBACK")) for q in statements), statements
+    # One transaction (a savepoint inside the test's own).
+    assert sum(q.upper().startswith(("BEGIN", "SAVEPOINT")) for q in statements) == 1, statements
+    # The link, event, club, board; the lock, the board's read, the stored result.
+    work = [q for q in statements if not q.upper().startswith(TRANSACTION)]
+    assert len(work) <= 7, "\n".join(work)
+    assert Result.objects.filter(event=event).count() == 1
 
 
 def test_a_retry_after_the_round_was_agreed_gets_the_stored_result(client, event, link):

@@ -56,14 +56,19 @@ def board_with_entry_orm(event_id: int, number: int, round_no: int, table: int):
     return (fields(board), board.live_id) if board is not None else None
 
 
-def board_and_closed_orm(event_id: int, number: int, round_no: int):
+def board_and_closed_orm(event_id: int, number: int, round_no: int, key: str = ""):
     closed = Round.objects.filter(event=OuterRef("event"), number=round_no, closed_at__isnull=False)
+    stored = Result.objects.filter(event=OuterRef("event"), idempotency_key=key).exclude(
+        idempotency_key=""
+    )
     board = (
         Board.objects.filter(event=event_id, number=number)
-        .annotate(round_closed=Exists(closed))
+        .annotate(round_closed=Exists(closed), stored_id=Subquery(stored.values("pk")[:1]))
         .first()
     )
-    return (fields(board), board.round_closed) if board is not None else None
+    if board is None:
+        return None
+    return fields(board), board.round_closed, board.stored_id
 
 
 def same_link(token: str) -> None:
@@ -161,11 +166,14 @@ def test_a_board_with_its_rounds_state_and_a_stored_key_as_the_orm_reads_them(di
     by = Actor.director(director)
 
     def same(number: int, round_no: int) -> None:
-        sql = tablet.board_and_round_closed(event.pk, number, round_no)
-        orm = board_and_closed_orm(event.pk, number, round_no)
-        assert (None if sql is None else (fields(sql), bool(vars(sql)["round_closed"]))) == (
-            None if orm is None else (orm[0], bool(orm[1]))
-        )
+        for key in ("", "t2-key", "t2-other"):
+            sql = tablet.board_and_round_closed(event.pk, number, round_no, key)
+            orm = board_and_closed_orm(event.pk, number, round_no, key)
+            assert (
+                None
+                if sql is None
+                else (fields(sql), bool(vars(sql)["round_closed"]), vars(sql)["stored_id"])
+            ) == (None if orm is None else (orm[0], bool(orm[1]), orm[2]))
 
     stored = enter(event, 3, 1, 2, by=Actor.tablet(2, "t2-key"))
     assert fields(tablet.stored(event.pk, "t2-key")) == fields(
@@ -179,6 +187,11 @@ def test_a_board_with_its_rounds_state_and_a_stored_key_as_the_orm_reads_them(di
         assert fields(locks.seating_of(stored)) == fields(Seating.objects.get(pk=stored.seating_id))
 
     same(1, 1)
+    assert tablet.board_and_round_closed(event.pk, 1, 1, "t2-key").stored_id == stored.pk
+    # A director's entry has no key: an empty one finds none of them.
+    enter(event, 1, 1, 1, by=by)
+    same(1, 1)
+    assert tablet.board_and_round_closed(event.pk, 1, 1, "").stored_id is None
     services.close_round(event, 1, by=by)
     same(1, 1)
     assert tablet.board_and_round_closed(event.pk, 1, 1).round_closed

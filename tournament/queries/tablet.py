@@ -55,10 +55,13 @@ BOARD_WITH_ENTRY = (
     'AND r.round = %s AND r."table" = %s AND r.is_live = %s LIMIT 1) AS live_id '
     f"FROM {_table(Board)} b WHERE b.event_id = %s AND b.number = %s LIMIT 1"
 )
-# The board read under the table-round's lock, and whether its round is closed now.
+# The board read under the table-round's lock, whether its round is closed now, and
+# the id of the result a submission with this idempotency key stored, if any.
 BOARD_AND_ROUND_CLOSED = (
     f"SELECT b.*, EXISTS(SELECT 1 FROM {_table(Round)} r WHERE r.event_id = b.event_id "
-    "AND r.number = %s AND r.closed_at IS NOT NULL) AS round_closed "
+    "AND r.number = %s AND r.closed_at IS NOT NULL) AS round_closed, "
+    f"(SELECT s.id FROM {_table(Result)} s WHERE s.event_id = b.event_id "
+    "AND s.idempotency_key = %s LIMIT 1) AS stored_id "
     f"FROM {_table(Board)} b WHERE b.event_id = %s AND b.number = %s LIMIT 1"
 )
 BOARD_BY_ID = f"SELECT * FROM {_table(Board)} WHERE id = %s"
@@ -121,11 +124,17 @@ def board_with_entry(event_id: int, number: int, round_no: int, table: int) -> B
     return one(Board.objects.raw(BOARD_WITH_ENTRY, [round_no, table, True, event_id, number]))
 
 
-def board_and_round_closed(event_id: int, number: int, round_no: int) -> Board | None:
+def board_and_round_closed(
+    event_id: int, number: int, round_no: int, key: str = ""
+) -> Board | None:
     """Board ``number``, its ``round_closed`` whether round ``round_no`` is closed now
-    (read in one statement after a lock: one that began before it was granted would
-    not see a close committed while it waited)."""
-    return one(Board.objects.raw(BOARD_AND_ROUND_CLOSED, [round_no, event_id, number]))
+    and its ``stored_id`` the result a submission with idempotency key ``key`` stored
+    (None when none did, or ``key`` is empty), or None when the event has no such board.
+
+    One statement after a lock: one that began before it was granted would not see a
+    close, or a retry's first try, committed while it waited."""
+    # An empty key is no submission's: NULL matches no row (a director's entries have "").
+    return one(Board.objects.raw(BOARD_AND_ROUND_CLOSED, [round_no, key or None, event_id, number]))
 
 
 def stored(event_id: int, key: str) -> Result | None:

@@ -58,9 +58,16 @@ def live_result(event: Event, board_number: int, round_no: int, table: int) -> R
     )
 
 
+def _lookup_key(key: str) -> str:
+    """The idempotency key as a lookup takes it: "" (no submission's) for one holding a
+    NUL, which no stored key holds (a form refuses one) and PostgreSQL cannot compare."""
+    return "" if "\x00" in key else key
+
+
 def stored(event: Event | int, key: str) -> Result | None:
     """The result a submission with this idempotency key already stored (a retry)."""
-    if not key or "\x00" in key:  # no key holds a NUL (a form refuses one)
+    key = _lookup_key(key)
+    if not key:
         return None
     return tablet.stored(event if isinstance(event, int) else event.pk, key)
 
@@ -69,16 +76,21 @@ def round_closed(event: Event | int, round_no: int) -> bool:
     return Round.objects.filter(event=event, number=round_no, closed_at__isnull=False).exists()
 
 
-def _board_after_lock(event: Event, board_number: int, round_no: int) -> tuple[Board, bool]:
-    """The board, read under the table-round's lock, and whether its round is closed now.
+def _board_after_lock(
+    event: Event, board_number: int, round_no: int, key: str
+) -> tuple[Board, bool, bool]:
+    """The board, read under the table-round's lock; whether its round is closed now;
+    whether a submission with idempotency key ``key`` stored a result already (a retry).
 
-    One query for two facts read after the lock: a statement that started before
-    the lock was granted would not see a close that committed while it waited.
+    One query for three facts read after the lock: a statement that started before
+    the lock was granted would not see a close, or a retry's first try, that
+    committed while it waited.
     """
-    board = tablet.board_and_round_closed(event.pk, board_number, round_no)
+    board = tablet.board_and_round_closed(event.pk, board_number, round_no, _lookup_key(key))
     if board is None:
         raise Board.DoesNotExist(f"event {event.pk} has no board {board_number}")
-    return board, bool(vars(board).pop("round_closed"))
+    found = vars(board)
+    return board, bool(found.pop("round_closed")), found.pop("stored_id") is not None
 
 
 def _check_key(key: str) -> None:
@@ -158,7 +170,10 @@ def enter_result(
                     seating = locks.seating(event, round_no, table)
                 where = seating.round
                 check_board(seating, board_number)
-                board, closed = _board_after_lock(event, board_number, seating.round)
+                board, closed, retry = _board_after_lock(event, board_number, seating.round, by.key)
+                done = stored(event, by.key) if retry else None
+                if done is not None:  # its first try was stored, perhaps while this one waited
+                    return done
                 check_may_change(seating, by, "enter a result", closed=closed)
                 result = _new_result(event, board, seating, entry, by, confirmed)
                 result.save(force_insert=True)

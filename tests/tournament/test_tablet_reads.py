@@ -80,6 +80,29 @@ def same_link(token: str) -> None:
         assert fields(sql.event.club) == fields(orm.event.club)
 
 
+@pytest.mark.django_db
+def test_a_links_read_is_two_statements_and_the_clubs_other_fields_load_when_asked(director):
+    """The link, then its event with its club's time zone: the tablet's pages use the
+    club for its clock alone; any other field of the club is read when first asked for,
+    never a wrong or empty value."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from tournament.models import Club
+
+    event = make_event(director)
+    Club.objects.filter(pk=event.club_id).update(time_zone="Australia/Sydney", name="Rose")
+    token = tablets.link_for(event, 1).token
+    with CaptureQueriesContext(connection) as queries:
+        link = tablet.link(token)
+        assert link is not None
+        assert str(link.event.club.zone()) == "Australia/Sydney"
+    assert len(queries.captured_queries) == 2
+    with CaptureQueriesContext(connection) as queries:
+        assert link.event.club.name == "Rose"
+    assert len(queries.captured_queries) == 1
+
+
 def same_seating(event_id: int, table: int) -> None:
     sql, orm = tablet.current_seating(event_id, table), current_seating_orm(event_id, table)
     assert fields(sql) == fields(orm)

@@ -1,7 +1,7 @@
 """The reads every tablet request makes, written out in SQL.
 
 A round's end sends some fifty tablets' requests within seconds, and each of them
-begins with the same reads: the table's link with its event and club, the table's
+begins with the same reads: the table's link with its event and its club's clock, the table's
 current round with its pairs, the board.  Django builds a queryset's SQL afresh on
 every run, and for these small reads that building costs several times the
 database's answer.  So they are written here once, in SQL that SQLite and
@@ -35,8 +35,12 @@ def _table(model: type[Model]) -> str:
 
 
 LINK = f"SELECT * FROM {_table(TableLink)} WHERE token = %s AND revoked_at IS NULL LIMIT 1"
-EVENT = f"SELECT * FROM {_table(Event)} WHERE id = %s"
-CLUB = f"SELECT * FROM {_table(Club)} WHERE id = %s"
+# The event, with its club's time zone: the club's clock is all a tablet's pages use
+# of the club (the times they show), so its row is not read whole.
+EVENT = (
+    f"SELECT e.*, c.time_zone AS club_time_zone FROM {_table(Event)} e "
+    f"JOIN {_table(Club)} c ON c.id = e.club_id WHERE e.id = %s"
+)
 # The first table-round the table has not agreed whose round the director has not
 # closed (Law E: an agreed or closed round's scores are the director's).
 CURRENT_SEATING = (
@@ -81,15 +85,16 @@ def one(rows: Iterable[M]) -> M | None:
 
 
 def link(token: str) -> TableLink | None:
-    """The live link of ``token``, its event and the event's club read with it."""
+    """The live link of ``token``, its event read with it, and the event's club with its
+    time zone loaded: Django loads any other field of the club the first time it is
+    asked for (as for a queryset's ``only()``), so nothing reads a wrong value."""
     found = one(TableLink.objects.raw(LINK, [token]))
     if found is None:
         return None
     event = one(Event.objects.raw(EVENT, [found.event_id]))
-    assert event is not None  # the link's foreign key
-    club = one(Club.objects.raw(CLUB, [event.club_id]))
-    assert club is not None  # the event's foreign key
-    event.club = club
+    assert event is not None  # the link's foreign key, the event's club
+    zone = vars(event).pop("club_time_zone")
+    event.club = Club.from_db(Club.objects.db, ["id", "time_zone"], [event.club_id, zone])
     found.event = event
     return found
 

@@ -255,3 +255,31 @@ def test_another_pairs_card_reads_only_its_own_lines(director, client):
     # The pair's lines as North-South and as East-West, by the pair (its own index).
     assert len(reads) == 2, reads
     assert all('"ns_id" =' in sql or '"ew_id" =' in sql for sql in reads), reads
+
+
+def test_a_score_cards_table_rounds_are_read_by_the_pair_and_no_movement_is_worked_out(
+    director, client, monkeypatch
+):
+    """A card's table-rounds are the pair's own, read through its two indexes (naming the
+    event lets the database read every table-round of the event, so a card grew with the
+    field); the planned movement (who a sit-out's opponents would have been) is worked
+    out only for a pair that sat out."""
+    from tournament.queries import score_cards
+
+    event = make_event(director, tables=3, published=True)
+    enter(event, 1, 1, 1, "4H S 10")
+
+    def no_movement(*args, **kwargs):
+        raise AssertionError("a card without a sit-out worked out the movement")
+
+    monkeypatch.setattr(score_cards, "make_movement", no_movement)
+    with CaptureQueriesContext(connection) as queries:
+        card = client.get(reverse("event_pair", args=[event.pk, "1"]))
+    assert card.status_code == 200
+    seatings = [  # the pair's own table-rounds (not the publication rule's whole event)
+        q["sql"]
+        for q in queries.captured_queries
+        if "tournament_seating" in q["sql"] and '"ns_id" = ' in q["sql"]
+    ]
+    assert seatings, "the card reads the pair's table-rounds"
+    assert all('"event_id"' not in sql.split("WHERE", 1)[1] for sql in seatings), seatings

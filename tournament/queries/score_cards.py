@@ -24,7 +24,7 @@ from scoring.pairs import BoardLine, BoardSummary, compare_line
 
 from ..choices import Direction
 from ..models import Board, Event, FieldChange, Pair, Result, Round, Seating
-from ..movements import MovementError, make_movement
+from ..movements import Movement, MovementError, make_movement
 from . import charts, pagecache
 from .standings import (
     EventRows,
@@ -340,24 +340,17 @@ def rounds_not_played(event: Event, pair: Pair) -> list[dict[str, Any]]:
     whose withdrawal made it one), or the pair's own late start or withdrawal.  A card
     never silently lacks a round."""
     rounds = Round.objects.filter(event=event).count()
-    seated = {
-        s.round: s for s in Seating.objects.filter(event=event).filter(Q(ns=pair) | Q(ew=pair))
-    }
+    # The pair's own table-rounds, found through the pair's two indexes: a pair is its
+    # event's, and naming the event too would lead the database to read every
+    # table-round of the event (the card would grow with the field).
+    seated = {s.round: s for s in Seating.objects.filter(Q(ns=pair) | Q(ew=pair))}
     changes = list(
         FieldChange.objects.filter(event=event).values_list("pair__label", "kind", "from_round")
     )
     withdrawn = {label: r for label, kind, r in changes if kind == FieldChange.Kind.WITHDRAWN}
     own = {kind: r for label, kind, r in changes if label == pair.label}
-    try:
-        planned = make_movement(
-            event.movement,
-            event.tables,
-            event.boards_per_round,
-            even=event.even or "skip",
-            arrow_switch=event.arrow_switch,
-        )
-    except MovementError:  # an event built outside the movement generator (an import)
-        planned = None
+    # Who would have sat opposite (a withdrawn pair makes a sit-out): only for a sit-out.
+    planned = _planned(event) if any(s.sit_out for s in seated.values()) else None
     out = []
     for r in range(1, rounds + 1):
         s = seated.get(r)
@@ -383,3 +376,18 @@ def rounds_not_played(event: Event, pair: Pair) -> list[dict[str, Any]]:
                     )
         out.append({"round": r, "table": s.table if s is not None else None, "why": why})
     return out
+
+
+def _planned(event: Event) -> Movement | None:
+    """The event's movement as planned (who would have sat where), or None for an event
+    built outside the movement generator (an import)."""
+    try:
+        return make_movement(
+            event.movement,
+            event.tables,
+            event.boards_per_round,
+            even=event.even or "skip",
+            arrow_switch=event.arrow_switch,
+        )
+    except MovementError:
+        return None

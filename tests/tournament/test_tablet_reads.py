@@ -81,10 +81,11 @@ def same_link(token: str) -> None:
 
 
 @pytest.mark.django_db
-def test_a_links_read_is_two_statements_and_the_clubs_other_fields_load_when_asked(director):
-    """The link, then its event with its club's time zone: the tablet's pages use the
-    club for its clock alone; any other field of the club is read when first asked for,
-    never a wrong or empty value."""
+def test_a_links_read_is_one_statement_and_the_other_fields_load_when_asked(director):
+    """The link, its event and its club's time zone, in one statement: the tablet's
+    pages use the club for its clock alone and never the link's creation time; either,
+    or any other field of the club, is read when first asked for, never a wrong or
+    empty value."""
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
@@ -92,15 +93,23 @@ def test_a_links_read_is_two_statements_and_the_clubs_other_fields_load_when_ask
 
     event = make_event(director)
     Club.objects.filter(pk=event.club_id).update(time_zone="Australia/Sydney", name="Rose")
-    token = tablets.link_for(event, 1).token
+    stored = tablets.link_for(event, 1)
     with CaptureQueriesContext(connection) as queries:
-        link = tablet.link(token)
+        link = tablet.link(stored.token)
         assert link is not None
+        assert (link.pk, link.table, link.token, link.pin) == (
+            stored.pk,
+            1,
+            stored.token,
+            stored.pin,
+        )
+        assert link.event.pk == event.pk and link.event.name == event.name
         assert str(link.event.club.zone()) == "Australia/Sydney"
-    assert len(queries.captured_queries) == 2
+    assert len(queries.captured_queries) == 1
     with CaptureQueriesContext(connection) as queries:
         assert link.event.club.name == "Rose"
-    assert len(queries.captured_queries) == 1
+        assert link.created_at == TableLink.objects.get(pk=stored.pk).created_at
+    assert len(queries.captured_queries) == 3  # the club's name, the link's time, the check
 
 
 def same_seating(event_id: int, table: int) -> None:

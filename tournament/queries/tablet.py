@@ -34,12 +34,18 @@ def _table(model: type[Model]) -> str:
     return model._meta.db_table
 
 
-LINK = f"SELECT * FROM {_table(TableLink)} WHERE token = %s AND revoked_at IS NULL LIMIT 1"
-# The event, with its club's time zone: the club's clock is all a tablet's pages use
-# of the club (the times they show), so its row is not read whole.
-EVENT = (
-    f"SELECT e.*, c.time_zone AS club_time_zone FROM {_table(Event)} e "
-    f"JOIN {_table(Club)} c ON c.id = e.club_id WHERE e.id = %s"
+# The live link of a token, read as its event's row with the link's own columns and the
+# club's time zone beside it: one statement for what every tablet request starts from.
+# The club's clock is all a tablet's pages use of the club (the times they show), and
+# the link's creation time is not used at all, so neither row is read whole.
+LINK_FIELDS = ("id", "table", "pin")
+LINK = (
+    "SELECT e.*, "
+    + ", ".join(f'l."{f}" AS link_{f}' for f in LINK_FIELDS)
+    + f", c.time_zone AS club_time_zone FROM {_table(TableLink)} l "
+    f"JOIN {_table(Event)} e ON e.id = l.event_id "
+    f"JOIN {_table(Club)} c ON c.id = e.club_id "
+    "WHERE l.token = %s AND l.revoked_at IS NULL LIMIT 1"
 )
 # The first table-round the table has not agreed whose round the director has not
 # closed (Law E: an agreed or closed round's scores are the director's).
@@ -85,16 +91,25 @@ def one(rows: Iterable[M]) -> M | None:
 
 
 def link(token: str) -> TableLink | None:
-    """The live link of ``token``, its event read with it, and the event's club with its
-    time zone loaded: Django loads any other field of the club the first time it is
-    asked for (as for a queryset's ``only()``), so nothing reads a wrong value."""
-    found = one(TableLink.objects.raw(LINK, [token]))
-    if found is None:
+    """The live link of ``token`` with its event, and the event's club, in one statement.
+
+    The event is read whole; the link with every field but its creation time (its
+    token is the one asked for, and it is not revoked), the club with its time zone:
+    Django reads any other field of either the first time it is asked for (as after a
+    queryset's ``only()``), so nothing reads a wrong value."""
+    event = one(Event.objects.raw(LINK, [token]))
+    if event is None:
         return None
-    event = one(Event.objects.raw(EVENT, [found.event_id]))
-    assert event is not None  # the link's foreign key, the event's club
-    zone = vars(event).pop("club_time_zone")
-    event.club = Club.from_db(Club.objects.db, ["id", "time_zone"], [event.club_id, zone])
+    row = vars(event)
+    own = [row.pop(f"link_{f}") for f in LINK_FIELDS]
+    event.club = Club.from_db(
+        Club.objects.db, ["id", "time_zone"], [event.club_id, row.pop("club_time_zone")]
+    )
+    found = TableLink.from_db(
+        TableLink.objects.db,
+        ["id", "event_id", "table", "token", "pin", "revoked_at"],
+        [own[0], event.pk, own[1], token, own[2], None],
+    )
     found.event = event
     return found
 

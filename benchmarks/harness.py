@@ -13,6 +13,7 @@ never collide and nothing is left behind.
 
 from __future__ import annotations
 
+import argparse
 import atexit
 import contextlib
 import multiprocessing
@@ -79,6 +80,20 @@ def scratch_sqlite(name: str = "bench") -> Iterator[str]:
     """A SQLite file in a temporary folder, removed on leaving: its URL."""
     with tempfile.TemporaryDirectory() as tmp:
         yield f"sqlite:///{tmp}/{name}.sqlite3"
+
+
+def run_on_each_database(
+    doc: str, prefix: str, runs: int, sql_help: str, run: Callable[[str, str, int, bool], None]
+) -> None:
+    """The command line of an in-process benchmark (``--runs``, ``--sqlite-only``,
+    ``--sql``): ``run(label, url, runs, show_sql)`` on each scratch database in turn."""
+    parser = argparse.ArgumentParser(description=doc.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=runs)
+    parser.add_argument("--sqlite-only", action="store_true")
+    parser.add_argument("--sql", action="store_true", help=sql_help)
+    args = parser.parse_args()
+    for label, url in scratch_databases(prefix, postgres=not args.sqlite_only):
+        run(label, url, args.runs, args.sql)
 
 
 def scratch_databases(

@@ -29,13 +29,19 @@ trip to another process, a floor no code in the view can go under.
 
 from __future__ import annotations
 
-import argparse
 import os
 import statistics
 import time
 from urllib.parse import urlencode
 
-from .harness import django_env, in_fresh_process, ratio, scratch_databases, setup_django, spread
+from .harness import (
+    django_env,
+    in_fresh_process,
+    ratio,
+    run_on_each_database,
+    setup_django,
+    spread,
+)
 
 FORM = "application/x-www-form-urlencoded"  # resend.js posts URLSearchParams, not multipart
 ENTRY = {
@@ -176,13 +182,10 @@ def run(label: str, database_url: str, runs: int, show_sql: bool) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=300)
-    parser.add_argument("--sqlite-only", action="store_true")
-    parser.add_argument("--sql", action="store_true", help="print the submission's queries")
-    args = parser.parse_args()
-    for label, url in scratch_databases("bench_tablet_request", postgres=not args.sqlite_only):
-        run(label, url, args.runs, args.sql)
+    assert __doc__ is not None
+    run_on_each_database(
+        __doc__, "bench_tablet_request", 300, "print the submission's queries", run
+    )
 
 
 if __name__ == "__main__":

@@ -22,12 +22,11 @@ their SQL with ``--sql``).
 
 from __future__ import annotations
 
-import argparse
 import os
 import time
 from urllib.parse import urlencode
 
-from .harness import django_env, in_fresh_process, scratch_databases, setup_django, spread
+from .harness import django_env, in_fresh_process, run_on_each_database, setup_django, spread
 from .tablet_request import ENTRY, FORM
 
 STEPS = ("open the board", "submit it", "its retry", "the result page", "agree it")
@@ -106,13 +105,8 @@ def run(label: str, database_url: str, runs: int, show_sql: bool) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=60)
-    parser.add_argument("--sqlite-only", action="store_true")
-    parser.add_argument("--sql", action="store_true", help="print each request's statements")
-    args = parser.parse_args()
-    for label, url in scratch_databases("bench_tablet_round", postgres=not args.sqlite_only):
-        run(label, url, args.runs, args.sql)
+    assert __doc__ is not None
+    run_on_each_database(__doc__, "bench_tablet_round", 60, "print each request's statements", run)
 
 
 if __name__ == "__main__":

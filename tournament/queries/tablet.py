@@ -1,10 +1,10 @@
 """The reads every tablet request makes, written out in SQL.
 
 A round's end sends some fifty tablets' requests within seconds, and each of them
-begins with the same reads: the table's link with its event and its club's clock, the table's
-current round with its pairs, the board.  Django builds a queryset's SQL afresh on
-every run, and for these small reads that building costs several times the
-database's answer.  So they are written here once, in SQL that SQLite and
+begins with the same reads: the table's link with its event and its club's clock,
+the table's current round with its pairs, the board.  Django builds a queryset's SQL
+afresh on every run, and for these small reads that building costs several times
+the database's answer.  So they are written here once, in SQL that SQLite and
 PostgreSQL both read, and run through Django's documented ``Manager.raw()``, which
 turns the rows into the same model instances (every column, through the same
 converters) that the querysets would.  Nothing here locks a row: the locked reads of

@@ -21,10 +21,15 @@ from .conftest import make_event
 
 
 def fields(row: Model | None) -> dict | None:
-    """Every stored field of a row (None stays None)."""
+    """Every stored field of a row with its value's type (None stays None): a flag read
+    as 1, or a time without its zone, is not the queryset's value."""
     if row is None:
         return None
-    return {f.attname: getattr(row, f.attname) for f in row._meta.concrete_fields}
+    return {
+        f.attname: (type(value), value)
+        for f in row._meta.concrete_fields
+        for value in [getattr(row, f.attname)]
+    }
 
 
 # The same reads in the ORM.

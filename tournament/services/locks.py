@@ -124,9 +124,7 @@ def round_and_tables(event: Event, number: int) -> Round:
 def seating(event: Event, round_no: int, table: int) -> Seating:
     """5. One table-round, with its pairs (the first lock a result verb takes; the pairs
     are read after it, not locked)."""
-    found = tablet.one(
-        Seating.objects.raw(tablet.SEATING_AT + for_update(), [event.pk, round_no, table])
-    )
+    found = tablet.SEATING.one(tablet.SEATING_AT + for_update(), [event.pk, round_no, table])
     if found is None:
         raise ServiceError(f"there is no table {table} in round {round_no}")
     tablet.read_pairs(found)
@@ -144,16 +142,12 @@ def current_seating(event: Event, table: int) -> Seating | None:
     here), so the caller re-checks that after the lock.  The pairs are not read with
     it: a result takes their ids.
     """
-    return tablet.one(
-        Seating.objects.raw(tablet.CURRENT_SEATING + for_update(), [event.pk, table, event.pk])
-    )
+    return tablet.SEATING.one(tablet.CURRENT_SEATING + for_update(), [event.pk, table, event.pk])
 
 
 def seating_of(result: Result) -> Seating:
     """5. The table-round a result was entered at (before the result itself)."""
-    found = tablet.one(
-        Seating.objects.raw(tablet.SEATING_BY_ID + for_update(), [result.seating_id])
-    )
+    found = tablet.SEATING.one(tablet.SEATING_BY_ID + for_update(), [result.seating_id])
     if found is None:
         raise Seating.DoesNotExist(f"table-round {result.seating_id} is gone")
     return found
@@ -187,7 +181,7 @@ def seatings_of(events: Iterable[Event]) -> None:
 def result(of: Result) -> Result | None:
     """6. A result's row, locked and read again (after its table-round), or None when it
     is gone; its event and board are ``of``'s (a result's never change)."""
-    found = tablet.one(Result.objects.raw(tablet.RESULT_BY_ID + for_update(), [of.pk]))
+    found = tablet.RESULT.one(tablet.RESULT_BY_ID + for_update(), [of.pk])
     if found is not None:
         found.event, found.board = of.event, of.board
     return found

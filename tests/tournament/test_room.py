@@ -548,3 +548,31 @@ def test_an_uncollected_file_is_searched_for_once(settings, tmp_path, monkeypatc
         with pytest.raises(ValueError):
             storage.url("tournament/no-such-file.css")
     assert searched.count("tournament/no-such-file.css") == 2
+
+
+def test_a_collected_files_address_is_worked_out_once(settings, tmp_path, monkeypatch):
+    """Collected, a file's address is its content-named one from the manifest, worked out
+    once a process (every page links the same few files); under DEBUG it is the plain
+    name, as Django has it."""
+    settings.STORAGES = {
+        **settings.STORAGES,
+        "staticfiles": {"BACKEND": "tournament.room.staticstorage.ContentNamedStaticFiles"},
+    }
+    settings.STATIC_ROOT = tmp_path
+    named = "tournament/site.0123456789ab.css"
+    manifest = {"version": "1.1", "hash": "0", "paths": {"tournament/site.css": named}}
+    (tmp_path / "staticfiles.json").write_text(json.dumps(manifest))
+    storage = storages["staticfiles"]
+    asked: list[str] = []
+    stored_name = type(storage).stored_name
+
+    def counting(self, name):
+        asked.append(name)
+        return stored_name(self, name)
+
+    monkeypatch.setattr(type(storage), "stored_name", counting)
+    for _ in range(3):
+        assert storage.url("tournament/site.css") == f"/static/{named}"
+    assert asked == ["tournament/site.css"]
+    settings.DEBUG = True
+    assert storage.url("tournament/site.css") == "/static/tournament/site.css"

@@ -596,3 +596,20 @@ def test_a_kept_drawing_is_the_one_django_draws(monkeypatch):
             assert kept == fresh, (form.code.name, field.name, form.data)
             drawn += 1
     assert drawn > 100
+
+
+def test_the_submission_key_is_written_as_djangos_hidden_input_draws_it(client, event, link):
+    """The board page writes its key's hidden input out (a new key on every page, so no
+    drawing of it could be kept): the same input Django's widget draws, a fresh page's
+    key new, a refused submission's kept for its retry."""
+    fresh = client.get(url("scorer_board", link, 1))
+    again = client.get(url("scorer_board", link, 1))
+    refused = client.post(url("scorer_board", link, 1), board_post(key="<kept>", tricks="14"))
+    assert refused.status_code == 200
+    keys = []
+    for page in (fresh, again, refused):
+        key = page.context["form"]["key"]
+        assert str(key) in page.content.decode()
+        keys.append(key.value())
+    assert keys[0] != keys[1] and re.fullmatch("[0-9a-f]{32}", keys[0])
+    assert keys[2] == "k-<kept>"

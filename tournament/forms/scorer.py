@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import copy
 import uuid
-from collections.abc import Callable
 from dataclasses import replace
 from functools import cache
 from typing import Any
 
 from django import forms
+from django.utils.choices import BaseChoiceIterator, normalize_choices
 
 from scoring import Refusal, ScoringError, parse_contract
 from scoring.codes import Code
@@ -66,7 +66,7 @@ class DrawnOnce(forms.Widget):
             name,
             repr(value),
             repr(sorted({**self.attrs, **(attrs or {})}.items())),
-            repr(tuple(getattr(self, "choices", ()))),
+            _drawn_choices(getattr(self, "choices", ())),
             getattr(self, "small", False),
             getattr(self, "columns", None),
         )
@@ -76,6 +76,12 @@ class DrawnOnce(forms.Widget):
             if len(_DRAWN) < DRAWINGS:
                 _DRAWN[key] = html
         return html
+
+
+def _drawn_choices(choices: Any) -> str:
+    """A widget's answers as a kept drawing's key tells them apart."""
+    drawn = getattr(choices, "drawn", None)
+    return drawn if drawn is not None else repr(tuple(choices))
 
 
 class Chips(DrawnOnce, forms.RadioSelect):
@@ -98,6 +104,11 @@ class Chips(DrawnOnce, forms.RadioSelect):
 
 class List(DrawnOnce, forms.Select):
     """A list to choose from (the revokes, the penalty), drawn once (:class:`DrawnOnce`)."""
+
+
+class Text(DrawnOnce, forms.TextInput):
+    """A line of text (the penalty's law), drawn once for the same value (most often
+    none: :class:`DrawnOnce`)."""
 
 
 class HonourChips(DrawnOnce, forms.RadioSelect):
@@ -267,7 +278,7 @@ class TabletEntryForm(forms.Form):
         label="Points",
         widget=List,
     )
-    penalty_law = forms.CharField(max_length=60, required=False, label="Law")
+    penalty_law = forms.CharField(max_length=60, required=False, label="Law", widget=Text)
     key = forms.CharField(widget=forms.HiddenInput)
 
     # Each code's own form (:meth:`for_code`) sets these, with its fields' choices.
@@ -429,7 +440,7 @@ def _form_for(code: Code, hand_record: bool) -> type[TabletEntryForm]:
         fields["honours"].choices = groups  # type: ignore[attr-defined]
     for field in fields.values():  # answers that are the same on every request
         if isinstance(field, forms.ChoiceField):
-            field.choices = _fixed(tuple(field.choices))  # type: ignore[arg-type]  # a list here
+            field.choices = FixedChoices(tuple(field.choices))  # type: ignore[arg-type]
     form: type[TabletEntryForm] = type(
         "TabletEntryForm",
         (TabletEntryForm,),
@@ -439,7 +450,22 @@ def _form_for(code: Code, hand_record: bool) -> type[TabletEntryForm]:
     return form
 
 
-def _fixed(choices: tuple) -> Callable[[], tuple]:
-    """A field's answers as Django's callable choices: a form copies a callable, where
-    it would copy (and check again) every answer of a list, on every request."""
-    return lambda: choices
+class FixedChoices(BaseChoiceIterator):
+    """A field's answers, the same on every request of a code's form (:func:`_form_for`):
+    put in Django's form as they are (put in as a list, they would be checked again
+    each time they are read), shared by every copy of the form rather than copied, and
+    told apart in a kept drawing by their ``drawn`` text, written once
+    (:class:`DrawnOnce`)."""
+
+    def __init__(self, choices: tuple) -> None:
+        self.choices = tuple(normalize_choices(choices))
+        self.drawn = repr(self.choices)
+
+    def __iter__(self):
+        return iter(self.choices)
+
+    def __copy__(self) -> FixedChoices:
+        return self
+
+    def __deepcopy__(self, memo: dict) -> FixedChoices:
+        return self

@@ -15,6 +15,7 @@ import logging
 from typing import Any
 from urllib.parse import urlsplit
 
+from django.conf import settings
 from django.contrib.staticfiles import finders
 from whitenoise.storage import CompressedManifestStaticFilesStorage  # type: ignore[import-untyped]
 
@@ -32,6 +33,24 @@ class ContentNamedStaticFiles(CompressedManifestStaticFilesStorage):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._plain: set[str] = set()
+        self._urls: dict[str, str] = {}
+
+    def url(self, name: str | None, force: bool = False) -> str:
+        """A file's address, worked out once a process for each name: it follows from the
+        manifest, read once at start-up, and a page links the same few files (a tablet's
+        board page five), each costing more to work out than the rest of its tag."""
+        if name is None or force or settings.DEBUG:
+            return super().url(name, force)
+        found = self._urls.get(name)
+        if found is None:  # a missing file raises, and is asked again next time
+            found = self._urls[name] = super().url(name)
+        return found
+
+    def post_process(self, *args: Any, **kwargs: Any) -> Any:
+        """``collectstatic``: the files' names change, and so may their addresses."""
+        self._urls.clear()
+        yield from super().post_process(*args, **kwargs)
+        self._urls.clear()
 
     def stored_name(self, name: str) -> str:
         if name in self._plain:

@@ -282,11 +282,18 @@ def test_royalton_form_offers_royal_and_nullo(client, director):
     link = tablets.link_for(e, 1)
     page = client.get(url("scorer_board", link, 1)).content.decode()
     assert "Nullo" in page and "Royal" in page and "Honours held" not in page
+    # Royal bids, explained; no honours question: Royalton scores none.
+    assert "Royal bids: the chips marked R" in page and 'id="honours-answer"' not in page
     client.post(
         url("scorer_board", link, 1),
         board_post(level="2", strain="NULLO", declarer="E", tricks="4"),
     )
     assert Result.objects.get(event=e).contract == "2NULLO"
+
+
+def test_a_1915_board_asks_the_honours_and_offers_no_royal_bids(client, event, link):
+    page = client.get(url("scorer_board", link, 1)).content.decode()
+    assert 'id="honours-answer"' in page and "Royal bids: the chips marked R" not in page
 
 
 def test_director_links_page_with_qr(client, event, director):

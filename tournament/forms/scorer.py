@@ -80,8 +80,7 @@ class DrawnOnce(forms.Widget):
 
 def _drawn_choices(choices: Any) -> str:
     """A widget's answers as a kept drawing's key tells them apart."""
-    drawn = getattr(choices, "drawn", None)
-    return drawn if drawn is not None else repr(tuple(choices))
+    return choices.drawn if isinstance(choices, FixedChoices) else repr(tuple(choices))
 
 
 class Chips(DrawnOnce, forms.RadioSelect):

@@ -246,6 +246,31 @@ def test_a_page_worked_out_afresh_reads_the_events_lines_once(director, client):
     assert len(reads) == 1, reads
 
 
+def test_the_events_lines_read_in_sql_are_the_querysets(director):
+    """EventRows writes its read out in SQL: it answers what the queryset that says the
+    same answers, every version of every line (a correction's old line, a voided line,
+    a passed-out board) in id order."""
+    event = event_with_results(director, {**BOARD_1, (2, 1, 1): "3NT N 9"}, published=True)
+    services.correct_result(
+        services.live_result(event, 1, 1, 1),
+        entry=Entry("4H", "S", 9),
+        by=Actor.director(director, "a trick miscounted"),
+    )
+    services.void_result(
+        services.live_result(event, 2, 1, 1), by=Actor.director(director, "entered twice")
+    )
+    enter(event, 2, 1, 1, "pass")
+    fields = standings.EventRows.FIELDS
+    expected = list(Result.objects.filter(event=event).order_by("pk").values_list(*fields))
+    live = fields.index("is_live")
+    rows = [
+        (*row[:live], bool(row[live]), *row[live + 1 :])  # SQLite's 0/1 for a flag
+        for row in standings.EventRows(event).rows
+    ]
+    assert len(expected) >= 5
+    assert rows == expected
+
+
 def test_a_score_card_worked_out_afresh_reads_the_events_lines_once(director, client):
     """The publication rule and the field's running best (the card's chart) both need
     every line: one read serves both, beside the pair's own lines."""

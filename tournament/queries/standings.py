@@ -149,6 +149,16 @@ def board_results(event: Event, rows: EventRows | None = None) -> list[BoardResu
     return rows.live_inputs()
 
 
+def _select_by_event(model: type[Result], fields: Sequence[str]) -> str:
+    """The SQL of ``fields`` (attribute names) of an event's rows, in id order: written
+    out rather than taken from a queryset's compiled query (not a documented part of
+    Django), as the tablet's reads are (queries/tablet.py)."""
+    table = model._meta.db_table
+    column = {f.attname: f.column for f in model._meta.concrete_fields}
+    names = ", ".join(f'"{column[name]}"' for name in fields)
+    return f'SELECT {names} FROM "{table}" WHERE "{table}"."event_id" = %s ORDER BY "{table}"."id"'
+
+
 class EventRows:
     """Every result row of an event, every version, read once in one query without joins:
     what the standings and the publication rule both need (a 1,000-table standings page
@@ -156,7 +166,8 @@ class EventRows:
     event's pairs and boards, read apart (a few thousand rows, not tens of thousands).
     """
 
-    FIELDS = ("board_id", "round", "table", "is_live", "ns_id", "ew_id", "net_ns", "adjusted", "pk")
+    FIELDS = ("board_id", "round", "table", "is_live", "ns_id", "ew_id", "net_ns", "adjusted", "id")
+    SQL = _select_by_event(Result, FIELDS)
 
     def __init__(self, event: Event) -> None:
         self.event = event
@@ -166,10 +177,8 @@ class EventRows:
         # Straight from the cursor: the only converter Django would apply is SQLite's
         # 0/1 to a bool for is_live, which is only ever tested for truth here (a
         # sixth of the read's time at 26,000 rows).
-        query = Result.objects.filter(event=event).order_by("pk").values_list(*self.FIELDS)
-        sql, params = query.query.sql_with_params()
         with connection.cursor() as cursor:
-            cursor.execute(sql, params)
+            cursor.execute(self.SQL, [event.pk])
             self.rows = cursor.fetchall()
         self.boards = {
             pk: (number, fouled)

@@ -71,6 +71,7 @@ def test_no_private_helper_is_imported_inside_a_function(path):
 PRIVATE = re.compile(
     r"from django[\w.]* import [^#\n]*\b_[a-z]|get_related_populators|\._choices\b"
     r"|db\.backends\.\w+\.base|from django\.db\.models\.sql import"
+    r"|\.query\.(sql_with_params|get_compiler)\b"
 )
 
 

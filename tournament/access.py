@@ -8,8 +8,11 @@ his own club's.  The **site administrator** (a superuser) alone reaches the
 Clubs page (:func:`site_view`) and the admin, which see every club.
 
 Three kinds of visitor:
-- a **director** sees and changes the events of his club he owns or was given
-  (the event's ``directors``); to anyone else such an event does not exist (404);
+- a **director** sees, runs and corrects every event, league and contest of the
+  clubs he directs, whoever made it: a club's directors are its rota, any of whom
+  may cover an evening or correct last week's result.  The maker stays the
+  event's ``owner`` for the record, and the audit trail names who did each thing.
+  To anyone else such an event does not exist (404);
 - the **public** sees the results of published events (and of every match or
   section of a published league or contest); while the event is
   being played, only the standings and the **finished** boards (every table
@@ -37,11 +40,11 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import wraps
-from typing import Any
+from typing import Any, TypeVar
 
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.db.models import Q, QuerySet
+from django.db.models import QuerySet
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 
@@ -52,34 +55,31 @@ from .room.clubtime import use_clubs_clock
 from .services import ServiceError, directors, user_message
 
 View = Callable[..., HttpResponse]
+G = TypeVar("G", League, Contest)
 
 
 def events_for(user: Any) -> QuerySet[Event]:
-    """The events a director may see and change: of his clubs, his own and those he was
-    given."""
+    """The events a director may see and change: every event of the clubs he directs."""
     if not user.is_authenticated:
         return Event.objects.none()
-    return Event.objects.filter(
-        Q(owner=user) | Q(directors=user), club_id__in=Club.ids_of(user)
-    ).distinct()
+    return Event.objects.filter(club_id__in=Club.ids_of(user))
+
+
+def groups_for(user: Any, model: type[G]) -> QuerySet[G]:
+    """The leagues or contests a director may see and change: those of his clubs."""
+    if not user.is_authenticated:
+        return model.objects.none()
+    return model.objects.filter(club_id__in=Club.ids_of(user))
 
 
 def can_direct(user: Any, event: Event) -> bool:
-    """A director of the event's club who owns the event or was given it."""
-    return (
-        bool(user.is_authenticated)
-        and event.club_id in Club.ids_of(user)
-        and (event.owner_id == user.pk or event.directors.filter(pk=user.pk).exists())
-    )
+    """A director of the event's club, whoever made the event."""
+    return bool(user.is_authenticated) and event.club_id in Club.ids_of(user)
 
 
 def directs_group(user: Any, group: League | Contest) -> bool:
-    """The owner of a league or contest, while he directs its club."""
-    return (
-        bool(user.is_authenticated)
-        and group.owner_id == user.pk
-        and group.club_id in Club.ids_of(user)
-    )
+    """A director of the league's or contest's club, whoever made it."""
+    return bool(user.is_authenticated) and group.club_id in Club.ids_of(user)
 
 
 def can_view(user: Any, event: Event) -> bool:
@@ -219,8 +219,8 @@ def _event(pk: int) -> Event:
 
 
 def owner_view(model: type[League] | type[Contest]) -> Callable[[View], View]:
-    """A director's page of a league or contest (a group of events): its owner only, 404 to
-    anyone else; ``view(request, obj, ...)``."""
+    """A director's page of a league or contest (a group of events): its club's directors
+    only, 404 to anyone else; ``view(request, obj, ...)``."""
 
     def decorate(view: View) -> View:
         @login_required
@@ -238,7 +238,7 @@ def owner_view(model: type[League] | type[Contest]) -> Callable[[View], View]:
 
 
 def published_view(model: type[League] | type[Contest]) -> Callable[[View], View]:
-    """A league's or contest's results page: published, or its owner."""
+    """A league's or contest's results page: published, or a director of its club."""
 
     def decorate(view: View) -> View:
         @wraps(view)

@@ -148,7 +148,6 @@ class EventAdmin(NoAddAdmin):
         "created_at",
     ]
     exclude = ["display_token"]  # the room display's private link: on the control panel only
-    filter_horizontal = ["directors"]
 
 
 class PlayerInline(admin.TabularInline):

@@ -35,6 +35,21 @@ class Method(models.TextChoices):
     MATCHPOINTS = "matchpoints", "Matchpoints"
 
 
+class Factoring(models.TextChoices):
+    """Total points over unequal boards: ranked as played, or scaled to the boards most
+    pairs played (a director's option beside Law H: docs/laws/duplicate.md, "Factoring")."""
+
+    AS_PLAYED = "as-played", "As played (the sums as they are)"
+    FACTORED = "factored", "Factored (sum x B / b, to the boards most pairs played)"
+
+
+class PaperSize(models.TextChoices):
+    """The paper the club prints its spreadsheets on."""
+
+    A4 = "a4", "A4"
+    LETTER = "letter", "US Letter"
+
+
 class MovementKind(models.TextChoices):
     MITCHELL = "mitchell", "Mitchell"
     HOWELL = "howell", "Howell"

@@ -2,7 +2,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
 
-from tournament.models import Event
+from tournament.models import Club, Event
 
 from ..factories import make_event
 
@@ -17,6 +17,17 @@ def director(db):
 @pytest.fixture
 def other_director(db):
     return get_user_model().objects.create_user("bob", password="pw-bob-1915")
+
+
+@pytest.fixture
+def rival_director(director):
+    """A director of another club, with ``director`` kept a director of the room's club
+    (a room of two clubs runs no account that directs none)."""
+    Club.first().directors.add(director)
+    rival = Club.objects.create(name="Rival Whist Club", short_name="Rival")
+    user = get_user_model().objects.create_user("carol", password="pw-carol-1915", is_staff=True)
+    rival.directors.add(user)
+    return user
 
 
 @pytest.fixture

@@ -24,8 +24,8 @@ def test_anonymous_is_sent_to_log_in(client, event):
     assert r.status_code == 302 and "/login/" in r["Location"]
 
 
-def test_director_cannot_see_or_change_another_directors_event(client, event, other_director):
-    client.force_login(other_director)
+def test_a_director_of_another_club_cannot_see_or_change_the_event(client, event, rival_director):
+    client.force_login(rival_director)
     for name, args in [
         ("director_event", [event.pk]),
         ("director_players", [event.pk]),
@@ -44,14 +44,54 @@ def test_director_cannot_see_or_change_another_directors_event(client, event, ot
         {"r1t1-contract": "4H", "r1t1-declarer": "S", "r1t1-tricks": "10", "action": "save"},
     )
     assert r.status_code == 404
-    assert not Result.objects.exists()
+    assert not Result.objects.exists() and not event.round_set.get(number=1).closed
     assert event not in client.get(reverse("director_events")).context["events"]
 
 
-def test_given_director_may_run_the_event(client, event, other_director):
-    event.directors.add(other_director)
+def test_any_director_of_the_club_runs_and_corrects_an_event_another_made(
+    client, event, director, other_director
+):
+    """The club's rota: bob opens alice's event, closes its round and corrects its result;
+    the event stays alice's for the record and the audit trail names bob for his part."""
+    res = services.enter_result(
+        event,
+        board_number=1,
+        round_no=1,
+        table=1,
+        entry=Entry("4H", "S", 10),
+        by=Actor.director(director),
+    )
     client.force_login(other_director)
-    assert client.get(reverse("director_event", args=[event.pk])).status_code == 200
+    for name, args in [
+        ("director_event", [event.pk]),
+        ("director_players", [event.pk]),
+        ("director_traveller", [event.pk, 1]),
+        ("director_audit", [event.pk]),
+    ]:
+        assert client.get(reverse(name, args=args)).status_code == 200, name
+    listed = client.get(reverse("director_events"))
+    assert event in listed.context["events"] and "alice" in listed.content.decode()
+    client.post(reverse("director_round", args=[event.pk, 1, "close"]))
+    assert event.round_set.get(number=1).closed
+    r = client.post(
+        reverse("director_result", args=[event.pk, res.pk]),
+        {
+            "contract": "4H",
+            "declarer": "S",
+            "tricks": "9",
+            "honours": "trumps:NS-3",
+            "action": "save",
+            "reason": "tricks miscounted",
+        },
+    )
+    assert r.status_code == 302
+    live = Result.objects.get(event=event, board__number=1, table=1, round=1, is_live=True)
+    assert live.tricks == 9
+    event.refresh_from_db()
+    assert event.owner == director
+    lines = {(a.action, a.actor) for a in AuditEntry.objects.filter(event=event)}
+    assert any(actor == "director bob" and "close" in action for action, actor in lines), lines
+    assert AuditEntry.objects.filter(event=event, user=other_director, reason="tricks miscounted")
 
 
 def test_public_sees_only_published_results(client, event):

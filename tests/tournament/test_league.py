@@ -107,7 +107,7 @@ def test_bad_leagues_are_refused_in_words(director):
         make_league(director, draw="round_robin")  # not one of the draws: nothing made
 
 
-def test_the_pages(client, director, other_director):
+def test_the_pages(client, director, rival_director):
     client.force_login(director)
     r = client.post(
         reverse("director_league_create"),
@@ -132,7 +132,7 @@ def test_the_pages(client, director, other_director):
     public = reverse("league_standings", args=[league.pk])
     client.logout()
     assert client.get(public).status_code == 404  # not published
-    client.force_login(other_director)
+    client.force_login(rival_director)  # another club's director: the league is not there
     assert client.get(reverse("director_league", args=[league.pk])).status_code == 404
     client.force_login(director)
     client.post(reverse("director_league_action", args=[league.pk, "publish"]))

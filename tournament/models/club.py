@@ -14,13 +14,14 @@ are the club's private register: only its directors see them
 from __future__ import annotations
 
 import zoneinfo
+from typing import Any
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q
 
-from ..choices import Method
+from ..choices import Method, PaperSize
 
 DEFAULT_CLUB_NAME = "Our club"
 DEFAULT_CLUB_SHORT_NAME = "Club"
@@ -67,6 +68,19 @@ class Club(models.Model):
         default=False,
         help_text="Off unless turned on here; the room's e-mail settings come from its "
         "environment (docs/hosting/settings.md).",
+    )
+    national_numbers = models.BooleanField(
+        "our member numbers are national numbers",
+        default=False,
+        help_text="On: each member's number is the national body's (ACBL, EBU, ABF...) and "
+        "goes into the files sent to it (USEBIO's NATIONAL_ID_NUMBER). Off: the club's own.",
+    )
+    paper_size = models.CharField(
+        "paper size",
+        max_length=6,
+        choices=PaperSize,
+        default=PaperSize.A4,
+        help_text="The spreadsheets' printed pages.",
     )
     created_at = models.DateTimeField(auto_now_add=True)
 
@@ -121,6 +135,31 @@ class Club(models.Model):
             return zoneinfo.ZoneInfo(room_time_zone())
 
 
+# The words that belong to the surname they stand before ("van der Berg", "de la Mare",
+# "von Trapp", "O' Neill" typed apart), lower case; a name's first word never counts.
+SURNAME_PARTICLES = frozenset(
+    "van von der den de del della di da du la le ten ter vande vanden st st. mac bin ibn al".split()
+)
+
+
+def surname_of(name: str) -> str:
+    """The surname the register sorts a name by: its last word, with the particles before
+    it ("Anna van der Berg" is "van der Berg"); a suffix ("Jr.", "III") is left out;
+    "Alden, Jane" (a comma) is "Alden"."""
+    text = " ".join(name.split())
+    if "," in text:
+        return text.split(",", 1)[0].strip()
+    words = text.split(" ")
+    while len(words) > 1 and words[-1].lower().strip(".") in {"jr", "sr", "ii", "iii", "iv"}:
+        words.pop()
+    if len(words) < 2:
+        return text
+    start = len(words) - 1
+    while start > 1 and words[start - 1].lower() in SURNAME_PARTICLES:
+        start -= 1
+    return " ".join(words[start:])
+
+
 class Member(models.Model):
     """A person on the club's register, or a guest typed in at an event.
 
@@ -132,6 +171,14 @@ class Member(models.Model):
 
     club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="members")
     name = models.CharField(max_length=80)
+    # The register's order: the surname, taken from the name (surname_of) unless the
+    # imported list had a surname column or a director typed it.
+    surname = models.CharField(
+        max_length=80,
+        blank=True,
+        help_text="The register is sorted by it; blank: taken from the name's last word "
+        '(with "van", "de", "von"... kept with it).',
+    )
     number = models.CharField(
         "member number", max_length=20, blank=True, help_text="Unique within the club."
     )
@@ -142,7 +189,7 @@ class Member(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
-        ordering = ["name", "pk"]
+        ordering = ["surname", "name", "pk"]
         constraints = [
             models.UniqueConstraint(
                 fields=["club", "number"],
@@ -153,6 +200,11 @@ class Member(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        if not self.surname.strip():
+            self.surname = surname_of(self.name)
+        super().save(*args, **kwargs)
 
     @property
     def choice_label(self) -> str:

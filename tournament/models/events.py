@@ -18,7 +18,16 @@ from django.db import models
 from scoring import Code, get_code
 from scoring.adjusted import AdjustedValues
 
-from ..choices import CodeOfLaws, Even, Form, Method, MovementKind, TimerFollows, TimerPhase
+from ..choices import (
+    CodeOfLaws,
+    Even,
+    Factoring,
+    Form,
+    Method,
+    MovementKind,
+    TimerFollows,
+    TimerPhase,
+)
 from .club import Club, Season
 
 
@@ -131,6 +140,17 @@ class Event(models.Model):
     premium = models.BooleanField("duplicate premium", default=True)
     form = models.CharField(max_length=10, choices=Form, default=Form.PAIRS)
     method = models.CharField("scoring method", max_length=12, choices=Method, default=Method.TOTAL)
+    # Total points over unequal boards (a sit-out, a late pair): the sums as they are,
+    # or each scaled to the boards most pairs played (docs/laws/duplicate.md, "Factoring").
+    factoring = models.CharField(
+        "total points over unequal boards",
+        max_length=10,
+        choices=Factoring,
+        default=Factoring.AS_PLAYED,
+        help_text="Total points only: a pair that played fewer boards (a sit-out, a late "
+        "pair) is ranked on its sum as it is, or on its sum scaled to the boards most pairs "
+        "played.",
+    )
     movement = models.CharField(max_length=10, choices=MovementKind, default=MovementKind.MITCHELL)
     tables = models.PositiveSmallIntegerField()
     boards_per_round = models.PositiveSmallIntegerField(default=3)
@@ -143,9 +163,6 @@ class Event(models.Model):
     )
     owner = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="owned_events"
-    )
-    directors = models.ManyToManyField(
-        settings.AUTH_USER_MODEL, blank=True, related_name="directed_events"
     )
     published = models.BooleanField(default=False)
     deal_seed = models.CharField(

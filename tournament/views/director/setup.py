@@ -17,7 +17,7 @@ from scoring import pair_label_key
 from scoring.wording import count
 
 from ... import services
-from ...access import director_view, events_for
+from ...access import director_view, events_for, groups_for
 from ...forms import EventForm, PairNamesForm, typed_names
 from ...forms.events import TypedNames
 from ...models import Club, Contest, Event, League, Member, Pair, Seating
@@ -27,15 +27,14 @@ from . import _by
 
 @login_required
 def event_list(request: HttpRequest) -> HttpResponse:
-    events = events_for(request.user).order_by("-date", "name")
-    mine = {"owner_id": request.user.pk, "club_id__in": Club.ids_of(request.user)}
+    events = events_for(request.user).select_related("owner").order_by("-date", "name")
     return render(
         request,
         "director/event_list.html",
         {
             "events": events,
-            "leagues": League.objects.filter(**mine),
-            "contests": Contest.objects.filter(**mine),
+            "leagues": groups_for(request.user, League).select_related("owner"),
+            "contests": groups_for(request.user, Contest).select_related("owner"),
         },
     )
 

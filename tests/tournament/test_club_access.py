@@ -175,15 +175,22 @@ def test_short_link_leads_to_the_score_card(client, setting):
     assert int(short_code(pair.pk), 36) == pair.pk
 
 
-def test_the_mail_page_is_the_events_directors_only(client, td, setting):
+def test_the_mail_page_is_the_clubs_directors_only(client, td, setting):
     url = reverse("director_mail", args=[setting["published"].pk])
     r = client.get(url)
     assert r.status_code == 302 and "/login/" in r["Location"]
     table_link_client(client, setting["published"])
     assert client.get(url).status_code == 302
+    colleague = get_user_model().objects.create_user(
+        "colleague", password="pw-c-1915", is_staff=True
+    )
+    Club.first().directors.add(colleague)
+    client.force_login(colleague)
+    assert client.get(url).status_code == 200  # the club's rota: any of its directors
     other = get_user_model().objects.create_user("other", password="pw-other-1915", is_staff=True)
+    Club.objects.create(name="Another club", short_name="Another").directors.add(other)
     client.force_login(other)
-    assert client.get(url).status_code == 404  # another director's event does not exist
+    assert client.get(url).status_code == 404  # another club's event does not exist
     assert client.post(url).status_code == 404
 
 

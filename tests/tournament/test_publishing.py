@@ -207,8 +207,8 @@ def test_public_mid_play_sees_no_deal_or_result_of_an_unfinished_board(client, m
     assert [r.boards for r in rows] == [2]
 
 
-def test_another_director_is_the_public(client, mid_play, other_director):
-    client.force_login(other_director)
+def test_another_clubs_director_is_the_public(client, mid_play, rival_director):
+    client.force_login(rival_director)
     page = client.get(reverse("event_traveller", args=[mid_play.pk, 3])).content.decode()
     assert "still being played" in page and SECRET_CONTRACT not in page
     pbn = client.get(reverse("event_download", args=[mid_play.pk, "pbn"])).content.decode()

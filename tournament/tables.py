@@ -41,6 +41,12 @@ class StandingsTable(tables.Table):
     exact = tables.Column(verbose_name="Exact", order_by=("score",), attrs=WIDE)
     percent = tables.Column(verbose_name=_heading("Percent", "%"), attrs=NUM)
     boards = tables.Column(verbose_name=_heading("Boards", "Bds"), attrs=NUM)
+    # Factored total points: the sum as played, and the boards compared (b) it is scaled
+    # from; shown only when the event is factored.
+    as_played = tables.Column(
+        verbose_name=_heading("As played", "Played"), order_by=("as_played_value",), attrs=NUM
+    )
+    compared = tables.Column(verbose_name=_heading("Boards (b)", "b"), attrs=NUM)
 
     class Meta:
         attrs = {"class": "standings phone-fit"}
@@ -48,11 +54,15 @@ class StandingsTable(tables.Table):
         template_name = "tables/standings.html"  # its page links labelled, as buttons
 
     def __init__(self, *args, event=None, method="total", exact=True, **kwargs):
+        # Factored standings (rows with ``factor_to``) show the sum as played and b in
+        # place of the boards played.
         # Matchpoints rank by percentage (pairs may have played different numbers of
         # boards mid-event), so the percentage comes first and the total is "Matchpoints".
         # ``exact``: whether the exact column says anything the score does not ("34"
         # beside "34.00", "83/2" beside "41.50" only puzzle players).
         hidden = [] if exact else ["exact"]
+        factored = any(r.factor_to is not None for r in (args[0] if args else ()))
+        hidden += ["boards"] if factored else ["as_played", "compared"]
         if method == Method.TOTAL:
             kwargs.update(exclude=["percent", *hidden])
         else:
@@ -62,7 +72,7 @@ class StandingsTable(tables.Table):
                 verbose_name=_heading("Matchpoints", "MP"), order_by=("score",), attrs=NUM
             )
             kwargs.update(
-                sequence=["rank", "pair", "names", "percent", "display", "boards", "exact"],
+                sequence=["rank", "pair", "names", "percent", "display", "boards", "exact", "..."],
                 extra_columns=[("display", matchpoints)],  # this table's own, not the class's
             )
         super().__init__(*args, **kwargs)

@@ -186,6 +186,7 @@ urlpatterns = [
         name="director_ruling",
     ),
     path("director/events/<int:pk>/publish/", panel.publish, name="director_publish"),
+    path("director/events/<int:pk>/factoring/", panel.factoring, name="director_factoring"),
     path("director/events/<int:pk>/mail/", mail.score_card_mail, name="director_mail"),
     path("director/events/<int:pk>/guide-cards/", cards.guide_cards, name="director_guides"),
     path("director/events/<int:pk>/table-cards/", cards.table_cards, name="director_tables"),

@@ -28,11 +28,15 @@ each board is per direction either way.
 """
 
 from .comparison import BoardSummary, compare_boards, compare_line, law_h_averages
+from .factoring import AS_PLAYED, FACTORED, FACTORINGS, boards_most_played, factored
 from .lines import METHODS, BoardLine, BoardResult
 from .matchpoints import BoardRanking, board_matchpoints, neuberg, rank_board
 from .standings import PairStanding, pair_label_key, pair_standings, rank_labels
 
 __all__ = [
+    "AS_PLAYED",
+    "FACTORED",
+    "FACTORINGS",
     "METHODS",
     "BoardLine",
     "BoardRanking",
@@ -40,8 +44,10 @@ __all__ = [
     "BoardSummary",
     "PairStanding",
     "board_matchpoints",
+    "boards_most_played",
     "compare_boards",
     "compare_line",
+    "factored",
     "law_h_averages",
     "neuberg",
     "pair_label_key",

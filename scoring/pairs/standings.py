@@ -21,6 +21,7 @@ from ..adjusted import AdjustedValues
 from ..errors import ScoringError
 from ..fractions_fmt import exact, round_half_away, two_decimals
 from .comparison import _general_board, _nets, _plain
+from .factoring import AS_PLAYED, FACTORED, boards_most_played, check_factoring, factored
 from .lines import _EW, _NS, DEFAULT_VALUES, METHODS, BoardResult, _by_board, _real_scores, _waiting
 from .matchpoints import _board_matchpoints, _neuberg_table
 
@@ -34,6 +35,12 @@ class PairStanding:
     rank: str
     display: str
     percent: Fraction | None = None
+    # Factored total points (scoring.pairs.factoring): ``score`` is the factored sum,
+    # ``as_played`` the sum as it was, ``compared`` the boards compared (b) and
+    # ``factor_to`` the boards the most pairs played (B).  None when not factored.
+    as_played: Fraction | int | None = None
+    compared: int | None = None
+    factor_to: int | None = None
 
     def to_json(self) -> dict:
         out = {
@@ -46,6 +53,10 @@ class PairStanding:
         }
         if self.percent is not None:
             out["percent"] = two_decimals(self.percent)
+        if self.as_played is not None:
+            out["as_played"] = exact(self.as_played)
+            out["compared"] = self.compared
+            out["factor_to"] = self.factor_to
         return out
 
 
@@ -70,10 +81,13 @@ def pair_standings(
     method: str = "total",
     adjusted_values: AdjustedValues = DEFAULT_VALUES,
     tables: Mapping[int, int] | None = None,
+    factoring: str = AS_PLAYED,
 ) -> list[PairStanding]:
     """Standings of a pair contest, best first within each field.
 
-    Total points: exact Law H scores, displayed to the whole point.
+    Total points: exact Law H scores, displayed to the whole point; ``factoring``
+    "factored" ranks each pair's sum scaled to the boards the most pairs played
+    (:mod:`scoring.pairs.factoring`); matchpoints ignore it.
     Matchpoints: total matchpoints and a percentage of the tops of the
     boards played, displayed to two decimals.  Ranks come from the exact
     values; equal exact values share a rank.  ``tables``: how many tables the
@@ -81,12 +95,14 @@ def pair_standings(
     """
     if method not in METHODS:
         raise ScoringError(f'the method is "total" or "matchpoints", not {method!r}')
+    check_factoring(factoring)
     # Sums are kept as integer numerators per denominator (Counter.update adds a
     # whole board at C speed), so 26,000 results need no Fraction arithmetic
     # until each pair's total is formed once at the end.
     acc: dict[int, dict[str, Fraction | int]] = defaultdict(dict)
     extra: dict[str, Fraction] = defaultdict(Fraction)  # rare: artificial fractions
     played: Counter[str] = Counter()
+    compared: Counter[str] = Counter()  # boards played with another line to compare with
     ns_seen: set[str] = set()
     ew_seen: set[str] = set()
     boards = _by_board(results)
@@ -102,6 +118,8 @@ def pair_standings(
             ):
                 if got is not None:  # a line not played earns nothing and counts no board
                     played.update((r.ns, r.ew))
+                    if len(lines) > 1:
+                        compared.update((r.ns, r.ew))
                     ns_seen.add(r.ns)
                     ew_seen.add(r.ew)
                     extra[r.ns] += got[1]
@@ -112,6 +130,9 @@ def pair_standings(
         ew = list(map(_EW, lines))
         played.update(ns)
         played.update(ew)
+        if len(lines) > 1:
+            compared.update(ns)
+            compared.update(ew)
         ns_seen.update(ns)
         ew_seen.update(ew)
         if method == "total":
@@ -148,6 +169,12 @@ def pair_standings(
             scores[p] = num if den == 1 else Fraction(num, den)
         else:
             scores[p] = sum((Fraction(num, den) for num, den in parts), extra.get(p, Fraction(0)))
+    as_played: dict[str, Fraction | int] = {}
+    most = 0
+    if factoring == FACTORED and method == "total":
+        most = boards_most_played(compared[p] for p in scores)
+        as_played = dict(scores)
+        scores = {p: factored(v, compared[p], most) for p, v in scores.items()}
     fields: dict[str | None, list[str]] = defaultdict(list)
     for p in scores:
         fields[None if one_field else ("NS" if p in ns_seen else "EW")].append(p)
@@ -163,7 +190,21 @@ def pair_standings(
         rows = []
         for p, rank in zip(members, ranks, strict=True):
             v = scores[p]
-            if method == "total":
+            if method == "total" and as_played:
+                rows.append(
+                    PairStanding(
+                        p,
+                        field,
+                        v,
+                        played[p],
+                        rank,
+                        str(round_half_away(v)),
+                        as_played=as_played[p],
+                        compared=compared[p],
+                        factor_to=most,
+                    )
+                )
+            elif method == "total":
                 rows.append(PairStanding(p, field, v, played[p], rank, str(round_half_away(v))))
             else:
                 # No top (each board played at one table so far): nothing to be a

@@ -39,6 +39,9 @@ STANDINGS_COLUMNS = [
     ("Late or withdrawn", 40),  # the rounds a late or withdrawn pair did not play
 ]
 
+# A factored event's two more: the sum before factoring, and b (docs/laws/duplicate.md).
+FACTORED_COLUMNS = [("As played", 10), ("Boards compared (b)", 10)]
+
 
 TRAVELLER_COLUMNS = [
     ("Board", 7),
@@ -116,7 +119,8 @@ def standings_rows(
     event: Event, table: list[standings.StandingRow] | None = None
 ) -> list[list[Any]]:
     """One row per pair: field, rank, pair, players, rounded, exact, decimal, percent,
-    boards, and a late or withdrawn pair's mark naming the rounds it did not play.
+    boards, and a late or withdrawn pair's mark naming the rounds it did not play; a
+    factored event's rows add the sum as played and the boards compared (b).
 
     ``table``: the standings when the caller has them already (computed once a file)."""
     rows = []
@@ -137,6 +141,11 @@ def standings_rows(
                 percent,
                 r.boards,
                 r.mark or None,
+                *(
+                    [round_half_away(r.as_played_value), r.compared]
+                    if r.as_played_value is not None
+                    else []
+                ),
             ]
         )
     return rows
@@ -264,8 +273,9 @@ def _scoped(event: Event, columns: list[tuple[str, int]]) -> list[tuple[str, int
 
 
 def standings_columns(event: Event) -> list[tuple[str, int]]:
-    """The standings' columns, a contest section's saying whom they compare."""
-    return _scoped(event, STANDINGS_COLUMNS)
+    """The standings' columns, a contest section's saying whom they compare, a factored
+    event's with the sum as played and b."""
+    return _scoped(event, STANDINGS_COLUMNS + (FACTORED_COLUMNS if event.is_factored else []))
 
 
 def traveller_columns(event: Event) -> list[tuple[str, int]]:

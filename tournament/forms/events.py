@@ -11,7 +11,7 @@ from typing import Any
 
 from django import forms
 
-from ..choices import CodeOfLaws, Even, Form, MovementKind
+from ..choices import CodeOfLaws, Even, Factoring, Form, Method, MovementKind
 from ..models import Contest, Event, League
 from ..movements import MAX_TABLES
 from .fields import WholeNumber, whole_numbers
@@ -32,6 +32,7 @@ class EventForm(forms.ModelForm):
             "premium",
             "form",
             "method",
+            "factoring",
             "movement",
             "tables",
             "boards_per_round",
@@ -57,7 +58,7 @@ class EventForm(forms.ModelForm):
     SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
         ("The evening", ("name", "date")),
         ("Code of laws", ("code", "english_slams", "english_bidding", "premium")),
-        ("The contest", ("form", "method")),
+        ("The contest", ("form", "method", "factoring")),
         (
             "Movement",
             ("movement", "tables", "boards_per_round", "even", "arrow_switch", "pairs_count"),
@@ -76,6 +77,7 @@ class EventForm(forms.ModelForm):
         "english_slams": "code=1913",
         "english_bidding": "code=1913",
         "method": "form=pairs",
+        "factoring": "form=pairs method=total",
         "movement": "form=pairs",
         "even": "form=pairs movement=mitchell",
         "arrow_switch": "form=pairs movement=mitchell",
@@ -94,6 +96,8 @@ class EventForm(forms.ModelForm):
         super().__init__(*args, **kwargs)
         for name in self.ADJUSTED_VALUES:  # left blank: the usual value
             self.fields[name].required = False
+        if "factoring" in self.fields:  # left out: as played, Law H's own reading
+            self.fields["factoring"].required = False
 
     def clean_adjusted_plus_percent(self) -> int:
         return self._or_default("adjusted_plus_percent")
@@ -171,6 +175,12 @@ class EventForm(forms.ModelForm):
         before, and without script every field shows: what does not apply is ignored,
         not refused with a message on a field the director may not see.
         """
+        if (
+            not data.get("factoring")
+            or data.get("method") != Method.TOTAL
+            or (data.get("form") == Form.TEAMS)
+        ):  # factoring is for total points; matchpoints are a percentage of the tops played
+            data["factoring"] = Factoring.AS_PLAYED
         kind = data.get("movement")
         if kind in (MovementKind.HOWELL, MovementKind.TEAMS):
             data["even"], data["arrow_switch"] = Even.SKIP, False
@@ -275,7 +285,7 @@ class ContestForm(EventForm):
     # averaged for matchpoints only).
     SECTIONS = (
         ("The event", ("name", "date")),
-        ("Scoring", ("method",)),
+        ("Scoring", ("method", "factoring")),
         ("Sections and sessions", ("sections", "sessions", "carry", "one_ranking")),
         *(s for s in EventForm.SECTIONS if s[0] not in ("The evening", "The contest")),
     )

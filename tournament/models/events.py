@@ -298,3 +298,12 @@ class Event(models.Model):
     @property
     def by_matchpoints(self) -> bool:
         return self.method == Method.MATCHPOINTS
+
+    @property
+    def is_factored(self) -> bool:
+        """A total-points pair contest whose sums are factored (docs/laws/duplicate.md)."""
+        return (
+            self.factoring == Factoring.FACTORED
+            and self.method == Method.TOTAL
+            and self.form == Form.PAIRS
+        )

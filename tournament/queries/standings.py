@@ -20,7 +20,7 @@ from django.db.models import Count
 
 from scoring import BoardResult, compare_boards, pair_standings, score_team_match
 from scoring.adjusted import WEIGHTED, parse_weights
-from scoring.fractions_fmt import exact, two_decimals
+from scoring.fractions_fmt import exact, round_half_away, two_decimals
 from scoring.irregular import ADJUSTMENTS
 from scoring.pairs import BoardLine, PairStanding
 from scoring.teams import MatchResult, TableSeating, TeamBoardResult
@@ -274,6 +274,12 @@ class StandingRow:
     boards: int
     percent_value: Fraction | None = None  # what matchpoint ranks follow (boards may differ)
     mark: str = ""  # a late or withdrawn pair's mark (field_marks)
+    # Factored total points (Event.factoring): the sum as played (exact, and rounded for
+    # display), the boards compared (b) and the boards the most pairs played (B).
+    as_played_value: Fraction | int | None = None
+    as_played: str = ""
+    compared: int | None = None
+    factor_to: int | None = None
 
 
 def pair_contest(
@@ -296,8 +302,15 @@ def pair_contest(
     tables = law_b_tables(event, results)
     return [
         _row(s, names, marks.get(s.pair, ""))
-        for s in pair_standings(results, event.method, event.adjusted_values, tables=tables)
+        for s in pair_standings(
+            results, event.method, event.adjusted_values, tables=tables, factoring=event.factoring
+        )
     ]
+
+
+def factored_to(rows: Sequence[StandingRow]) -> int | None:
+    """B, when the standings are factored (the same for every row); else None."""
+    return next((r.factor_to for r in rows if r.factor_to is not None), None)
 
 
 def exact_adds(rows: Sequence[StandingRow]) -> bool:
@@ -327,6 +340,10 @@ def _row(s: PairStanding, names: dict[str, str], mark: str = "") -> StandingRow:
         boards=s.boards,
         percent_value=s.percent,
         mark=mark,
+        as_played_value=s.as_played,
+        as_played="" if s.as_played is None else str(round_half_away(s.as_played)),
+        compared=s.compared,
+        factor_to=s.factor_to,
     )
 
 

@@ -10,7 +10,7 @@ from django.db import transaction
 from scoring import pair_label_key
 from scoring.wording import count
 
-from ..choices import CodeOfLaws, Form, MovementKind
+from ..choices import CodeOfLaws, Factoring, Form, Method, MovementKind
 from ..errors import ServiceError
 from ..models import (
     Board,
@@ -203,6 +203,27 @@ def set_group_published(
     detail = f"results {shown} the public with {locked.name} (the {kind} was {done})"
     for event in members(locked):
         audit(event, done, detail, by=by)
+
+
+@transaction.atomic
+def set_factoring(event: Event, factoring: str, *, by: Actor) -> Event:
+    """Rank a total-points event's sums as played or factored (docs/laws/duplicate.md,
+    "Factoring"): locked and audited; every standing, the season's included, is worked
+    out afresh from it and nothing stored changes.  A matchpoint event needs no option."""
+    if factoring not in Factoring.values:
+        raise ServiceError('Choose "as played" or "factored".')
+    locked = locks.event(event)
+    if locked.method != Method.TOTAL:
+        raise ServiceError(
+            "Matchpoints need no factoring: a pair is ranked on its percentage of the tops "
+            "it played."
+        )
+    if locked.factoring == factoring:
+        return locked
+    locked.factoring = factoring
+    locked.save(update_fields=["factoring"])
+    audit(locked, "factoring", Factoring(factoring).label, by=by)
+    return locked
 
 
 def set_published(event: Event, published: bool, *, by: Actor) -> None:

@@ -132,6 +132,7 @@ def _standings_context(
             context["team_names"] = names
         return context
     rows = standings.pair_contest(event, read() if read else None)
+    context["factor_to"] = standings.factored_to(rows)
     fields: dict[str | None, list] = {}
     for row in rows:
         fields.setdefault(row.direction, []).append(row)

@@ -17,7 +17,7 @@ from django.views.decorators.http import require_POST
 
 from ... import services, tablets
 from ...access import director_view, publication
-from ...choices import TimerFollows
+from ...choices import Factoring, TimerFollows
 from ...models import AuditEntry, Board, Event, Result, Round, Seating
 from ...services import Actor, ServiceError, display, user_message
 from . import _by, mail
@@ -129,6 +129,7 @@ def control_panel(request: HttpRequest, event: Event) -> HttpResponse:
         "publication": publication(event),
         "timer": timer,
         "timer_follows": TimerFollows.choices,
+        "factorings": Factoring.choices,
         # The round a start (the round in play) or restart (the clock's round) is for.
         "timer_for": _timer_round(event, timer),
         "display_url": _display_url(request, event),
@@ -236,6 +237,20 @@ def publish(request: HttpRequest, event: Event) -> HttpResponse:
                 "Score cards are e-mailed once every board is finished: send them from the "
                 "E-mail page then.",
             )
+    return redirect("director_event", event.pk)
+
+
+@require_POST
+@director_view
+def factoring(request: HttpRequest, event: Event) -> HttpResponse:
+    """The standings' factoring for total points, as played or factored."""
+    try:
+        services.set_factoring(event, request.POST.get("factoring", ""), by=_by(request))
+    except ServiceError as e:
+        messages.error(request, user_message(e))
+    else:
+        event.refresh_from_db(fields=["factoring"])
+        messages.success(request, f"Standings: {event.get_factoring_display()}.")
     return redirect("director_event", event.pk)
 
 

@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from tournament import services
-from tournament.models import Contest, Event, Result
+from tournament.models import Contest, Event, Result, Seating
 from tournament.services import Actor, Entry
 
 # A 3-table Mitchell under the 1915 laws, 2 boards a round: 6 pairs, 6 boards, 3 rounds.
@@ -104,4 +104,23 @@ def event_with_results(
     event = make_event(owner, **fields)
     for (board, round_no, table), line in results.items():
         enter(event, board, round_no, table, line)
+    return event
+
+
+EVENING_LINES = ["4H S 10", "2S N 8", "1NT E 7", "3C W 9", "4H S 9", "2S N 9", "1NT E 6", "5D S 11"]
+
+
+def late_pair_evening(owner, **fields):
+    """A 3-table Mitchell of 2 boards a round, every board played but pair 3's first
+    round (pair 3 came late: it and its round-1 opponents play 4 of 6 boards)."""
+    event = make_event(owner, **fields)
+    n = 0
+    for s in Seating.objects.filter(event=event).exclude(ns=None).exclude(ew=None):
+        if s.round == 1 and s.ns.label == "3":
+            continue
+        for board in s.board_numbers:
+            enter(event, board, s.round, s.table, EVENING_LINES[n % len(EVENING_LINES)])
+            n += 1
+    for rnd in event.round_set.values_list("number", flat=True):
+        services.close_round(event, rnd, by=Actor.director(owner))
     return event

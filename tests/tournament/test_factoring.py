@@ -11,30 +11,12 @@ from django.urls import reverse
 
 from scoring import pair_standings
 from tournament import services
-from tournament.models import AuditEntry, Club, Member, Season, Seating
+from tournament.models import AuditEntry, Club, Member, Season
 from tournament.queries import standings
 from tournament.queries.club import season_standings
 from tournament.services import Actor, ServiceError
 
-from ..factories import enter, make_event
-
-LINES = ["4H S 10", "2S N 8", "1NT E 7", "3C W 9", "4H S 9", "2S N 9", "1NT E 6", "5D S 11"]
-
-
-def late_pair_evening(owner, **fields):
-    """A 3-table Mitchell of 2 boards a round, every board played but pair 3's first
-    round (pair 3 came late: it and its round-1 opponents play 4 of 6 boards)."""
-    event = make_event(owner, **fields)
-    n = 0
-    for s in Seating.objects.filter(event=event).exclude(ns=None).exclude(ew=None):
-        if s.round == 1 and s.ns.label == "3":
-            continue
-        for board in s.board_numbers:
-            enter(event, board, s.round, s.table, LINES[n % len(LINES)])
-            n += 1
-    for rnd in event.round_set.values_list("number", flat=True):
-        services.close_round(event, rnd, by=Actor.director(owner))
-    return event
+from ..factories import late_pair_evening, make_event
 
 
 @pytest.fixture

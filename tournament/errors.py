@@ -100,6 +100,11 @@ class ResultConflict(ServiceError):
         self.existing = existing
 
 
+class AuctionNotOver(ServiceError):
+    """A tablet entered a board's result while its table's auction, which the event
+    records, is still being called: the table goes back to its calls."""
+
+
 class NotTablesBoard(ServiceError):
     """A tablet entered a board that is not one of its table's boards now.
 

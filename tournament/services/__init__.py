@@ -13,7 +13,7 @@ depends on, re-checks their state under the lock, and writes an audit entry.
 The laws are applied by :mod:`scoring`; nothing here computes a point itself.
 """
 
-from ..errors import NotTablesBoard, ResultConflict, ServiceError, user_message
+from ..errors import AuctionNotOver, NotTablesBoard, ResultConflict, ServiceError, user_message
 from .adjusted import adjust_score, set_adjusted_values, set_fouled
 from .audit import Actor, audit
 from .contests import (
@@ -32,11 +32,14 @@ from .field import add_late_pair, field_changes, places_free, withdraw_pair
 from .irregular import IrregularPlan, apply_irregular, irregular_plan
 from .league import create_league, draw_next_round, set_league_published
 from .results import (
+    Outcome,
+    Submission,
     confirm_result,
     correct_result,
     enter_result,
     live_result,
     round_closed,
+    submit_board,
     void_result,
 )
 from .rounds import (
@@ -52,11 +55,14 @@ from .rounds import (
 __all__ = [
     "SEEDING",
     "Actor",
+    "AuctionNotOver",
     "Entry",
     "IrregularPlan",
     "NotTablesBoard",
+    "Outcome",
     "ResultConflict",
     "ServiceError",
+    "Submission",
     "add_late_pair",
     "adjust_score",
     "agree_round",
@@ -95,6 +101,7 @@ __all__ = [
     "set_player_names",
     "set_published",
     "share_deals",
+    "submit_board",
     "user_message",
     "void_result",
     "withdraw_pair",

@@ -20,7 +20,8 @@ docs/decisions/lock-order.md).
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
+from enum import StrEnum
 from typing import Any
 
 from django.db import IntegrityError, transaction
@@ -29,7 +30,7 @@ from django.utils import timezone
 from scoring import DealScore, ScoringError, parse_contract
 from scoring.irregular import ADJUSTMENTS, check_artificial_score
 
-from ..errors import NotTablesBoard, ResultConflict, ServiceError
+from ..errors import AuctionNotOver, NotTablesBoard, ResultConflict, ServiceError
 from ..models import Board, Event, Result, Round, Seating
 from ..queries import tablet
 from ..queries.auctions import auction_of, auction_text, ruling_penalties
@@ -78,19 +79,16 @@ def round_closed(event: Event | int, round_no: int) -> bool:
 
 def _board_after_lock(
     event: Event, board_number: int, round_no: int, key: str
-) -> tuple[Board, bool, bool]:
-    """The board, read under the table-round's lock; whether its round is closed now;
-    whether a submission with idempotency key ``key`` stored a result already (a retry).
-
-    One query for three facts read after the lock: a statement that started before
-    the lock was granted would not see a close, or a retry's first try, that
-    committed while it waited.
+) -> tablet.BoardUnderLock:
+    """The board, read under the table-round's lock, with whether its round is closed
+    now and whether a submission with idempotency key ``key`` stored a result already
+    (a retry): read after the lock, since a read that started before it was granted
+    would not see a close, or a retry's first try, that committed while it waited.
     """
-    board = tablet.board_and_round_closed(event.pk, board_number, round_no, _lookup_key(key))
-    if board is None:
+    found = tablet.board_under_lock(event.pk, board_number, round_no, _lookup_key(key))
+    if found is None:
         raise Board.DoesNotExist(f"event {event.pk} has no board {board_number}")
-    found = vars(board)
-    return board, bool(found.pop("round_closed")), found.pop("stored_id") is not None
+    return found
 
 
 def _check_key(key: str) -> None:
@@ -133,6 +131,50 @@ def check_may_change(seating: Seating, by: Actor, what: str, closed: bool | None
         raise ServiceError(f"round {seating.round} is closed: give a reason to {what} (Law E)")
 
 
+class Outcome(StrEnum):
+    """What became of a tablet's submission of a board's result."""
+
+    STORED = "stored"  # this submission stored the result
+    ALREADY_STORED = "already stored"  # a retry: its first try stored it
+    REFUSED = "refused"  # nothing stored: ``Submission.refusal`` says why, and of which field
+    NOT_THIS_TABLES = "not this table's board"  # the table plays other boards now
+
+
+@dataclass(frozen=True)
+class Submission:
+    """The one answer to a tablet's submission, with or without an auction recorded,
+    which the board page renders: the result stored (or stored already, by the first
+    try of a retry); the refusal, a :class:`ServiceError` with its reason, its
+    ``code`` and its ``field`` (a :class:`ResultConflict` names the result that stands,
+    :class:`AuctionNotOver` sends the table back to its calls); or where the table is
+    now when the board is not its own (``seating``: ``None`` when it has finished)."""
+
+    outcome: Outcome
+    result: Result | None = None
+    refusal: ServiceError | None = None
+    seating: Seating | None = None
+
+
+def submit_board(
+    event: Event,
+    *,
+    board_number: int,
+    table: int,
+    entry: Entry,
+    by: Actor,
+    confirmed: bool = False,
+) -> Submission:
+    """A tablet's submission of a board for its table's current round (see
+    :func:`enter_result`, ``round_no=None``): every way it can end, as one answer."""
+    try:
+        result, fresh = _enter(event, board_number, None, table, entry, by, confirmed)
+    except NotTablesBoard as e:
+        return Submission(Outcome.NOT_THIS_TABLES, seating=e.seating)
+    except ServiceError as e:
+        return Submission(Outcome.REFUSED, refusal=e)
+    return Submission(Outcome.STORED if fresh else Outcome.ALREADY_STORED, result=result)
+
+
 def enter_result(
     event: Event,
     *,
@@ -157,6 +199,20 @@ def enter_result(
     On the way that stores a result: the table-round's locked read, the board
     with its round's state, the result and its audit line; nothing else.
     """
+    return _enter(event, board_number, round_no, table, entry, by, confirmed)[0]
+
+
+def _enter(
+    event: Event,
+    board_number: int,
+    round_no: int | None,
+    table: int,
+    entry: Entry,
+    by: Actor,
+    confirmed: bool,
+) -> tuple[Result, bool]:
+    """:func:`enter_result`'s work: the result, and whether this call stored it (False:
+    a retry's first try had)."""
     _check_key(by.key)
     for _ in range(2):
         where = round_no
@@ -170,12 +226,12 @@ def enter_result(
                     seating = locks.seating(event, round_no, table)
                 where = seating.round
                 check_board(seating, board_number)
-                board, closed, retry = _board_after_lock(event, board_number, seating.round, by.key)
-                done = stored(event, by.key) if retry else None
+                found = _board_after_lock(event, board_number, seating.round, by.key)
+                done = stored(event, by.key) if found.retried else None
                 if done is not None:  # its first try was stored, perhaps while this one waited
-                    return done
-                check_may_change(seating, by, "enter a result", closed=closed)
-                result = _new_result(event, board, seating, entry, by, confirmed)
+                    return done, False
+                check_may_change(seating, by, "enter a result", closed=found.round_closed)
+                result = _new_result(event, found.board, seating, entry, by, confirmed)
                 result.save(force_insert=True)
                 audit(
                     event,
@@ -184,13 +240,13 @@ def enter_result(
                     by=by,
                     result=result,
                 )
-                return result
+                return result, True
         except ServiceError:
             # Refused (a closed or agreed round, another round's board): unless this is a
             # retry whose first try was stored before the round moved on.
             done = stored(event, by.key)
             if done is not None:
-                return done
+                return done, False
             raise
         except IntegrityError:
             # The unique indexes refused a repeated key (a retry: the first try stored it,
@@ -199,7 +255,7 @@ def enter_result(
                 raise
             done = _refused_by(event, board_number, where, table, by.key)
             if done is not None:
-                return done
+                return done, False
             # Nothing stands now: the result that refused this one was taken out of
             # play in between (a void, Law B); the board is free, so enter it again.
     raise ServiceError(
@@ -285,6 +341,8 @@ def _new_result(
     if event.record_auctions:  # two queries a save, only where auctions are recorded
         entry, auction = _with_auction(event, board, seating, entry)
     fields = entry.fields()
+    if event.record_auctions and not auction.is_over and not by.is_director and not entry.adjusted:
+        raise AuctionNotOver("this table's auction is not over: record its calls, then the result")
     if event.record_auctions and auction.is_over and not entry.adjusted:
         fields["auction"] = auction_text(auction)
         contract, declarer = auction.contract(), auction.declarer()

@@ -26,9 +26,16 @@ from ...forms.scorer import TabletEntryForm
 from ...models import Board, Result, Seating, TableLink
 from ...queries import tablet, travellers
 from ...queries.auctions import auction_of
-from ...services import Actor, NotTablesBoard, ResultConflict, ServiceError, user_message
+from ...services import (
+    Actor,
+    AuctionNotOver,
+    Outcome,
+    ResultConflict,
+    ServiceError,
+    user_message,
+)
 from ...services.results import DIRECTOR_SET, round_closed
-from .table import _could_be_an_id, _current, _key, _own_result, _stored_answer
+from .table import could_be_an_id, current_round, own_result, stored_answer, submission_key
 
 
 def _entry_form(
@@ -69,37 +76,6 @@ def _render_board(
         "from_auction": initial is not None and changing is None,
     }
     return render(request, "scorer/board.html", context)
-
-
-def _board_page(
-    request: HttpRequest,
-    link: TableLink,
-    seating: Seating,
-    board: Board,
-    save,
-    *,
-    changing: Result | None = None,
-    initial: dict | None = None,
-) -> HttpResponse:
-    """The entry form for a board: validate, then ``save``.
-
-    ``save(entry, by)`` stores the result (a first entry or a correction) and
-    returns it; the page then shows it for the opponents to confirm.  Any
-    refusal (declarer's revoke choice still to make, with both options; a round
-    closed meanwhile) comes back on the form with everything entered kept.
-    """
-    form = _entry_form(request, link, board, changing=changing, initial=initial)
-    advice = None
-    if request.method == "POST" and form.is_valid():
-        try:
-            by = Actor.tablet(link.table, _key(link, form.cleaned_data["key"]))
-            result = save(form.entry(), by)
-            return redirect("scorer_result", link.token, result.pk)
-        except ServiceError as e:  # a ResultConflict names the result that stands
-            advice = _refuse(form, link, board, e)
-    return _render_board(
-        request, link, seating, board, form, advice, changing=changing, initial=initial
-    )
 
 
 def _refuse(
@@ -147,46 +123,53 @@ def _not_here(
     return redirect("scorer_home", link.token)
 
 
-def _board_page_board(link: TableLink, number: int, round_no: int) -> Board | None:
-    """The board page's board, with the id of the result the table has entered for it in
-    this round, if any (then the page is that result's): one query, not two."""
-    return tablet.board_with_entry(link.event_id, number, round_no, link.table)
+def _submit(request: HttpRequest, link: TableLink, number: int) -> HttpResponse:
+    """A tablet's submission of a board's result, with or without an auction recorded:
+    the request a round's end brings at once.
 
-
-def _submit_board(request: HttpRequest, link: TableLink, number: int) -> HttpResponse:
-    """A tablet's submission of a board's result: the request a round's end brings at once.
-
-    The board (for the form), then :func:`services.enter_result` for the
-    table's current round, which locks the table-round in the read that finds it;
-    no separate read of the round before, and no asking whether this is a retry or
-    whether the board has a result: the verb answers both from the database's
-    unique indexes.  Only a submission that is not stored (an invalid form, a
-    refusal) pays for the reads its page needs, a retry's stored answer first.
+    The board (for the form), then :func:`services.submit_board` for the table's
+    current round, whose one answer is rendered here: the result's page (stored now,
+    or by a retry's first try), the table's round when the board is not its own, the
+    auction's page when its calls are still to come, or the form again with the
+    refusal beside its field and everything entered kept.  Only a submission that is
+    not stored pays for the reads its page needs, a retry's stored answer first.
     """
     board = tablet.board(link.event_id, number)
     form = _entry_form(request, link, board) if board is not None else None
     advice = None
     if form is not None and board is not None and form.is_valid():
-        try:
-            result = services.enter_result(
-                link.event,
-                board_number=number,
-                round_no=None,
-                table=link.table,
-                entry=form.entry(),
-                by=Actor.tablet(link.table, _key(link, form.cleaned_data["key"])),
-                confirmed=_agreed(request),
-            )
-            return redirect("scorer_result", link.token, result.pk)
-        except NotTablesBoard as e:
-            return _not_here(request, link, number, e.seating)
-        except ServiceError as e:  # a ResultConflict names the result that stands
-            advice = _refuse(form, link, board, e)
+        sent = services.submit_board(
+            link.event,
+            board_number=number,
+            table=link.table,
+            entry=form.entry(),
+            by=Actor.tablet(link.table, submission_key(link, form.cleaned_data["key"])),
+            confirmed=_agreed(request),
+        )
+        if sent.result is not None:  # stored, now or by the first try of a retry
+            return redirect("scorer_result", link.token, sent.result.pk)
+        if sent.outcome == Outcome.NOT_THIS_TABLES:
+            return _not_here(request, link, number, sent.seating)
+        assert sent.refusal is not None
+        if isinstance(sent.refusal, AuctionNotOver):
+            messages.info(request, user_message(sent.refusal))
+            return redirect("scorer_auction", link.token, number)
+        advice = _refuse(form, link, board, sent.refusal)
     seating, answer = _table_round_of(request, link, number)
     if answer is not None:
         return answer
     assert form is not None and board is not None and seating is not None
-    return _render_board(request, link, seating, board, form, advice)
+    initial = _auction_initial(link, seating, board)
+    return _render_board(request, link, seating, board, form, advice, initial=initial)
+
+
+def _auction_initial(link: TableLink, seating: Seating, board: Board) -> dict | None:
+    """The contract and declarer the table's recorded auction made, when the event
+    records auctions and the auction is over; else None."""
+    if not link.event.record_auctions:
+        return None
+    auction = auction_of(link.event, seating, board)
+    return _initial_from_auction(auction) if auction.is_over else None
 
 
 def _table_round_of(
@@ -194,10 +177,10 @@ def _table_round_of(
 ) -> tuple[Seating, None] | tuple[None, HttpResponse]:
     """The table's current round when it plays board ``number``; else the answer to send:
     a retried submission's stored result, or "not this table's board"."""
-    retried = _stored_answer(request, link)
+    retried = stored_answer(request, link)
     if retried is not None:
         return None, retried
-    seating = _current(link)
+    seating = current_round(link)
     if seating is None or number not in seating.board_numbers or seating.sit_out:
         return None, _not_here(request, link, number, seating)
     return seating, None
@@ -205,37 +188,28 @@ def _table_round_of(
 
 @table_view
 def scorer_board(request: HttpRequest, link: TableLink, number: int) -> HttpResponse:
-    if request.method == "POST" and not link.event.record_auctions:
-        return _submit_board(request, link, number)
+    """The board's entry page (a POST is its submission: :func:`_submit`); a board the
+    table has entered already shows its result, one whose auction is still being
+    recorded its calls."""
+    if request.method == "POST":
+        return _submit(request, link, number)
     seating, answer = _table_round_of(request, link, number)
     if answer is not None:
         return answer
     assert seating is not None
-    board = _board_page_board(link, number, seating.round)
-    if board is None:  # a movement naming a board the event lacks: nothing to show
+    found = tablet.board_at_table(link.event_id, number, seating.round, link.table)
+    if found is None:  # a movement naming a board the event lacks: nothing to show
         raise Http404("No such board in this event")
-    live_id = vars(board).pop("live_id")
-    if request.method == "GET" and live_id is not None:  # entered already: its page
-        return redirect("scorer_result", link.token, live_id)
+    if found.entered_id is not None:  # entered already: its page
+        return redirect("scorer_result", link.token, found.entered_id)
     initial = None
     if link.event.record_auctions:
-        auction = auction_of(link.event, seating, board)
+        auction = auction_of(link.event, seating, found.board)
         if not auction.is_over:  # the auction first, call by call
             return redirect("scorer_auction", link.token, number)
         initial = _initial_from_auction(auction)
-
-    def save(entry, by):
-        return services.enter_result(
-            link.event,
-            board_number=number,
-            round_no=seating.round,
-            table=link.table,
-            entry=entry,
-            by=by,
-            confirmed=_agreed(request),
-        )
-
-    return _board_page(request, link, seating, board, save, initial=initial)
+    form = _entry_form(request, link, found.board, initial=initial)
+    return _render_board(request, link, seating, found.board, form, None, initial=initial)
 
 
 def _agreed(request: HttpRequest) -> bool:
@@ -252,7 +226,7 @@ def scorer_preview(request: HttpRequest, link: TableLink, number: int) -> HttpRe
     Answers not yet whole, or waiting for declarer's revoke choice, have no score (an
     empty answer): the page then offers only "Score it".  Only for a board of the
     table's round now: a score from a hand record says something of the hands."""
-    seating = _current(link)
+    seating = current_round(link)
     if seating is None or seating.sit_out or number not in seating.board_numbers:
         raise Http404("Not one of this table's boards now")
     board = tablet.board(link.event_id, number)
@@ -287,9 +261,9 @@ def _initial_from_auction(auction) -> dict:
 
 @table_view
 def scorer_result(request: HttpRequest, link: TableLink, result_id: int) -> HttpResponse:
-    seating = _current(link)
+    seating = current_round(link)
     try:
-        result = _own_result(link, seating, result_id)
+        result = own_result(link, seating, result_id)
     except Http404:
         return _not_the_score_that_stands(request, link, seating, result_id)
     if request.method == "POST" and request.POST.get("action") == "confirm":
@@ -325,23 +299,28 @@ def _so_far(link: TableLink, seating: Seating | None, result: Result) -> dict:
 
 @table_view
 def scorer_change(request: HttpRequest, link: TableLink, result_id: int) -> HttpResponse:
-    retried = _stored_answer(request, link)
+    retried = stored_answer(request, link)
     if retried is not None:
         return retried
-    seating = _current(link)
+    seating = current_round(link)
     try:
-        result = _own_result(link, seating, result_id)
+        result = own_result(link, seating, result_id)
     except Http404:
         return _no_change_at_the_table(request, link, seating, result_id)
-    assert seating is not None  # _own_result raised 404 otherwise
+    assert seating is not None  # own_result raised 404 otherwise
     if result.adjusted:  # the service refuses it too; say so before the form is filled in
         messages.error(request, DIRECTOR_SET)
         return redirect("scorer_result", link.token, result.pk)
-
-    def save(entry, by):
-        return services.correct_result(result, entry=entry, by=by)
-
-    return _board_page(request, link, seating, result.board, save, changing=result)
+    form = _entry_form(request, link, result.board, changing=result)
+    advice = None
+    if request.method == "POST" and form.is_valid():
+        try:
+            by = Actor.tablet(link.table, submission_key(link, form.cleaned_data["key"]))
+            changed = services.correct_result(result, entry=form.entry(), by=by)
+            return redirect("scorer_result", link.token, changed.pk)
+        except ServiceError as e:  # a ResultConflict names the result that stands
+            advice = _refuse(form, link, result.board, e)
+    return _render_board(request, link, seating, result.board, form, advice, changing=result)
 
 
 def _past_result(link: TableLink, seating: Seating | None, result_id: int) -> dict[str, Any]:
@@ -350,7 +329,7 @@ def _past_result(link: TableLink, seating: Seating | None, result_id: int) -> di
     that stands: what the table is told instead of a bare "not found".  Still a 404
     for a result that is not this table's, or of a round not yet reached.
     """
-    if not _could_be_an_id(result_id):
+    if not could_be_an_id(result_id):
         raise Http404("Not a result of this table")
     result = (
         Result.objects.filter(pk=result_id, event=link.event, table=link.table)

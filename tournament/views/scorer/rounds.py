@@ -20,12 +20,12 @@ from ...models import Board, Event, Result, Seating, TableLink
 from ...queries import auctions as auction_reads
 from ...queries import standings
 from ...services import Actor, ServiceError, auctions, display, user_message
-from .table import _current, rounds_in_words
+from .table import current_round, rounds_in_words
 
 
 @table_view
 def scorer_home(request: HttpRequest, link: TableLink) -> HttpResponse:
-    seating = _current(link)
+    seating = current_round(link)
     if seating is None:
         # Finished: by agreeing every round, or because the director closed rounds this
         # table never agreed, each of which is named ("all rounds played" would puzzle a
@@ -94,7 +94,7 @@ def scorer_home(request: HttpRequest, link: TableLink) -> HttpResponse:
 @require_POST
 @table_view
 def scorer_agree(request: HttpRequest, link: TableLink) -> HttpResponse:
-    seating = _current(link)
+    seating = current_round(link)
     if seating is None:
         return redirect("scorer_home", link.token)
     try:
@@ -163,7 +163,7 @@ def _running(event: Event, seating: Seating) -> list[dict]:
 @require_POST
 @table_view
 def scorer_call(request: HttpRequest, link: TableLink) -> HttpResponse:
-    seating = _current(link)
+    seating = current_round(link)
     board_text = request.POST.get("board", "")
     board = int(board_text) if board_text.isascii() and board_text.isdigit() else None
     if seating is None or board not in seating.board_numbers:
@@ -188,7 +188,7 @@ def scorer_auction(request: HttpRequest, link: TableLink, number: int) -> HttpRe
     """The auction, one tap a call: the event's code checks each call; a call it
     refuses is not recorded, and the scorer may call the director about it."""
     event = link.event
-    seating = _current(link)
+    seating = current_round(link)
     if not event.record_auctions or seating is None or number not in seating.board_numbers:
         return redirect("scorer_board", link.token, number)
     board = Board.objects.get(event=event, number=number)

@@ -14,12 +14,12 @@ from ...queries import tablet
 from ...services.results import MAX_KEY, stored
 
 
-def _key(link: TableLink, key: str) -> str:
+def submission_key(link: TableLink, key: str) -> str:
     """The idempotency key stored for a submission of this table's tablet."""
     return f"t{link.table}-{key}"
 
 
-def _stored_answer(request: HttpRequest, link: TableLink) -> HttpResponse | None:
+def stored_answer(request: HttpRequest, link: TableLink) -> HttpResponse | None:
     """The answer to a retried submission whose first try was stored: its result page.
 
     The tablet's page retries with the same key when an answer is lost; by
@@ -27,13 +27,13 @@ def _stored_answer(request: HttpRequest, link: TableLink) -> HttpResponse | None
     the change page would be a 404), and the board page may have moved on.
     """
     key = request.POST.get("key", "") if request.method == "POST" else ""
-    if not key or len(_key(link, key)) > MAX_KEY:
+    if not key or len(submission_key(link, key)) > MAX_KEY:
         return None
-    done = stored(link.event, _key(link, key))
+    done = stored(link.event, submission_key(link, key))
     return redirect("scorer_result", link.token, done.pk) if done is not None else None
 
 
-def _current(link: TableLink) -> Seating | None:
+def current_round(link: TableLink) -> Seating | None:
     return tablets.current_seating(link.event, link.table)
 
 
@@ -44,15 +44,15 @@ def rounds_in_words(rounds: list[int]) -> str:
     return "rounds " + ", ".join(map(str, rounds[:-1])) + f" and {rounds[-1]}"
 
 
-def _could_be_an_id(number: int) -> bool:
+def could_be_an_id(number: int) -> bool:
     """Whether a number from an address is within a row id's range (a bigint): one
     beyond it is no result, and the database would refuse to compare it."""
     return 0 < number < 2**63
 
 
-def _own_result(link: TableLink, seating: Seating | None, result_id: int) -> Result:
+def own_result(link: TableLink, seating: Seating | None, result_id: int) -> Result:
     """A result of this table's current round, or 404: the server guards the boundary."""
-    if not _could_be_an_id(result_id):
+    if not could_be_an_id(result_id):
         raise Http404("Not a result of this table's current round")
     result = tablet.live_result_of(seating, result_id) if seating is not None else None
     if result is None:

@@ -107,13 +107,11 @@ def history(member: Member, *, public: bool) -> list[Played]:
             | Q(pair__event__league__published=True)
             | Q(pair__event__contest__published=True)
         )
-    players = list(players)
-    partners = [
-        p.member for pl in players for p in pl.pair.player_set.all() if p.member is not None
-    ]
+    played = list(players)
+    partners = [p.member for pl in played for p in pl.pair.player_set.all() if p.member is not None]
     shown = public_names(partners) if public else {}
     out = []
-    for player in players:
+    for player in played:
         pair, event = player.pair, player.pair.event
         partner = " & ".join(
             shown.get(p.member_id or 0, p.name)

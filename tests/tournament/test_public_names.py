@@ -37,16 +37,19 @@ def test_the_second_of_a_name_is_told_apart_by_the_order_it_joined(smiths):
     first, second, alden = smiths
     assert public_names([second, alden, first]) == {
         first.pk: "John Smith",
-        second.pk: "john  SMITH (2)",
+        second.pk: "john  SMITH\u00a0(2)",
         alden.pk: "Jane Alden",
     }
-    assert public_name(second) == "john  SMITH (2)" and public_name(first) == "John Smith"
+    assert public_name(second) == "john  SMITH\u00a0(2)" and public_name(first) == "John Smith"
     third = Member.objects.create(club=first.club, name="John Smith", guest=True)
-    assert public_name(third) == "John Smith (3)"
+    assert public_name(third) == "John Smith\u00a0(3)"
     # Another club's John Smith is that club's first.
     rival = Club.objects.create(name="Rival", short_name="R")
     theirs = Member.objects.create(club=rival, name="John Smith")
-    assert public_names([theirs, second]) == {theirs.pk: "John Smith", second.pk: "john  SMITH (2)"}
+    assert public_names([theirs, second]) == {
+        theirs.pk: "John Smith",
+        second.pk: "john  SMITH\u00a0(2)",
+    }
 
 
 @pytest.fixture
@@ -69,15 +72,15 @@ def test_the_public_season_page_tells_the_two_apart(client, season, smiths):
     season, _ = season
     page = client.get(reverse("season_standings", args=[season.pk])).content.decode()
     assert f'<a href="/members/{first.pk}/">John Smith</a>' in page
-    assert f'<a href="/members/{second.pk}/">john  SMITH (2)</a>' in page
+    assert f'<a href="/members/{second.pk}/">john  SMITH\u00a0(2)</a>' in page
     assert "101" not in page and "102" not in page  # the public never sees a number
 
 
 def test_a_members_public_page_and_his_partners_use_the_same_names(client, season, smiths):
     first, second, alden = smiths
     page = client.get(reverse("member_page", args=[second.pk])).content.decode()
-    assert "<h1>john  SMITH (2)</h1>" in page
-    assert "<title>john  SMITH (2) · Duplicate Auction</title>" in page
+    assert "<h1>john  SMITH\u00a0(2)</h1>" in page
+    assert "<title>john  SMITH\u00a0(2) · Duplicate Auction</title>" in page
     page = client.get(reverse("member_page", args=[first.pk])).content.decode()
     assert "<h1>John Smith</h1>" in page
     page = client.get(reverse("member_page", args=[alden.pk])).content.decode()
@@ -89,7 +92,7 @@ def test_the_score_card_links_each_member_by_his_public_name(client, season, smi
     second = smiths[1]
     _, event = season
     page = client.get(reverse("event_pair", args=[event.pk, "2"])).content.decode()
-    assert f'<a href="/members/{second.pk}/">john  SMITH (2)\'s evenings</a>' in page
+    assert f'<a href="/members/{second.pk}/">john  SMITH\u00a0(2)\'s evenings</a>' in page
 
 
 def test_the_directors_pages_name_the_member_by_his_number(client, td, season, smiths):

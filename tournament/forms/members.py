@@ -334,7 +334,7 @@ class MemberForm(forms.Form):
         max_length=NAME_MAX,
         required=False,
         help_text="The register is sorted by it. Blank: taken from the name "
-        '("Anna van der Berg" under van der Berg, "Alden, Jane" under Alden).',
+        '("Anna van der Berg": van der Berg, among the B\'s; "Alden, Jane": Alden).',
     )
     number = forms.CharField(max_length=NUMBER_MAX, required=False, label="Member number")
     email = forms.EmailField(required=False, label="E-mail")

@@ -159,7 +159,9 @@ def surname_of(name: str) -> str:
         if before and not _is_suffix(after):
             return before
         # "John Smith, Jr." is John Smith; ", Jane" (nothing before it) is Jane.
-        text = " ".join(f"{before} {after}".replace(",", " ").split()) or text
+        text = " ".join(f"{before} {after}".replace(",", " ").split())
+        if not text:  # commas alone: the name as typed
+            return " ".join(name.split())
     words = text.split(" ")
     while len(words) > 1 and _is_suffix(words[-1]):
         words.pop()

@@ -41,7 +41,8 @@ def public_names(members: Iterable[Member]) -> dict[int, str]:
     for m in members:
         of_name = same.get((m.club_id, _squeezed(m.name)), [m.pk])
         place = of_name.index(m.pk) + 1 if m.pk in of_name else 1
-        shown[m.pk] = m.name if place == 1 else f"{m.name} ({place})"
+        # A no-break space: "(2)" never wraps onto a line of its own.
+        shown[m.pk] = m.name if place == 1 else f"{m.name}\u00a0({place})"
     return shown
 
 

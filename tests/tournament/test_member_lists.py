@@ -4,7 +4,9 @@ headers, Excel's Unicode Text, a title above the headers, a surname column."""
 import io
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
+from django.urls import reverse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from openpyxl import Workbook
@@ -197,3 +199,17 @@ def test_any_bytes_are_read_or_refused_in_the_modules_words(start, data, name):
     else:
         for _, row in read.rows:
             assert row.name and len(row.name) <= members.NAME_MAX
+
+
+def test_the_preview_shows_a_surname_the_list_changes(client, db):
+    user = get_user_model().objects.create_user("td", password="pw-td-1915", is_staff=True)
+    client.force_login(user)
+    club = Club.first()
+    Member.objects.create(club=club, name="Anna van der Berg", number="1")
+    upload = io.BytesIO(b"Name,Surname,Member no\nAnna van der Berg,Berg,1\n")
+    upload.name = "list.csv"
+    r = client.post(reverse("director_member_import"), {"file": upload})
+    page = r.content.decode()
+    assert "(sorted under van der Berg)" in page and "(sorted under Berg)" in page
+    client.post(reverse("director_member_import"), {"confirm": "1", "rows": r.context["rows"]})
+    assert Member.objects.get(number="1").surname == "Berg"

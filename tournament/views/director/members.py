@@ -168,6 +168,8 @@ def member_import(request: HttpRequest, club: Club) -> HttpResponse:
             refused=refused,
             columns=read.columns,
             header_line=read.header_line,
+            # Each member updated, the row, and the surname he will be sorted under.
+            updated=[(m, r, r.surname_for(m)) for m, r in plan.updated],
             rows=signing.dumps(
                 [
                     [line, r.name, r.number, r.email, r.phone, r.active, r.surname]

@@ -14,6 +14,7 @@ from typing import Any
 from openpyxl import Workbook
 
 from ..models import Club, Member, Season
+from ..models.club import in_register_order
 from ..queries.club import SeasonRow, season_standings
 from .csv import csv_text
 from .rows import _precise, rank_cell
@@ -40,7 +41,7 @@ SEASON_COLUMNS = [
 def member_rows(club: Club) -> list[list[Any]]:
     return [
         [m.name, m.number, m.email, m.phone, "yes" if m.active else "no", "yes" if m.guest else ""]
-        for m in Member.objects.filter(club=club).order_by("name", "pk")
+        for m in in_register_order(Member.objects.filter(club=club))
     ]
 
 

@@ -22,6 +22,7 @@ from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 
 from ..models import Club, Member, Season
+from ..models.club import surname_of
 from ..services import ServiceError, user_message
 from ..services.members import NAME_MAX, NUMBER_MAX, MemberRow
 from ..services.seasons import check_rule
@@ -31,32 +32,25 @@ PHONE_MAX = 30
 FILE_MAX_BYTES = 2 * 1024 * 1024
 ROWS_MAX = 5000
 
-# A header as compared: letters and digits only, lower case ("Member No." is "memberno").
+# A header as compared: letters and digits only, lower case ("Member No." is "memberno",
+# "ACBL #" is "acblnumber").
 COLUMNS: dict[str, set[str]] = {
     "name": {"name", "fullname", "membername", "player", "playername", "names"},
     "first": {"first", "firstname", "forename", "forenames", "givenname", "christianname"},
     "last": {"last", "lastname", "surname", "familyname"},
-    "number": {
-        "number",
-        "no",
-        "num",
-        "nbr",
-        "id",
-        "memberno",
-        "membernumber",
-        "membershipno",
-        "membershipnumber",
-        "memberid",
-        "membernum",
-        "ebuno",
-        "ebunumber",
-        "acblno",
-        "acblnumber",
-    },
+    "number": set(),  # NUMBER_HEADER
     "email": {"email", "emailaddress", "mail", "eaddress"},
     "phone": {"phone", "telephone", "tel", "mobile", "phonenumber", "mobilephone", "cell"},
     "active": {"active", "status", "current", "paid", "subspaid", "membershipstatus"},
 }
+# The national bodies whose numbers a club's list carries: "ACBL #", "EBU no", "ABF number".
+BODIES = ("acbl", "ebu", "abf", "nzb", "sbu", "wbu", "cbf", "cbai", "ibu", "nbo", "national")
+# A member number's header: a body, a member or player, then a word for number ("EBU
+# number", "Member No.", "Player ID", "No."), or a national body's name alone ("ACBL").
+NUMBER_HEADER = re.compile(
+    r"(?P<body>(?:" + "|".join(BODIES) + r"|club|bridge)?(?:member|membership|player|mem)?)"
+    r"(?P<end>number|num|nbr|no|nr|id|ref)?"
+)
 # Failing an exact name, a header containing one of these words (first match wins).
 CONTAINS = [
     ("email", ("mail",)),
@@ -69,10 +63,28 @@ CONTAINS = [
 ]
 YES = {"", "yes", "y", "true", "1", "active", "current", "member", "paid", "x"}
 NO = {"no", "n", "false", "0", "inactive", "lapsed", "resigned", "former", "left", "unpaid"}
+# What the first row should name, in the words a refusal uses.
+EXPECTED = "Name (or First name and Surname), Member number, E-mail, Phone, Active"
+# The rows looked through for the headers (a title or two may stand above them).
+HEADER_SEARCH = 10
 
 
 def header_key(text: str) -> str:
-    return re.sub(r"[^a-z0-9]", "", str(text or "").casefold())
+    """A header as compared: "#" read as "number", "Nº" as "no", then letters and digits."""
+    text = str(text or "").casefold().replace("#", "number").replace("º", "o").replace("°", "o")
+    return re.sub(r"[^a-z0-9]", "", text)
+
+
+def is_exact(key: str) -> bool:
+    """A header the register knows by its whole name, not by a word within it."""
+    return is_number_header(key) or any(key in names for names in COLUMNS.values())
+
+
+def is_number_header(key: str) -> bool:
+    found = NUMBER_HEADER.fullmatch(key)
+    if found is None or not key:
+        return False
+    return bool(found["end"]) or found["body"] in BODIES
 
 
 def match_columns(headers: list[str]) -> dict[str, int]:
@@ -81,7 +93,8 @@ def match_columns(headers: list[str]) -> dict[str, int]:
     keys = [header_key(h) for h in headers]
     for i, key in enumerate(keys):
         for what, names in COLUMNS.items():
-            if key in names and what not in found:
+            exact = key in names or (what == "number" and is_number_header(key))
+            if exact and what not in found:
                 found[what] = i
                 break
     for i, key in enumerate(keys):
@@ -92,6 +105,11 @@ def match_columns(headers: list[str]) -> dict[str, int]:
                 found[what] = i
                 break
     return found
+
+
+def names_members(columns: dict[str, int]) -> bool:
+    """The columns found name the members: a name, or a first name or surname."""
+    return "name" in columns or "first" in columns or "last" in columns
 
 
 def cell_text(value: Any) -> str:
@@ -106,11 +124,12 @@ def cell_text(value: Any) -> str:
 @dataclass
 class MemberFile:
     """A list read: its good rows (with their line numbers), its refused rows with why,
-    and which columns were found."""
+    which columns were found, and the row the headers were on (a title may stand above)."""
 
     rows: list[tuple[int, MemberRow]] = field(default_factory=list)
     refused: list[tuple[int, str, str]] = field(default_factory=list)
     columns: dict[str, str] = field(default_factory=dict)  # what -> the header as written
+    header_line: int = 1
 
 
 def read_row(cells: list[str], columns: dict[str, int]) -> tuple[MemberRow | None, str, str]:
@@ -121,9 +140,13 @@ def read_row(cells: list[str], columns: dict[str, int]) -> tuple[MemberRow | Non
         return cells[i] if i is not None and i < len(cells) else ""
 
     name = get("name")
+    surname: str | None = get("last") if "last" in columns else None
     if not name and (get("first") or get("last")):
         name = f"{get('first')} {get('last')}".strip()
     elif name and "name" in columns and get("first") and "first" in columns:
+        # "First name" beside "Name": the name column holds the surname.
+        if surname is None:
+            surname = name
         name = f"{get('first')} {name}"
     name = " ".join(name.split())
     number, email, phone = get("number"), get("email"), get("phone")
@@ -133,6 +156,8 @@ def read_row(cells: list[str], columns: dict[str, int]) -> tuple[MemberRow | Non
         return None, shown, "no name"
     if len(name) > NAME_MAX:
         return None, shown[:NAME_MAX] + "…", f"the name is longer than {NAME_MAX} characters"
+    if surname is not None and len(surname) > NAME_MAX:
+        return None, shown, f"the surname is longer than {NAME_MAX} characters"
     if len(number) > NUMBER_MAX:
         return None, shown, f"the member number is longer than {NUMBER_MAX} characters"
     if email:
@@ -152,30 +177,63 @@ def read_row(cells: list[str], columns: dict[str, int]) -> tuple[MemberRow | Non
         email if "email" in have else None,
         phone if "phone" in have else None,
         (active not in NO) if "active" in have else None,
+        surname,
     )
     return row, shown, ""
 
 
-def read_table(table: Iterable[list[Any]]) -> MemberFile:
-    """Rows of cells, the first being the headers, read as members."""
-    it = iter(table)
-    result = MemberFile()
-    for headers in it:
-        texts = [cell_text(h) for h in headers]
-        if any(texts):
-            break
-    else:
-        raise ValidationError("The file has no rows.")
-    columns = match_columns(texts)
-    if "name" not in columns and not ("first" in columns or "last" in columns):
-        raise ValidationError(
-            "No column of names: the first row should name the columns, as Name (or "
-            f"First name and Surname), Member number, E-mail, Phone. Found: "
-            f"{', '.join(t for t in texts if t) or 'nothing'}."
+def _find_headers(first: list[tuple[int, list[str]]]) -> tuple[int, dict[str, int]] | None:
+    """Of the list's first rows (line, cells), the headers: the row naming the most columns
+    of those that name the members, then the most by their whole names (a title "Member
+    names" names one column by a word), the earliest of equals; with what it names."""
+    best: tuple[int, dict[str, int]] | None = None
+    score = (0, 0)
+    for at, (_, texts) in enumerate(first):
+        columns = match_columns(texts)
+        this = (len(columns), sum(is_exact(header_key(t)) for t in texts))
+        if names_members(columns) and (best is None or this > score):
+            best, score = (at, columns), this
+    return best
+
+
+def _no_headers(first: list[tuple[int, list[str]]]) -> ValidationError:
+    """Why the list's first rows hold no headers, in words: a title above them, or which
+    headers were found and which the register reads."""
+    line, texts = first[0]
+    filled = [t for t in texts if t]
+    wider = next(((n, c) for n, c in first[1:] if len([t for t in c if t]) > 1), None)
+    if len(filled) == 1 and wider is not None:
+        return ValidationError(
+            f"Row {line} looks like a title: the headers (Name, Member number, E-mail, "
+            "Phone, Active) should be the first row; remove the rows above them. "
+            f"Row {wider[0]} has {', '.join(t for t in wider[1] if t)}."
         )
-    result.columns = {what: texts[i] for what, i in columns.items()}
-    for line, cells in enumerate(it, 2):
+    return ValidationError(
+        f"No column of names: the first row should name the columns, as {EXPECTED}. "
+        f"Found: {', '.join(filled) or 'nothing'}."
+    )
+
+
+def read_table(table: Iterable[list[Any]]) -> MemberFile:
+    """Rows of cells, the headers first (a title or two may stand above them), as members."""
+    it = iter(enumerate(table, 1))
+    first: list[tuple[int, list[str]]] = []
+    for line, cells in it:
         texts = [cell_text(c) for c in cells]
+        if any(texts):
+            first.append((line, texts))
+            if len(first) == HEADER_SEARCH:
+                break
+    if not first:
+        raise ValidationError("The file has no rows.")
+    found = _find_headers(first)
+    if found is None:
+        raise _no_headers(first)
+    at, columns = found
+    result = MemberFile(header_line=first[at][0])
+    headers = first[at][1]
+    result.columns = {what: headers[i] for what, i in columns.items()}
+    for line, texts in [*first[at + 1 :], *((n, [cell_text(c) for c in r]) for n, r in it)]:
         if not any(texts):
             continue
         if len(result.rows) + len(result.refused) >= ROWS_MAX:
@@ -188,20 +246,52 @@ def read_table(table: Iterable[list[Any]]) -> MemberFile:
     return result
 
 
+# An Excel 97-2003 workbook (.xls) begins with these bytes (an OLE2 compound file).
+OLE2 = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
+
+
+def file_text(data: bytes) -> str:
+    """A text file's contents: UTF-16 (Excel's "Unicode Text", with its byte-order mark or
+    without), UTF-8 (with a byte-order mark or without), else Windows' cp1252."""
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        try:
+            return data.decode("utf-16")
+        except UnicodeDecodeError:
+            raise ValidationError(
+                "This file begins as Unicode Text but cannot be read as it; save it again "
+                "from the spreadsheet as CSV."
+            ) from None
+    head = data[:4096]
+    if b"\x00" in head and len(data) % 2 == 0:
+        # UTF-16 without its mark: every other byte of plain text is a zero.
+        kind = "utf-16-le" if head[1::2].count(0) > head[0::2].count(0) else "utf-16-be"
+        try:
+            return data.decode(kind)
+        except UnicodeDecodeError:
+            pass
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return data.decode("cp1252", errors="replace")
+
+
 def read_member_file(name: str, data: bytes) -> MemberFile:
-    """A membership list, CSV (comma, semicolon or tab; UTF-8 or Windows) or XLSX."""
+    """A membership list: CSV or tab-separated text (comma, semicolon or tab; UTF-8,
+    UTF-16 or Windows), or XLSX."""
     if len(data) > FILE_MAX_BYTES:
         raise ValidationError("The file is larger than 2 MB; is it the membership list?")
+    if data.startswith(OLE2):
+        raise ValidationError(
+            "This is an Excel 97-2003 workbook (.xls); save it as an Excel Workbook (XLSX) "
+            "or as CSV, and import that."
+        )
     if data[:2] == b"PK" or name.lower().endswith((".xlsx", ".xlsm")):
         return read_table(_xlsx_rows(data))
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        text = data.decode("cp1252", errors="replace")
+    text = file_text(data)
     if "\x00" in text:
         raise ValidationError("This is not a CSV or XLSX file; save the list as one of them.")
-    first = text.split("\n", 1)[0]
-    delimiter = max((",", ";", "\t"), key=first.count)
+    lines = text.splitlines()[:HEADER_SEARCH]
+    delimiter = max((",", ";", "\t"), key=lambda d: max((n.count(d) for n in lines), default=0))
     try:
         return read_table(csv.reader(io.StringIO(text, newline=""), delimiter=delimiter))
     except csv.Error as e:
@@ -226,7 +316,7 @@ def _xlsx_rows(data: bytes) -> Iterable[list[Any]]:
 
 class MemberImportForm(forms.Form):
     file = forms.FileField(
-        label="Membership list (CSV or XLSX)",
+        label="Membership list (CSV, XLSX or Unicode Text)",
         help_text="The first row names the columns: Name (or First name and Surname), "
         "Member number, E-mail, Phone, Active.",
     )
@@ -240,6 +330,12 @@ class MemberImportForm(forms.Form):
 
 class MemberForm(forms.Form):
     name = forms.CharField(max_length=NAME_MAX)
+    surname = forms.CharField(
+        max_length=NAME_MAX,
+        required=False,
+        help_text="The register is sorted by it. Blank: taken from the name "
+        '("Anna van der Berg": van der Berg, among the B\'s; "Alden, Jane": Alden).',
+    )
     number = forms.CharField(max_length=NUMBER_MAX, required=False, label="Member number")
     email = forms.EmailField(required=False, label="E-mail")
     phone = forms.CharField(max_length=PHONE_MAX, required=False)
@@ -248,17 +344,31 @@ class MemberForm(forms.Form):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("label_suffix", "")
         super().__init__(*args, **kwargs)
+        # The surname the name gives, shown where the field is left blank.
+        name = str((self.initial or {}).get("name") or "")
+        self.fields["surname"].widget.attrs["placeholder"] = (
+            surname_of(name) if name.strip() else "from the name"
+        )
 
     def row(self) -> MemberRow:
         d = self.cleaned_data
         return MemberRow(
-            " ".join(d["name"].split()), d["number"].strip(), d["email"], d["phone"], d["active"]
+            " ".join(d["name"].split()),
+            d["number"].strip(),
+            d["email"],
+            d["phone"],
+            d["active"],
+            " ".join(d["surname"].split()),
         )
 
     @classmethod
     def initial_of(cls, member: Member) -> dict[str, Any]:
+        """The member as the form shows him: a surname of his own (a director's or a list's)
+        in the field, one taken from his name left blank so that it follows the name."""
+        own = member.surname if member.surname != surname_of(member.name) else ""
         return {
             "name": member.name,
+            "surname": own,
             "number": member.number,
             "email": member.email,
             "phone": member.phone,

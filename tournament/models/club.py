@@ -13,7 +13,9 @@ are the club's private register: only its directors see them
 
 from __future__ import annotations
 
+import unicodedata
 import zoneinfo
+from collections.abc import Iterable
 from typing import Any
 
 from django.conf import settings
@@ -138,49 +140,58 @@ class Club(models.Model):
 # The words that belong to the surname they stand before ("van der Berg", "de la Mare",
 # "von Trapp", "O' Neill" typed apart), lower case; a name's first word never counts.
 SURNAME_PARTICLES = frozenset(
-    [
-        "van",
-        "von",
-        "der",
-        "den",
-        "de",
-        "del",
-        "della",
-        "di",
-        "da",
-        "du",
-        "la",
-        "le",
-        "ten",
-        "ter",
-        "vande",
-        "vanden",
-        "st",
-        "st.",
-        "mac",
-        "bin",
-        "ibn",
-        "al",
-    ]
+    {"van", "von", "der", "den", "de", "del", "della", "di", "da", "du", "la", "le", "ten"}
+    | {"ter", "vande", "vanden", "st", "st.", "mac", "bin", "ibn", "al"}
 )
+
+
+def _is_suffix(word: str) -> bool:
+    return word.lower().strip(".") in {"jr", "sr", "ii", "iii", "iv"}
 
 
 def surname_of(name: str) -> str:
     """The surname the register sorts a name by: its last word, with the particles before
     it ("Anna van der Berg" is "van der Berg"); a suffix ("Jr.", "III") is left out;
-    "Alden, Jane" (a comma) is "Alden"."""
+    "Alden, Jane" (a comma) is "Alden".  Never empty for a name that is not blank."""
     text = " ".join(name.split())
     if "," in text:
-        return text.split(",", 1)[0].strip()
+        before, after = (part.strip() for part in text.split(",", 1))
+        if before and not _is_suffix(after):
+            return before
+        # "John Smith, Jr." is John Smith; ", Jane" (nothing before it) is Jane.
+        text = " ".join(f"{before} {after}".replace(",", " ").split())
+        if not text:  # commas alone: the name as typed
+            return " ".join(name.split())
     words = text.split(" ")
-    while len(words) > 1 and words[-1].lower().strip(".") in {"jr", "sr", "ii", "iii", "iv"}:
+    while len(words) > 1 and _is_suffix(words[-1]):
         words.pop()
     if len(words) < 2:
-        return text
+        return words[0]
     start = len(words) - 1
     while start > 1 and words[start - 1].lower() in SURNAME_PARTICLES:
         start -= 1
     return " ".join(words[start:])
+
+
+def _folded(text: str) -> str:
+    """Text as the register compares it: case and accents aside ("Ärmel" with "armel")."""
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+def register_key(member: Member) -> tuple[str, str, int]:
+    """Where a member stands in the register: by surname, then name, case and accents
+    aside.  A particle typed in lower case is passed over ("van der Berg" under B, as the
+    Dutch write it), one typed with a capital counts ("Van Buren" under V)."""
+    words = (member.surname or surname_of(member.name)).split()
+    while len(words) > 1 and words[0].islower() and words[0] in SURNAME_PARTICLES:
+        words.pop(0)
+    return (_folded(" ".join(words)), _folded(member.name), member.pk or 0)
+
+
+def in_register_order(members: Iterable[Member]) -> list[Member]:
+    """Members in the register's order (:func:`register_key`)."""
+    return sorted(members, key=register_key)
 
 
 class Member(models.Model):

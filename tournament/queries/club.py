@@ -18,11 +18,13 @@ from django.db.models import Prefetch, Q
 
 from scoring.fractions_fmt import signed, two_decimals
 from scoring.season import SeasonLine, matchpoint_season, total_season
+from scoring.teams import MatchResult
 
 from ..choices import Form
 from ..models import Club, Event, Member, Pair, Player, Season
 from . import charts, pagecache
-from .standings import StandingRow, pair_contest
+from .names import public_names
+from .standings import StandingRow, pair_contest, team_boards_pending, team_match
 
 
 def published() -> Q:
@@ -37,9 +39,38 @@ def event_standings(event: Event) -> list[StandingRow]:
     return pagecache.cached("season-rows", event, stamp, "", lambda: pair_contest(event))
 
 
+def match_result(event: Event) -> tuple[MatchResult | None, int]:
+    """A team match's Law G result as its standings page shows it, and the boards not yet
+    played at every table (left out of it); kept under the event's stamp."""
+    stamp = pagecache.event_stamp(event)
+    return pagecache.cached(
+        "history-match",
+        event,
+        stamp,
+        "",
+        lambda: (team_match(event), len(team_boards_pending(event))),
+    )
+
+
+def team_place(match: MatchResult, team: str, pending: int) -> str:
+    """How a team's match ended, in the verdict's words: "won by 410", "lost by 410", "a
+    tie"; "leads by 410 so far" while boards are still to be completed."""
+    if match.winner is None:
+        return "level so far" if pending else "a tie"
+    by = (
+        "the fraction of a point"
+        if match.by_fraction
+        else f"{match.margin_rounded} point{'s' if match.margin_rounded != 1 else ''}"
+    )
+    if pending:
+        return f"{'leads' if match.winner == team else 'trails'} by {by} so far"
+    return f"{'won' if match.winner == team else 'lost'} by {by}"
+
+
 @dataclass(frozen=True)
 class Played:
-    """One evening a member played: his pair, partner, score or percentage and place."""
+    """One evening a member played: his pair (and team), partner, score or percentage and
+    place (a pair's "3 of 8", a team match's "won by 410")."""
 
     event: Event
     pair: str
@@ -49,6 +80,7 @@ class Played:
     points: Fraction | int | None
     rank: str
     field_size: int
+    place: str = ""
 
     @property
     def percent_text(self) -> str:
@@ -56,12 +88,16 @@ class Played:
 
 
 def history(member: Member, *, public: bool) -> list[Played]:
-    """Every evening the member played, oldest first: published ones only for the public."""
+    """Every evening the member played, oldest first: published ones only for the public,
+    whose partners of the register are named as the public pages name them (.names)."""
     players = (
         Player.objects.filter(member=member)
-        .select_related("pair__event")
+        .select_related("pair__event", "pair__team")
         .prefetch_related(
-            Prefetch("pair__player_set", queryset=Player.objects.order_by("position"))
+            Prefetch(
+                "pair__player_set",
+                queryset=Player.objects.select_related("member").order_by("position"),
+            )
         )
         .order_by("pair__event__date", "pair__event__pk")
     )
@@ -71,16 +107,28 @@ def history(member: Member, *, public: bool) -> list[Played]:
             | Q(pair__event__league__published=True)
             | Q(pair__event__contest__published=True)
         )
+    played = list(players)
+    partners = [p.member for pl in played for p in pl.pair.player_set.all() if p.member is not None]
+    shown = public_names(partners) if public else {}
     out = []
-    for player in players:
+    for player in played:
         pair, event = player.pair, player.pair.event
-        partner = " & ".join(p.name for p in pair.player_set.all() if p.pk != player.pk and p.name)
+        partner = " & ".join(
+            shown.get(p.member_id or 0, p.name)
+            for p in pair.player_set.all()
+            if p.pk != player.pk and p.name
+        )
         row = None
         size = 0
+        place = ""
         if event.form == Form.PAIRS:
             rows = event_standings(event)
             row = next((r for r in rows if r.pair == pair.label), None)
             size = sum(1 for r in rows if row is not None and r.direction == row.direction)
+            place = f"{row.rank} of {size}" if row is not None and row.rank else ""
+        elif pair.team is not None:
+            out.append(_team_played(event, pair.label, pair.team.label, partner))
+            continue
         out.append(
             Played(
                 event=event,
@@ -91,9 +139,27 @@ def history(member: Member, *, public: bool) -> list[Played]:
                 points=row.score if row else None,
                 rank=row.rank if row else "",
                 field_size=size,
+                place=place,
             )
         )
     return out
+
+
+def _team_played(event: Event, pair: str, team: str, partner: str) -> Played:
+    """A team match played: the team's rounded total (Law G) and how the match ended."""
+    match, pending = match_result(event)
+    score = match.teams.get(team) if match is not None else None
+    return Played(
+        event=event,
+        pair=pair,
+        partner=partner,
+        score=f"Team {team} {score.rounded}" if score is not None else "",
+        percent=None,
+        points=score.rounded if score is not None else None,
+        rank="",
+        field_size=2,
+        place=team_place(match, team, pending) if match is not None else "",
+    )
 
 
 def history_chart(played: list[Played]) -> charts.History | None:
@@ -110,6 +176,7 @@ class SeasonRow:
     score: str  # "62.00" (%) or "+105 1/2"
     exact: Fraction
     rank: str
+    shown: str = ""  # the member's name as the public pages show it (.names)
 
 
 def season_events(season: Season, *, public: bool) -> list[Event]:
@@ -142,6 +209,7 @@ def season_standings(season: Season, *, public: bool = True) -> list[SeasonRow]:
     else:
         lines = total_season(values)
     members = Member.objects.in_bulk([line.member for line in lines])
+    shown = public_names(members.values())
     return [
         SeasonRow(
             member=members[line.member],
@@ -150,6 +218,7 @@ def season_standings(season: Season, *, public: bool = True) -> list[SeasonRow]:
             score=two_decimals(line.score) if season.by_matchpoints else signed_exact(line.score),
             exact=line.score,
             rank=line.rank,
+            shown=shown[line.member],
         )
         for line in lines
         if line.member in members

@@ -12,12 +12,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from django.db import transaction
 
 from ..errors import ServiceError
 from ..models import Club, Event, Member, Player
+from ..models.club import surname_of
 from . import locks
 from .audit import Actor, audit
 
@@ -42,13 +43,15 @@ def lock_club(club: Club) -> Club:
 @dataclass(frozen=True)
 class MemberRow:
     """One member as a director typed it or a membership list gave it.  None: the list has
-    no such column, so importing it leaves that field of a member as it is."""
+    no such column, so importing it leaves that field of a member as it is.  The surname
+    blank ("") is the one taken from the name (:func:`surname_of`)."""
 
     name: str
     number: str = ""
     email: str | None = ""
     phone: str | None = ""
     active: bool | None = True
+    surname: str | None = None
 
     def merged(self, member: Member) -> tuple[str, str, str, bool]:
         """(name, e-mail, phone, active) of ``member`` once this row is applied."""
@@ -58,6 +61,18 @@ class MemberRow:
             member.phone if self.phone is None else self.phone,
             member.active if self.active is None else self.active,
         )
+
+    def surname_for(self, member: Member | None) -> str:
+        """The surname the register sorts ``member`` by once this row is applied.  Without
+        a surname of the row's own, a member keeps one a director or a list gave (it
+        differs from his name's), and one taken from his old name follows the new."""
+        if self.surname:
+            return self.surname
+        if self.surname is None and member is not None:
+            own = member.surname
+            if own and own != surname_of(member.name):
+                return own
+        return surname_of(self.name)
 
 
 @dataclass
@@ -77,7 +92,7 @@ class ImportPlan:
 
 def _differs(member: Member, row: MemberRow) -> bool:
     now = (member.name, member.email, member.phone, member.active)
-    return member.guest or now != row.merged(member)
+    return member.guest or now != row.merged(member) or member.surname != row.surname_for(member)
 
 
 def import_plan(club: Club, rows: Iterable[tuple[int, MemberRow]]) -> ImportPlan:
@@ -127,6 +142,7 @@ def import_members(club: Club, rows: Iterable[tuple[int, MemberRow]]) -> ImportP
             Member(
                 club=club,
                 name=r.name,
+                surname=r.surname_for(None),
                 number=r.number,
                 email=r.email or "",
                 phone=r.phone or "",
@@ -136,9 +152,10 @@ def import_members(club: Club, rows: Iterable[tuple[int, MemberRow]]) -> ImportP
         ]
     )
     for member, row in plan.updated:
+        member.surname = row.surname_for(member)
         member.name, member.email, member.phone, member.active = row.merged(member)
         member.guest = False
-        member.save(update_fields=["name", "email", "phone", "active", "guest"])
+        member.save(update_fields=["name", "surname", "email", "phone", "active", "guest"])
     return plan
 
 
@@ -168,7 +185,10 @@ def save_member(club: Club, row: MemberRow, member: Member | None = None) -> Mem
         if member.pk not in found:
             raise ServiceError("That member is no longer on the register.")
         member = found[member.pk]
-    member.name, member.number = row.name.strip(), row.number
+    surname = None if row.surname is None else " ".join(row.surname.split())
+    row = replace(row, name=row.name.strip(), surname=surname)
+    member.surname = row.surname_for(member if member.pk else None)
+    member.name, member.number = row.name, row.number
     member.email, member.phone, member.active = row.merged(member)[1:]
     member.save()
     return member

@@ -17,6 +17,7 @@ from ..access import can_view
 from ..exports import club as club_files
 from ..models import Event, Member, Pair, Season
 from ..queries import club as club_queries
+from ..queries.names import public_name
 from ..room.address import absolute_url
 from ..room.clubtime import use_clubs_clock
 
@@ -41,7 +42,12 @@ def member_page(request: HttpRequest, pk: int) -> HttpResponse:
     return render(
         request,
         "public/member.html",
-        {"member": member, "played": played, "chart": club_queries.history_chart(played)},
+        {
+            "member": member,
+            "shown_name": public_name(member),
+            "played": played,
+            "chart": club_queries.history_chart(played),
+        },
     )
 
 

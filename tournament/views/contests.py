@@ -109,6 +109,7 @@ def _context(contest: Contest) -> dict:
         "multi_session": len(numbers) > 1,
         "error": tables["error"],
         "matchpoints": method == Method.MATCHPOINTS,
+        "method_name": Method(method).label,  # "Matchpoints", "Total points (Law H)"
     }
 
 

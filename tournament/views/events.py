@@ -40,6 +40,7 @@ from ..errors import ServiceError
 from ..models import Board, Club, Contest, Event, League, Pair, Result
 from ..queries import charts, contests, pagecache, score_cards, standings, travellers
 from ..queries.club import short_code
+from ..queries.names import public_names
 from ..room.address import absolute_url
 from ..tables import StandingsTable, TravellerTable
 
@@ -365,6 +366,16 @@ def _spread_context(
     return {"spreads": spreads, "ours": ours if mine is not None else ""}
 
 
+def _member_links(event: Event, pair: Pair) -> list[tuple[int, str]]:
+    """The pair's members whose public pages the score card links: (key, the name the
+    public pages show, :mod:`tournament.queries.names`); none before publication."""
+    if not event.is_public:
+        return []
+    linked = [pl.member for pl in pair.player_set.select_related("member") if pl.member]
+    shown = public_names(linked)
+    return [(m.pk, shown[m.pk]) for m in linked]
+
+
 @results_view
 def event_pair(request: HttpRequest, event: Event, label: str) -> HttpResponse:
     """A pair's score card: the lines of the boards this viewer may see, and how many are not."""
@@ -398,9 +409,7 @@ def event_pair(request: HttpRequest, event: Event, label: str) -> HttpResponse:
             "mark": standings.field_marks(event).get(pair.label, ""),
             "hidden_count": len(rows) - len(shown),
             "short_url": absolute_url(request, reverse("short_link", args=[short_code(pair.pk)])),
-            "members": [
-                pl for pl in pair.player_set.all() if pl.member_id is not None and event.is_public
-            ],
+            "members": _member_links(event, pair),
             **score_cards.score_card_charts(event, pair, visible, rows, stamp, read),
             **_scope_context(request, event, pair),
         },

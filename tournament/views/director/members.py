@@ -20,6 +20,7 @@ from ...access import club_member, club_view
 from ...exports import club as club_files
 from ...forms.members import ClubForm, MemberForm, MemberImportForm
 from ...models import Club, Member
+from ...models.club import in_register_order
 from ...queries import club as club_queries
 from ...services import ServiceError, members, user_message
 from ...services.members import MemberRow
@@ -32,11 +33,12 @@ IMPORT_SALT = "tournament.members.import"
 IMPORT_MAX_AGE = 3600
 
 
-def _register(club: Club, q: str) -> Any:
+def _register(club: Club, q: str) -> list[Member]:
+    """The register (or the members a search finds) in its order, each with his evenings."""
     found = Member.objects.filter(club=club).annotate(played=Count("players"))
     if q:
         found = found.filter(Q(name__icontains=q) | Q(number__iexact=q))
-    return found.order_by("guest", "name", "pk")
+    return in_register_order(found)
 
 
 @club_view
@@ -51,7 +53,7 @@ def member_list(request: HttpRequest, club: Club) -> HttpResponse:
         else:
             messages.success(request, f"{member.name} is on the register.")
             return redirect("director_members")
-    register = list(_register(club, q))
+    register = _register(club, q)
     return render(
         request,
         "director/members.html",
@@ -89,7 +91,9 @@ def member_detail(request: HttpRequest, club: Club, pk: int) -> HttpResponse:
             "played": played,
             "public_page": any(p.event.is_public for p in played),
             "chart": club_queries.history_chart(played),
-            "choices": Member.objects.filter(club=club, guest=False).exclude(pk=member.pk),
+            "choices": in_register_order(
+                Member.objects.filter(club=club, guest=False).exclude(pk=member.pk)
+            ),
         },
     )
 
@@ -163,8 +167,14 @@ def member_import(request: HttpRequest, club: Club) -> HttpResponse:
             preview=plan,
             refused=refused,
             columns=read.columns,
+            header_line=read.header_line,
+            # Each member updated, the row, and the surname he will be sorted under.
+            updated=[(m, r, r.surname_for(m)) for m, r in plan.updated],
             rows=signing.dumps(
-                [[line, r.name, r.number, r.email, r.phone, r.active] for line, r in good],
+                [
+                    [line, r.name, r.number, r.email, r.phone, r.active, r.surname]
+                    for line, r in good
+                ],
                 salt=IMPORT_SALT,
                 compress=True,
             ),

@@ -21,6 +21,7 @@ from ...access import director_view, events_for, groups_for
 from ...forms import EventForm, PairNamesForm, typed_names
 from ...forms.events import TypedNames
 from ...models import Contest, Event, League, Member, Pair, Seating
+from ...models.club import register_key
 from ...services import ServiceError, user_message
 from . import _by
 
@@ -149,8 +150,11 @@ MEMBER_FIELD = {"list": "club-members", "autocomplete": "off", "autocapitalize":
 
 
 def member_choices(event: Event) -> list[str]:
-    """The register as the players' fields offer it: active members, then guests."""
-    members = Member.objects.filter(club_id=event.club_id, active=True).order_by("guest", "name")
+    """The register as the players' fields offer it: active members by surname, then guests."""
+    members = sorted(
+        Member.objects.filter(club_id=event.club_id, active=True),
+        key=lambda m: (m.guest, register_key(m)),
+    )
     return [m.choice_label for m in members]
 
 

@@ -138,7 +138,30 @@ class Club(models.Model):
 # The words that belong to the surname they stand before ("van der Berg", "de la Mare",
 # "von Trapp", "O' Neill" typed apart), lower case; a name's first word never counts.
 SURNAME_PARTICLES = frozenset(
-    "van von der den de del della di da du la le ten ter vande vanden st st. mac bin ibn al".split()
+    [
+        "van",
+        "von",
+        "der",
+        "den",
+        "de",
+        "del",
+        "della",
+        "di",
+        "da",
+        "du",
+        "la",
+        "le",
+        "ten",
+        "ter",
+        "vande",
+        "vanden",
+        "st",
+        "st.",
+        "mac",
+        "bin",
+        "ibn",
+        "al",
+    ]
 )
 
 

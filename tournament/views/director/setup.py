@@ -20,7 +20,7 @@ from ... import services
 from ...access import director_view, events_for, groups_for
 from ...forms import EventForm, PairNamesForm, typed_names
 from ...forms.events import TypedNames
-from ...models import Club, Contest, Event, League, Member, Pair, Seating
+from ...models import Contest, Event, League, Member, Pair, Seating
 from ...services import ServiceError, user_message
 from . import _by
 

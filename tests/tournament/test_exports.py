@@ -35,7 +35,7 @@ def test_xlsx_values_and_types(demo):
     buf = io.BytesIO()
     exports.write_xlsx(pairs, buf)
     wb = load_workbook(io.BytesIO(buf.getvalue()))
-    assert wb.sheetnames == ["Standings", "Travellers", "Charts", "Settings"]
+    assert wb.sheetnames == ["Standings", "Travellers", "Itemised", "Charts", "Settings"]
     st = wb["Standings"]
     assert st.freeze_panes == "A2"
     header = [c.value for c in st[1]]
@@ -56,8 +56,15 @@ def test_xlsx_values_and_types(demo):
     assert all(isinstance(r[ns], int) and isinstance(r[ew], int) for r in rows)
     adjusted = [r for r in rows if r[header.index("Adjusted score")]]
     assert len(adjusted) == 1 and adjusted[0][header.index("Contract")] is None
-    itemised = header.index("Itemised")
-    assert any("duplicate premium" in (r[itemised] or "") for r in rows)
+    # The itemised reasons on their own sheet, by the line's board, round, table and pairs.
+    assert "Itemised" not in header
+    it = wb["Itemised"]
+    assert [c.value for c in it[1]] == ["Board", "Round", "Table", "NS pair", "EW pair", "Itemised"]
+    reasons = list(it.iter_rows(min_row=2, values_only=True))
+    assert any("duplicate premium" in r[5] for r in reasons)
+    keys = {r[:5] for r in rows}
+    assert reasons and all(r[:5] in keys for r in reasons)
+    assert len(reasons) == len(rows) - len(adjusted)  # every line played has its reasons
     settings = dict(wb["Settings"].iter_rows(min_row=2, values_only=True))
     assert settings["Code of laws"] == "Whist Club 1915"
     assert settings["Deal seed"] == "demo-1915-pairs"

@@ -100,9 +100,7 @@ def test_club_name_is_the_clubs_own(event):
 
 @pytest.fixture
 def numbered(director):
-    event = make_event(
-        director, pair_names={"1": ["Alden", "Brewster"], "4": ["Carrow", "Dale"]}
-    )
+    event = make_event(director, pair_names={"1": ["Alden", "Brewster"], "4": ["Carrow", "Dale"]})
     with_members(event, {"Alden": "123456", "Brewster": "654321", "Carrow": "77"})
     enter(event, 1, 1, 1, "4H S 10")
     return event

@@ -133,14 +133,13 @@ def test_team_match_travellers_give_each_lines_points_to_the_teams(demo):
     pairs, _ = demo  # a pair contest keeps its comparisons
     assert "NS comparison" in exports.travellers_csv(pairs).splitlines()[0]
     # The standings CSV (not offered for a team match, but its address answers) is the
-    # Law G team table, not pairs ranked against an average.
+    # Law G team table, not pairs ranked against an average: one table, a row a team.
     standings_rows = list(csv.reader(io.StringIO(exports.standings_csv(teams)[1:])))
-    assert standings_rows[0][:2] == ["Team", "Pairs' net scores"]
+    assert standings_rows[0][:3] == ["Team", "Label", "Pairs' net scores"]
     assert not any(r and r[0] == "NS" for r in standings_rows)
-    # Rectangular: the verdict and table-total lines are padded to the header's width.
     assert {len(r) for r in standings_rows} == {len(standings_rows[0])}
-    winner = next(r for r in standings_rows if r[0] == "Winner")
-    assert winner[2:] == [""] * (len(winner) - 2)
+    assert [r[1] for r in standings_rows[1:]] == ["A", "B"]
+    assert not any(r[0] in ("Winner", "Table") for r in standings_rows)
 
 
 def test_csv_round_trip_and_bom(demo):

@@ -107,6 +107,11 @@ urlpatterns = [
     ),
     path("director/seasons/", seasons.season_list, name="director_seasons"),
     path("director/seasons/<int:pk>/", seasons.season_page, name="director_season"),
+    path(
+        "director/seasons/<int:pk>/download/<str:fmt>/",
+        seasons.season_download,
+        name="director_season_download",
+    ),
     path("director/password/", accounts.OwnPasswordView.as_view(), name="password_change"),
     path("director/contests/new/", contests.contest_create, name="director_contest_create"),
     path("director/contests/<int:pk>/", contests.contest_page, name="director_contest"),

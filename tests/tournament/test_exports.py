@@ -35,7 +35,7 @@ def test_xlsx_values_and_types(demo):
     buf = io.BytesIO()
     exports.write_xlsx(pairs, buf)
     wb = load_workbook(io.BytesIO(buf.getvalue()))
-    assert wb.sheetnames == ["Standings", "Travellers", "Charts", "Settings"]
+    assert wb.sheetnames == ["Standings", "Travellers", "Itemised", "Charts", "Settings"]
     st = wb["Standings"]
     assert st.freeze_panes == "A2"
     header = [c.value for c in st[1]]
@@ -56,8 +56,15 @@ def test_xlsx_values_and_types(demo):
     assert all(isinstance(r[ns], int) and isinstance(r[ew], int) for r in rows)
     adjusted = [r for r in rows if r[header.index("Adjusted score")]]
     assert len(adjusted) == 1 and adjusted[0][header.index("Contract")] is None
-    itemised = header.index("Itemised")
-    assert any("duplicate premium" in (r[itemised] or "") for r in rows)
+    # The itemised reasons on their own sheet, by the line's board, round, table and pairs.
+    assert "Itemised" not in header
+    it = wb["Itemised"]
+    assert [c.value for c in it[1]] == ["Board", "Round", "Table", "NS pair", "EW pair", "Itemised"]
+    reasons = list(it.iter_rows(min_row=2, values_only=True))
+    assert any("duplicate premium" in r[5] for r in reasons)
+    keys = {r[:5] for r in rows}
+    assert reasons and all(r[:5] in keys for r in reasons)
+    assert len(reasons) == len(rows) - len(adjusted)  # every line played has its reasons
     settings = dict(wb["Settings"].iter_rows(min_row=2, values_only=True))
     assert settings["Code of laws"] == "Whist Club 1915"
     assert settings["Deal seed"] == "demo-1915-pairs"
@@ -126,14 +133,13 @@ def test_team_match_travellers_give_each_lines_points_to_the_teams(demo):
     pairs, _ = demo  # a pair contest keeps its comparisons
     assert "NS comparison" in exports.travellers_csv(pairs).splitlines()[0]
     # The standings CSV (not offered for a team match, but its address answers) is the
-    # Law G team table, not pairs ranked against an average.
+    # Law G team table, not pairs ranked against an average: one table, a row a team.
     standings_rows = list(csv.reader(io.StringIO(exports.standings_csv(teams)[1:])))
-    assert standings_rows[0][:2] == ["Team", "Pairs' net scores"]
+    assert standings_rows[0][:3] == ["Team", "Label", "Pairs' net scores"]
     assert not any(r and r[0] == "NS" for r in standings_rows)
-    # Rectangular: the verdict and table-total lines are padded to the header's width.
     assert {len(r) for r in standings_rows} == {len(standings_rows[0])}
-    winner = next(r for r in standings_rows if r[0] == "Winner")
-    assert winner[2:] == [""] * (len(winner) - 2)
+    assert [r[1] for r in standings_rows[1:]] == ["A", "B"]
+    assert not any(r[0] in ("Winner", "Table") for r in standings_rows)
 
 
 def test_csv_round_trip_and_bom(demo):

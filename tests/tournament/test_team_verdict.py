@@ -40,6 +40,10 @@ def test_a_match_with_boards_to_come_is_led_not_won(director):
     assert "Winner" not in verdict and verdict["Leading so far"] == "Hawks (A)"
     assert verdict["Boards still to be completed"] == "2, 3, 4"
     assert verdict["Margin so far (rounded)"] == "514"
+    teams = _csv_teams(event)
+    assert teams["A"]["Place"] == "1" and teams["B"]["Place"] == "2"
+    assert {t["Boards still to be completed"] for t in teams.values()} == {"2, 3, 4"}
+    assert teams["A"]["Margin (rounded)"] == "514" and teams["B"]["Margin (rounded)"] == "-514"
     # Boards 2-4 completed, each the same at both tables (they cancel out): with nothing
     # left to come, the verdict is the match's.
     enter(event, 2, 2, 2, "3NT N 9")
@@ -51,13 +55,36 @@ def test_a_match_with_boards_to_come_is_led_not_won(director):
     verdict = _verdict(event)
     assert verdict["Winner"] == "Hawks (A)" and verdict["Margin (rounded)"] == "514"
     assert not any(k.endswith("so far") or "still" in k for k in verdict)
+    teams = _csv_teams(event)
+    assert teams["A"]["Place"] == "1" and teams["B"]["Place"] == "2"
+    assert {t["Boards still to be completed"] for t in teams.values()} == {""}
 
 
 def _verdict(event) -> dict[str, str]:
-    """The team table's verdict lines in the standings CSV (the XLSX's "Team match"
-    sheet holds the same rows): label to value."""
+    """The team table's verdict lines in the XLSX's "Team match" sheet: label to value
+    (as text, the way the page says them)."""
+    import io
+
+    from openpyxl import load_workbook
+
+    buf = io.BytesIO()
+    exports.write_xlsx(event, buf)
+    sheet = load_workbook(io.BytesIO(buf.getvalue()))["Team match"]
+    rows = sheet.iter_rows(min_row=2, values_only=True)
+    return {
+        str(r[0]): str(r[1])
+        for r in rows
+        if r
+        and r[0]
+        and not str(r[0]).startswith(("Hawks", "Owls", "Table"))
+        and not isinstance(r[0], int)
+    }
+
+
+def _csv_teams(event) -> dict[str, dict[str, str]]:
+    """The standings CSV's rows, one a team, by the team's label."""
     import csv
     import io
 
-    rows = csv.reader(io.StringIO(exports.standings_csv(event)[1:]))
-    return {r[0]: r[1] for r in rows if r and r[0] and not r[0].startswith(("Hawks", "Owls"))}
+    rows = csv.DictReader(io.StringIO(exports.standings_csv(event).lstrip("\ufeff")))
+    return {r["Label"]: r for r in rows}

@@ -63,14 +63,14 @@ STRUCTURE: dict[str, list[tuple[str, str]]] = {
         ("CONTRACT", "?"),
         ("PLAYED_BY", "?"),
         ("TRICKS", "?"),
-        ("SCORE", "1"),
+        ("SCORE", "?"),  # none on a weighted line (test_usebio_club.py)
         ("NS_MATCH_POINTS", "?"),
         ("EW_MATCH_POINTS", "?"),
         ("NS_SCORE", "?"),
         ("EW_SCORE", "?"),
     ],
 }
-# Elements that may be empty: a member number the club has not given, a void suit.
+# Elements that may be empty: a national number the club has not given, a void suit.
 MAY_BE_EMPTY = {"NATIONAL_ID_NUMBER", "CLUBS", "DIAMONDS", "HEARTS", "SPADES"}
 REQUIRED_ATTRIBUTES = {
     "USEBIO": {"Version"},
@@ -150,7 +150,9 @@ def test_place_is_a_number_and_an_assigned_score_is_usebios_code():
     assert adjusted_score("plus/minus", (60, 40)) == "A6040"
     assert adjusted_score("average/average", (60, 40)) == "A5050"
     assert adjusted_score("minus/plus", (70, 30)) == "A3070"
-    assert adjusted_score("average", (60, 40)) is None  # Law B: a score in points
+    # Law B's average to both pairs is half the board to each: USEBIO's A5050.
+    assert adjusted_score("average", (60, 40)) == "A5050"
+    assert adjusted_score("ns-lowest", (60, 40)) is None  # Law B: a real score in points
     assert adjusted_score("weighted", (60, 40)) is None
 
 

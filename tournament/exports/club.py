@@ -1,5 +1,6 @@
 """The club's files: its member register (for its directors: contact details included)
-and a season's standings (public: names only, never a member's contact details).
+and a season's standings (public: names only; the directors' own also give each
+member's number, never the contact details).
 
 The register is written in the columns its import reads
 (:mod:`tournament.forms.members`), so a list exported, edited and imported again
@@ -36,6 +37,7 @@ SEASON_COLUMNS = [
     ("Counted", 9),
     ("Score", 12),
 ]
+NUMBER = 2  # the member number's column: the directors' file only
 
 
 def member_rows(club: Club) -> list[list[Any]]:
@@ -47,7 +49,7 @@ def member_rows(club: Club) -> list[list[Any]]:
 
 def members_xlsx_bytes(club: Club) -> bytes:
     wb = Workbook(write_only=True)
-    _sheet(wb, "Members", MEMBER_COLUMNS, member_rows(club), landscape=False)
+    _sheet(wb, "Members", MEMBER_COLUMNS, member_rows(club), paper=club.paper_size)
     buf = io.BytesIO()
     wb.save(buf)
     return buf.getvalue()
@@ -57,13 +59,19 @@ def members_csv_bytes(club: Club) -> bytes:
     return csv_text([c for c, _ in MEMBER_COLUMNS], member_rows(club)).encode("utf-8")
 
 
-def season_rows(rows: list[SeasonRow]) -> list[list[Any]]:
-    """The standings' lines: the member's name and number, never the e-mail or phone."""
+def season_columns(*, numbers: bool) -> list[tuple[str, int]]:
+    """The standings' columns; the member number only in the directors' file."""
+    return SEASON_COLUMNS if numbers else SEASON_COLUMNS[:NUMBER] + SEASON_COLUMNS[NUMBER + 1 :]
+
+
+def season_rows(rows: list[SeasonRow], *, numbers: bool) -> list[list[Any]]:
+    """The standings' lines: the member's name (and number for the directors), never
+    the e-mail or phone."""
     return [
         [
             rank_cell(r.rank) if r.rank else "",
             r.member.name,
-            r.member.number,
+            *([r.member.number] if numbers else []),
             r.played,
             r.counted,
             _precise(r.exact),
@@ -72,15 +80,23 @@ def season_rows(rows: list[SeasonRow]) -> list[list[Any]]:
     ]
 
 
-def season_xlsx_bytes(season: Season) -> bytes:
+def _season(season: Season, director: bool) -> tuple[list[tuple[str, int]], list[list[Any]]]:
+    """The columns and lines of a season's file: the public's counts the published
+    evenings and names the members; the directors' counts every evening, as their
+    season page does, and gives each member's number."""
+    rows = season_standings(season, public=not director)
+    return season_columns(numbers=director), season_rows(rows, numbers=director)
+
+
+def season_xlsx_bytes(season: Season, *, director: bool = False) -> bytes:
+    columns, rows = _season(season, director)
     wb = Workbook(write_only=True)
-    rows = season_rows(season_standings(season))
-    _sheet(wb, "Standings", SEASON_COLUMNS, rows, landscape=False)
+    _sheet(wb, "Standings", columns, rows, paper=season.club.paper_size)
     buf = io.BytesIO()
     wb.save(buf)
     return buf.getvalue()
 
 
-def season_csv_bytes(season: Season) -> bytes:
-    rows = season_rows(season_standings(season))
-    return csv_text([c for c, _ in SEASON_COLUMNS], rows).encode("utf-8")
+def season_csv_bytes(season: Season, *, director: bool = False) -> bytes:
+    columns, rows = _season(season, director)
+    return csv_text([c for c, _ in columns], rows).encode("utf-8")

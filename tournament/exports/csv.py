@@ -1,4 +1,9 @@
-"""The CSV files: standings and travellers, each cell made inert.
+"""The CSV files: standings and travellers, each cell made inert, one table a file.
+
+One table a file, a row a pair, team or traveller line under one header, so that
+a program (pandas, a database's import) reads each column as one kind: a team
+match's standings are its two teams' rows, Law G's verdict in columns of each row
+(the XLSX's "Team match" sheet lays out the arithmetic and the tables' totals).
 
 Text a spreadsheet would run as a formula gets a leading ``'`` (the XLSX
 writer's own test, :func:`tournament.exports.xlsx.formula_like`); numbers are
@@ -17,13 +22,14 @@ from typing import Any
 from scoring.pbn import decimal_text, printing_text
 
 from ..models import Event
+from ..queries import standings
 from .rows import (
-    TEAM_COLUMNS,
     Precise,
+    _number,
+    _precise,
     mixed_fraction,
     standings_columns,
     standings_rows,
-    team_rows,
     traveller_columns,
     traveller_rows,
 )
@@ -82,11 +88,69 @@ def csv_text(header: Sequence[str], rows: Iterable[Sequence[Any]]) -> str:
     return buf.getvalue()
 
 
+# A team match's standings, a row a team (Law G).  "Place": 1 for the winner (or the
+# leader while boards are to be completed) and 2 for the other, 1 for both when
+# level; the margin is from the team's side (the winner's positive, the other's
+# negative, 0 when level); "Boards still to be completed": the boards not yet played
+# at every table, which the score leaves out until they are (empty once final).
+TEAM_CSV_COLUMNS = [
+    "Team",
+    "Label",
+    "Pairs' net scores",
+    "Average added (exact)",
+    "Average added",
+    "Direction averaged",
+    "Exact total",
+    "Exact (decimal)",
+    "Rounded",
+    "Place",
+    "Margin (exact)",
+    "Margin (decimal)",
+    "Margin (rounded)",
+    "By the fraction of a point",
+    "Boards still to be completed",
+]
+
+
+def team_csv_rows(event: Event) -> list[list[Any]]:
+    """A team match's standings, a row a team with Law G's arithmetic and verdict; no
+    row while no board has been played at every table (there is no score yet)."""
+    match = standings.team_match(event)
+    if match is None:
+        return []
+    names = {t.label: str(t) for t in event.team_set.all()}  # "Hawks", or "Team A"
+    pending = ", ".join(map(str, standings.team_boards_pending(event)))
+    rows: list[list[Any]] = []
+    for label, s in match.teams.items():
+        sign = 0 if match.winner is None else (1 if match.winner == label else -1)
+        rows.append(
+            [
+                names.get(label, label),
+                label,
+                _number(s.raw),
+                Fraction(s.average_added),
+                _number(s.average_added),
+                s.average_direction or "",
+                Fraction(s.score),
+                _precise(s.score),
+                s.rounded,
+                1 if match.winner in (label, None) else 2,
+                sign * Fraction(match.margin),
+                _precise(sign * Fraction(match.margin)),
+                sign * match.margin_rounded,
+                "yes" if match.by_fraction else "no",
+                pending,
+            ]
+        )
+    return rows
+
+
 def standings_csv(event: Event) -> str:
-    """The standings as CSV; a team match's are Law G's team table (the XLSX's "Team
-    match" sheet), not pairs ranked against an average, which a team match has none of."""
+    """The standings as CSV; a team match's are Law G's team table, a row a team
+    (:data:`TEAM_CSV_COLUMNS`), not pairs ranked against an average, which a team
+    match has none of."""
     if event.is_team_match:
-        return csv_text([c for c, _ in TEAM_COLUMNS], team_rows(event))
+        return csv_text(TEAM_CSV_COLUMNS, team_csv_rows(event))
     return csv_text([c for c, _ in standings_columns(event)], standings_rows(event))
 
 

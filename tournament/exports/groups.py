@@ -81,8 +81,9 @@ def meeting_rows(league: League) -> list[list[Any]]:
 
 def league_xlsx_bytes(league: League) -> bytes:
     wb = Workbook(write_only=True)
-    _sheet(wb, "Standings", LEAGUE_COLUMNS, league_rows(league), landscape=False)
-    _sheet(wb, "Matches", MEETING_COLUMNS, meeting_rows(league), landscape=False)
+    paper = league.club.paper_size
+    _sheet(wb, "Standings", LEAGUE_COLUMNS, league_rows(league), paper=paper)
+    _sheet(wb, "Matches", MEETING_COLUMNS, meeting_rows(league), paper=paper)
     buf = io.BytesIO()
     wb.save(buf)
     return buf.getvalue()
@@ -181,13 +182,21 @@ def contest_xlsx_bytes(contest: Contest) -> bytes:
     """Overall and every session's standings; each session compared once."""
     tables = {s: contests.session_table(contest, s) for s in contests.sessions_of(contest)}
     wb = Workbook(write_only=True)
-    _sheet(wb, "Overall", contest_overall_columns(contest), contest_overall_rows(contest, tables))
+    paper = contest.club.paper_size
+    _sheet(
+        wb,
+        "Overall",
+        contest_overall_columns(contest),
+        contest_overall_rows(contest, tables),
+        paper=paper,
+    )
     for s, table in tables.items():
         _sheet(
             wb,
             f"Session {s}",
             contest_session_columns(contest, s),
             contest_session_rows(contest, s, table),
+            paper=paper,
         )
     buf = io.BytesIO()
     wb.save(buf)

@@ -26,17 +26,20 @@ from ..movements import MovementError
 from ..queries import contests, standings, travellers
 from ..room.clubtime import club_time
 
+# The widths (in characters) are budgeted for the printed page (tournament.exports.
+# printing): headings wrap at their spaces, so a column is as wide as its figures
+# or its longest word; the long texts (players, adjusted scores) wrap in their cells.
 STANDINGS_COLUMNS = [
-    ("Field", 10),
+    ("Field", 8),
     ("Rank", 7),
     ("Pair", 7),
-    ("Players", 34),
+    ("Players", 28),
     ("Score", 9),
     ("Exact score", 12),
-    ("Score (decimal)", 14),
+    ("Score (decimal)", 10),
     ("Percent", 9),
     ("Boards", 8),
-    ("Late or withdrawn", 40),  # the rounds a late or withdrawn pair did not play
+    ("Late or withdrawn", 28),  # the rounds a late or withdrawn pair did not play
 ]
 
 # A factored event's two more: the sum before factoring, and b (docs/laws/duplicate.md).
@@ -44,26 +47,26 @@ FACTORED_COLUMNS = [("As played", 10), ("Boards compared (b)", 10)]
 
 
 TRAVELLER_COLUMNS = [
-    ("Board", 7),
-    ("Round", 7),
-    ("Table", 7),
-    ("NS pair", 8),
-    ("EW pair", 8),
-    ("Contract", 10),
-    ("Declarer", 9),
+    ("Board", 6),
+    ("Round", 6),
+    ("Table", 6),
+    ("NS pair", 6),
+    ("EW pair", 6),
+    ("Contract", 8),
+    ("Declarer", 8),
     ("Tricks", 7),
-    ("NS trick", 9),
-    ("NS honour", 10),
-    ("EW trick", 9),
-    ("EW honour", 10),
-    ("Premium to", 10),
-    ("Premium", 9),
-    ("Penalties", 10),
-    ("Adjusted score", 30),
-    ("Net NS", 8),
-    ("NS comparison", 14),
-    ("EW comparison", 14),
-    ("Itemised", 80),
+    ("NS trick", 6),
+    ("NS honour", 7),
+    ("EW trick", 6),
+    ("EW honour", 7),
+    ("Premium to", 8),
+    ("Premium", 8),
+    ("Penalties", 9),
+    ("Adjusted score", 14),
+    ("Net NS", 7),
+    ("NS comparison", 11),
+    ("EW comparison", 11),
+    ("Itemised", 80),  # the XLSX gives it a sheet of its own (tournament.exports.xlsx)
     ("Entered", 19),
 ]
 
@@ -267,7 +270,7 @@ def _scoped(event: Event, columns: list[tuple[str, int]]) -> list[tuple[str, int
     if scope is None or not scope.across:
         return columns
     return [
-        (contests.scope_heading(scope, c) if c in _COMPARING else c, w + 16 * (c in _COMPARING))
+        (contests.scope_heading(scope, c) if c in _COMPARING else c, w + 6 * (c in _COMPARING))
         for c, w in columns
     ]
 
@@ -291,7 +294,7 @@ def _traveller_columns(event: Event) -> list[tuple[str, int]]:
         return TRAVELLER_COLUMNS
     names = dict(event.team_set.values_list("label", "name"))
     team = [
-        (f"To team {t}" + (f" ({names[t]})" if names.get(t) else ""), 16)
+        (f"To team {t}" + (f" ({names[t]})" if names.get(t) else ""), 12)
         for t in travellers.team_labels(event)
     ]
     return [*TRAVELLER_COLUMNS[:17], *team, *TRAVELLER_COLUMNS[19:]]

@@ -2,11 +2,11 @@
 
 Written to the format as its readers take it (the fields, their names and
 their values are listed, with the source each was checked against, in
-``docs/director/files.md``): the ``DOCTYPE`` naming the EBU's DTD, the club,
-then the event with its identifier, the program that wrote it, its winner type
-(one field or two), the board scoring method by USEBIO's name for it, its
-participants and its boards, and after the event the hand set when the deals
-may be shown.
+``docs/director/files.md``): the ``DOCTYPE`` naming the EBU's DTD, the club
+by its name in the club's record, then the event with its identifier, the
+program that wrote it, its winner type (one field or two), the board scoring
+method by USEBIO's name for it, its participants and its boards, and after the
+event the hand set when the deals may be shown.
 
 - A pair contest by matchpoints is an ``MP_PAIRS`` event scored
   ``MATCH_POINTS``: each pair's matchpoint total and its percentage.  By total
@@ -16,34 +16,35 @@ may be shown.
   it, ``TEAM_ID`` and ``TEAM_NAME`` on the ``TEAM`` element.
 - ``PLACE`` is a number (a shared place is its first number: ``2=`` is ``2``).
 - Every pair has its two ``PLAYER`` elements, each with ``PLAYER_NAME`` and
-  ``NATIONAL_ID_NUMBER``, left empty: the club's register keeps the club's own
-  member numbers, not a national body's, and a reader that files results by
-  national number (Cobalt) would give them to whoever holds that number there; and
-  ``MASTER_POINTS_AWARDED`` is ``0``: no master points are awarded here.
-- A traveller line's ``SCORE`` is North-South's score.  A royal bid or a nullo
-  has no ``CONTRACT`` (a reader would score ``3S`` or ``1NT`` in its place as the
-  plain contract); its declarer, tricks and score are given.  A director's assigned
-  score (average-plus, average, average-minus) is written as USEBIO writes an
-  assigned adjusted score, ``A`` and each side's percentage (``A6040``); a Law
-  B artificial score or a weighted score is a real score in points that enters
-  the comparison, so it is written as that number, with no contract, declarer
-  or tricks (none was played).
+  ``NATIONAL_ID_NUMBER``: the member's number when the club says its numbers
+  are the national body's (``Club.national_numbers``), empty otherwise (a club's
+  own number given to a reader that files results by national number, Cobalt,
+  would credit whoever holds that number there), and empty for a player not on
+  the register; ``MASTER_POINTS_AWARDED`` is ``0``: no master points are
+  awarded here.
+- A traveller line's ``SCORE`` is North-South's score in points, a whole number,
+  or one of USEBIO's adjusted-score codes, ``A`` and each side's percentage
+  (:func:`traveller_score`); a reader takes anything else for a code and reads
+  its percentage from its second and third characters.  A royal bid or a nullo
+  has no ``CONTRACT`` (a reader would score ``3S`` or ``1NT`` in its place as
+  the plain contract); its declarer, tricks and score are given.
 
-Scores are decimals (``191.6``); the publication rule holds: ``boards`` limits
-the boards, traveller lines and hands written (:mod:`tournament.access`).
-Written with the standard library's :mod:`xml.etree.ElementTree`, which
-escapes every text.
+Scores are decimals (``191.6``) everywhere but ``SCORE``; the publication rule
+holds: ``boards`` limits the boards, traveller lines and hands written
+(:mod:`tournament.access`).  Written with the standard library's
+:mod:`xml.etree.ElementTree`, which escapes every text.
 """
 
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 from collections.abc import Mapping
+from fractions import Fraction
 from importlib.metadata import PackageNotFoundError
 from importlib.metadata import version as package_version
 from typing import Any
 
-from scoring.adjusted import parse_awards
+from scoring.adjusted import WEIGHTED, parse_awards
 from scoring.cards import RANKS, parse_pbn_deal
 from scoring.pbn import decimal_text, standard_contract
 
@@ -51,7 +52,6 @@ from ..models import Board, Event, Player, Result
 from ..queries import standings
 from ..queries.standings import BOARD_RESULT_FIELDS, board_result
 
-CLUB_NAME = "Duplicate Auction club"
 PROGRAM_NAME = "Duplicate Auction"
 DOCTYPE = b'<!DOCTYPE USEBIO SYSTEM "http://www.ebu.co.uk/usebio/usebio_v1_2.dtd">\n'
 SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
@@ -74,12 +74,15 @@ def _sub(parent: ET.Element, tag: str, text: object | None = None) -> ET.Element
     return el
 
 
-def _players(parent: ET.Element, names: list[str]) -> None:
+Seated = tuple[str, str]  # a player's name and national number ("" when none is given)
+
+
+def _players(parent: ET.Element, players: list[Seated]) -> None:
     """A pair's two players: readers take a pair's first and second ``PLAYER``."""
-    for name in [*names, "", ""][:2]:
+    for name, number in [*players, ("", ""), ("", "")][:2]:
         player = _sub(parent, "PLAYER")
         _sub(player, "PLAYER_NAME", name or "?")
-        _sub(player, "NATIONAL_ID_NUMBER")
+        _sub(player, "NATIONAL_ID_NUMBER", number or None)
 
 
 def place_number(rank: str) -> int:
@@ -100,7 +103,7 @@ def write_usebio(event: Event, *, boards: set[int] | None = None) -> bytes:
     """The event as USEBIO 1.2 XML (UTF-8, with its XML declaration and DOCTYPE)."""
     root = ET.Element("USEBIO", {"Version": "1.2"})
     club = _sub(root, "CLUB")
-    _sub(club, "CLUB_NAME", CLUB_NAME)
+    _sub(club, "CLUB_NAME", event.club.name or "?")
     kind, scoring_method = event_type(event)
     mp = scoring_method == "MATCH_POINTS"
     table = [] if event.is_team_match else standings.pair_contest(event)
@@ -114,13 +117,14 @@ def write_usebio(event: Event, *, boards: set[int] | None = None) -> bytes:
     _sub(ev, "BOARD_SCORING_METHOD", scoring_method)
     _sub(ev, "BOARDS_PLAYED", event.board_set.count())
     participants = _sub(ev, "PARTICIPANTS")
-    players: dict[str, list[str]] = {}
-    for label, name in (
+    national = event.club.national_numbers
+    players: dict[str, list[Seated]] = {}
+    for label, name, number in (
         Player.objects.filter(pair__event=event)
         .order_by("pair__label", "position")
-        .values_list("pair__label", "name")
+        .values_list("pair__label", "name", "member__number")
     ):
-        players.setdefault(label, []).append(name)
+        players.setdefault(label, []).append((name, (number or "").strip() if national else ""))
     if event.is_team_match:
         _teams(event, participants, players)
     for s in table:
@@ -142,7 +146,7 @@ def write_usebio(event: Event, *, boards: set[int] | None = None) -> bytes:
     return b'<?xml version="1.0" encoding="UTF-8"?>\n' + DOCTYPE + body.encode("utf-8") + b"\n"
 
 
-def _teams(event: Event, participants: ET.Element, players: dict[str, list[str]]) -> None:
+def _teams(event: Event, participants: ET.Element, players: dict[str, list[Seated]]) -> None:
     match = standings.team_match(event)
     for team in event.team_set.all():
         t = ET.SubElement(participants, "TEAM", {"TEAM_ID": team.label, "TEAM_NAME": str(team)})
@@ -181,9 +185,14 @@ def _boards(event: Event, ev: ET.Element, boards: set[int] | None, mp: bool) -> 
 
 
 def adjusted_score(adjusted: str, percents: tuple[int, int]) -> str | None:
-    """USEBIO's code for a director's assigned score: ``A``, North-South's percentage
-    and East-West's (``A6040``: average-plus to North-South, average-minus to East-West);
-    None for anything else (a Law B artificial or a weighted score is a real score)."""
+    """USEBIO's code for an adjusted score that is a percentage of the board to each
+    side: ``A``, North-South's percentage and East-West's (``A6040``: average-plus to
+    North-South, average-minus to East-West).  A director's assigned score is one; so is
+    Law B's average to both pairs (``A5050``: half the top each in matchpoints, the
+    board's average each in total points).  None for anything else (Law B's lowest and
+    highest are real scores, a weighted score is parts of several)."""
+    if adjusted == "average":
+        return "A5050"
     awards = parse_awards(adjusted)
     if awards is None:
         return None
@@ -192,16 +201,31 @@ def adjusted_score(adjusted: str, percents: tuple[int, int]) -> str | None:
     return "A" + "".join(f"{value[a]:02d}" for a in awards)
 
 
+def traveller_score(adjusted: str | None, net_ns: Any, percents: tuple[int, int]) -> str | None:
+    """A traveller line's ``SCORE``: North-South's net score, a whole number of points,
+    or USEBIO's adjusted-score code (:func:`adjusted_score`); None, and no ``SCORE``,
+    for a line that has neither: a weighted score (parts of several results, compared
+    part by part, so no one number rescores it) or any score that is not whole.  The
+    line's matchpoints, or its points against the average, are written beside it."""
+    if adjusted:
+        code = adjusted_score(adjusted, percents)
+        if code is not None:
+            return code
+        if adjusted == WEIGHTED:
+            return None
+    if net_ns is None:
+        return None
+    net = Fraction(net_ns)
+    return str(net.numerator) if net.denominator == 1 else None
+
+
 def _traveller(
     board: ET.Element, r: Mapping[str, Any], line: Any, mp: bool, percents: tuple[int, int]
 ) -> None:
     t = _sub(board, "TRAVELLER_LINE")
     _sub(t, "NS_PAIR_NUMBER", r["ns__label"])
     _sub(t, "EW_PAIR_NUMBER", r["ew__label"])
-    if r["adjusted"]:
-        assigned = adjusted_score(r["adjusted"], percents)
-        _sub(t, "SCORE", assigned or decimal_text(line.net_ns))
-    else:
+    if not r["adjusted"]:
         contract = standard_contract(r["contract"])
         if contract != "?":  # a royal bid or a nullo has no USEBIO contract: left out
             _sub(t, "CONTRACT", contract)
@@ -209,7 +233,9 @@ def _traveller(
             _sub(t, "PLAYED_BY", r["declarer"])
         if r["tricks"] is not None:
             _sub(t, "TRICKS", r["tricks"])
-        _sub(t, "SCORE", decimal_text(line.net_ns))
+    score = traveller_score(r["adjusted"], line.net_ns, percents)
+    if score is not None:
+        _sub(t, "SCORE", score)
     if mp:
         _sub(t, "NS_MATCH_POINTS", decimal_text(line.ns_score))
         _sub(t, "EW_MATCH_POINTS", decimal_text(line.ew_score))

@@ -28,6 +28,7 @@ from scoring.pbn import printing_text
 from ..models import Event
 from ..queries import charts, standings
 from ..room.gcpause import gc_paused
+from .printing import set_up_page
 
 if TYPE_CHECKING:
     from openpyxl.worksheet._write_only import WriteOnlyWorksheet
@@ -95,15 +96,33 @@ class SheetRows:
     as the row is appended, so one cell per column and kind of number, its
     format set once, carries every row's value: the file is the same, cell for
     cell and format for format.
+
+    ``wrap``: the columns whose text wraps in its cell (one reused cell a column too).
     """
 
-    def __init__(self, ws: WriteOnlyWorksheet) -> None:
+    def __init__(self, ws: WriteOnlyWorksheet, wrap: Sequence[int] = ()) -> None:
         self.ws = ws
         self._numbers: dict[tuple[int, type], Cell] = {}
+        self._wrap = tuple(wrap)
+        self._wrapped: dict[int, Cell] = {}
 
     def append(self, row: Sequence[Any]) -> None:
         """Write ``row`` at once (the reused cells are free again when this returns)."""
-        self.ws.append(_xlsx_values(self.ws, row, self._numbers))
+        values = _xlsx_values(self.ws, row, self._numbers)
+        for column in self._wrap:
+            if column >= len(values):
+                break
+            value = values[column]
+            if isinstance(value, str):
+                cell = self._wrapped.get(column)
+                if cell is None:
+                    cell = self._wrapped[column] = WriteOnlyCell(self.ws)
+                    cell.alignment = _WRAP
+                cell.value = value  # text only: a guarded one is a cell already
+                values[column] = cell
+            elif isinstance(value, Cell) and value.data_type == "s":
+                value.alignment = _WRAP  # a guarded text's own cell
+        self.ws.append(values)
 
 
 def _number_cell(ws: WriteOnlyWorksheet, kind: type, value: int | float) -> Cell:
@@ -157,22 +176,41 @@ def _xlsx_values(
     return out
 
 
-def _sheet(
+# A column wider than this may hold a long text: its text cells wrap, so the text stays
+# inside the column's printed width (its numbers are as they are).
+WRAP_WIDTH = 12
+_WRAP = Alignment(wrap_text=True, vertical="top")
+ITEMISED = "Itemised"
+# The itemised reasons on a sheet of their own, by the line's board, round, table and
+# pairs (the travellers' first five columns): beside the scores they would take the
+# width of the page from them.
+ITEMISED_COLUMNS = [
+    ("Board", 7),
+    ("Round", 7),
+    ("Table", 7),
+    ("NS pair", 8),
+    ("EW pair", 8),
+    (ITEMISED, 100),
+]
+
+
+def _open_sheet(
     wb: Workbook,
     title: str,
-    columns: list[tuple[str, int]],
-    rows: Iterable[list],
-    landscape: bool = True,
-):
+    columns: Sequence[tuple[str, float]],
+    paper: str,
+    landscape: bool | None = None,
+) -> SheetRows:
+    """A sheet with its column widths, its bold header row (repeated on every printed
+    page) and the club's print setup (:mod:`.printing`); its rows are appended to the
+    :class:`SheetRows` returned."""
     ws = wb.create_sheet(title)
-    for i, (_, width) in enumerate(columns, 1):
+    widths = [width for _, width in columns]
+    for i, width in enumerate(widths, 1):
         ws.column_dimensions[get_column_letter(i)].width = width
     ws.freeze_panes = "A2"
     ws.print_title_rows = "1:1"
-    ws.page_setup.orientation = "landscape" if landscape else "portrait"
-    ws.page_setup.fitToWidth = 1
-    ws.page_setup.fitToHeight = 0
-    ws.sheet_properties.pageSetUpPr.fitToPage = True
+    set_up_page(ws, widths, paper, landscape=landscape)
     bold = Font(bold=True)
     header = []
     for name, _ in columns:
@@ -181,10 +219,23 @@ def _sheet(
         cell.alignment = Alignment(wrap_text=True)
         header.append(cell)
     ws.append(header)
-    sheet = SheetRows(ws)
+    return SheetRows(ws, wrap=[i for i, w in enumerate(widths) if w > WRAP_WIDTH])
+
+
+def _sheet(
+    wb: Workbook,
+    title: str,
+    columns: Sequence[tuple[str, float]],
+    rows: Iterable[Sequence[Any]],
+    landscape: bool | None = None,
+    *,
+    paper: str,
+) -> WriteOnlyWorksheet:
+    """A sheet of ``rows`` under ``columns``, printed on ``paper`` (:func:`_open_sheet`)."""
+    sheet = _open_sheet(wb, title, columns, paper, landscape)
     for row in rows:
         sheet.append(row)
-    return ws
+    return sheet.ws
 
 
 def write_xlsx(
@@ -211,20 +262,28 @@ def _write_xlsx(
     progress: Callable[[int], None] | None,
 ) -> None:
     wb = Workbook(write_only=True)
+    paper = event.club.paper_size
     live = LiveLines.of(event)  # one read and one comparison for the three sheets
     table = None
     if event.is_team_match:
-        _sheet(wb, "Team match", TEAM_COLUMNS, team_rows(event))
+        _sheet(wb, "Team match", TEAM_COLUMNS, team_rows(event), paper=paper)
     else:
         table = standings.pair_contest(event, results=live.inputs)
-        _sheet(wb, "Standings", standings_columns(event), standings_rows(event, table))
+        _sheet(wb, "Standings", standings_columns(event), standings_rows(event, table), paper=paper)
     lines: Iterable[list[Any]] = traveller_rows(event, boards=boards, live=live)
     if progress is not None:
         lines = _counted(lines, progress)
-    _sheet(wb, "Travellers", traveller_columns(event), lines)
+    columns = traveller_columns(event)
+    cut = [name for name, _ in columns].index(ITEMISED)
+    travellers = _open_sheet(wb, "Travellers", columns[:cut] + columns[cut + 1 :], paper)
+    itemised = _open_sheet(wb, "Itemised", ITEMISED_COLUMNS, paper)
+    for line in lines:
+        travellers.append(line[:cut] + line[cut + 1 :])
+        if line[cut]:
+            itemised.append([*line[:5], line[cut]])
     _charts_sheet(wb, event, boards, table, live)
     settings = settings_rows(event, boards=boards)
-    _sheet(wb, "Settings", [("Setting", 22), ("Value", 60)], settings, landscape=False)
+    _sheet(wb, "Settings", [("Setting", 22), ("Value", 60)], settings, paper=paper)
     wb.save(out)
 
 
@@ -232,6 +291,8 @@ MAX_SPREAD_CHARTS = 40  # one chart a board up to this many boards; beyond, the 
 
 
 CHART_ROWS = 16  # rows a chart of 7 cm takes
+CHART_CM = 16  # a chart's width
+CHART_PX = round(CHART_CM / 2.54 * 96)  # the same in pixels, 96 to the inch
 
 
 def _charts_sheet(
@@ -247,8 +308,10 @@ def _charts_sheet(
     net scores (only the boards the file may show).  ``places`` and ``live``: the
     standings and the live lines when the caller has them already."""
     ws = wb.create_sheet("Charts")
-    ws.column_dimensions["A"].width = 30
-    ws.column_dimensions["B"].width = 12
+    widths = {"A": 30, "B": 12, "C": 3}  # the figures, then a gap before the charts at D
+    for letter, width in widths.items():
+        ws.column_dimensions[letter].width = width
+    set_up_page(ws, list(widths.values()), event.club.paper_size, extra_px=CHART_PX)
     row = 1
     anchors: list[tuple[Any, str]] = []
 
@@ -292,7 +355,7 @@ def _charts_sheet(
             Reference(ws, min_col=2, min_row=first - 1, max_row=last), titles_from_data=True
         )
         chart.set_categories(Reference(ws, min_col=1, min_row=first, max_row=last))
-        chart.height, chart.width = 7, 16
+        chart.height, chart.width = 7, CHART_CM
         return chart
 
     if event.is_team_match:
@@ -312,7 +375,7 @@ def _charts_sheet(
                 Reference(ws, min_col=2, min_row=first - 1, max_row=last), titles_from_data=True
             )
             chart.set_categories(Reference(ws, min_col=1, min_row=first, max_row=last))
-            chart.height, chart.width = 7, 16
+            chart.height, chart.width = 7, CHART_CM
             anchors.append((chart, f"D{first - 1}"))
     else:
         rows = standings.pair_contest(event) if places is None else places

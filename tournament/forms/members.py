@@ -377,9 +377,28 @@ class MemberForm(forms.Form):
 
 
 class ClubForm(forms.ModelForm):
+    """The club's settings: its names and clock, the score cards' e-mail, whether its
+    member numbers are the national body's (USEBIO's ``NATIONAL_ID_NUMBER``) and the
+    paper its spreadsheets print on."""
+
     class Meta:
         model = Club
-        fields = ["name", "short_name", "time_zone", "email_score_cards"]
+        fields = [
+            "name",
+            "short_name",
+            "time_zone",
+            "email_score_cards",
+            "national_numbers",
+            "paper_size",
+        ]
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # A form posted without the paper (an older page, a script) keeps the club's.
+        self.fields["paper_size"].required = False
+
+    def clean_paper_size(self) -> str:
+        return self.cleaned_data.get("paper_size") or self.instance.paper_size
 
 
 class SeasonForm(forms.ModelForm):

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from django.contrib import messages
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.text import slugify
 
 from scoring.wording import count
 
 from ...access import club_view
+from ...exports import club as club_files
 from ...forms.members import SeasonForm
 from ...models import Club, Season
 from ...queries import club as club_queries
@@ -64,3 +66,21 @@ def season_page(request: HttpRequest, club: Club, pk: int) -> HttpResponse:
             "rows": club_queries.season_standings(season, public=False),
         },
     )
+
+
+@club_view
+def season_download(request: HttpRequest, club: Club, pk: int, fmt: str) -> HttpResponse:
+    """The directors' file of a season: as their season page counts it (every evening),
+    with each member's number beside the name (the public's file names only)."""
+    season = get_object_or_404(Season, pk=pk, club=club)
+    if fmt == "xlsx":
+        body = club_files.season_xlsx_bytes(season, director=True)
+        kind = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+    elif fmt == "csv":
+        body, kind = club_files.season_csv_bytes(season, director=True), "text/csv; charset=utf-8"
+    else:
+        raise Http404("No such format")
+    response = HttpResponse(body, content_type=kind)
+    name = slugify(season.name) or "season"
+    response["Content-Disposition"] = f'attachment; filename="{name}-director.{fmt}"'
+    return response

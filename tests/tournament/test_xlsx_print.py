@@ -32,7 +32,7 @@ from tournament.exports import club as club_files
 from tournament.models import Member, Season
 from tournament.queries import contests
 
-from ..factories import enter, make_contest
+from ..factories import enter, late_pair_evening, make_contest
 
 pytestmark = pytest.mark.django_db
 
@@ -112,7 +112,9 @@ def every_workbook(demo, director) -> dict[str, bytes]:
     enter(section, 1, 1, 1, "4H S 10")
     scope = contests.section_scope(section)
     assert scope is not None and scope.across  # its columns say whom they compare
-    assert league.club == contest.club == club  # all on the one club's paper
+    factored = late_pair_evening(director, name="Factored night", factoring="factored")
+    assert factored.is_factored
+    assert league.club == contest.club == factored.club == club  # all on the one club's paper
     return {
         "the pair contest": exports.xlsx_bytes(pairs),
         "the team match": exports.xlsx_bytes(team),
@@ -122,6 +124,8 @@ def every_workbook(demo, director) -> dict[str, bytes]:
         "the league": exports.league_xlsx_bytes(league),
         "the championship": exports.contest_xlsx_bytes(contest),
         "a section of the championship": exports.xlsx_bytes(section),
+        # Its standings two columns wider: the sums as played and b.
+        "a factored pair contest": exports.xlsx_bytes(factored),
     }
 
 

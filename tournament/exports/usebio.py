@@ -48,6 +48,7 @@ from scoring.adjusted import WEIGHTED, parse_awards
 from scoring.cards import RANKS, parse_pbn_deal
 from scoring.pbn import decimal_text, standard_contract
 
+from ..choices import Adjusted
 from ..models import Board, Event, Player, Result
 from ..queries import standings
 from ..queries.standings import BOARD_RESULT_FIELDS, board_result
@@ -191,7 +192,7 @@ def adjusted_score(adjusted: str, percents: tuple[int, int]) -> str | None:
     Law B's average to both pairs (``A5050``: half the top each in matchpoints, the
     board's average each in total points).  None for anything else (Law B's lowest and
     highest are real scores, a weighted score is parts of several)."""
-    if adjusted == "average":
+    if adjusted == Adjusted.AVERAGE:
         return "A5050"
     awards = parse_awards(adjusted)
     if awards is None:

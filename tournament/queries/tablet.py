@@ -10,7 +10,7 @@ back beside the row in a frozen dataclass, never set on the model's instance.
 
 Nothing here locks a row: the locked reads of a tablet's verbs
 (:mod:`tournament.services.locks`) start from the same querysets
-(:func:`current_seatings`) with ``select_for_update()``.  Why the reads went back to
+(:func:`current_seatings`) and add the lock there.  Why the reads went back to
 the ORM, and the figures: docs/decisions/plain-django.md.
 """
 

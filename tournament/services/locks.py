@@ -23,11 +23,13 @@ runner (:func:`job`).
 The event and board rows are locked ``FOR NO KEY UPDATE``: a tablet's save
 inserts a result whose foreign keys take ``KEY SHARE`` on them while it holds its
 table's lock, and a plain ``FOR UPDATE`` would wait for it while it waits for us.
-The table-rounds a tablet's verbs lock start from the tablet's own querysets
-(:mod:`tournament.queries.tablet`) with ``select_for_update(of=("self",))``: the
-pairs read with them are not locked.  SQLite has no row locks: Django leaves the
-clause out there, and a transaction takes the database's write lock at its start
-instead (docs/decisions/sqlite-write-lock.md).
+The table-rounds and results a tablet's verbs lock are read as the tablet's own
+reads are (:mod:`tournament.queries.tablet`: ``Manager.raw()``, the figures in
+docs/decisions/tablet-reads.md), ``FOR UPDATE`` added on PostgreSQL
+(:func:`for_update`); the pairs read after them are not locked.  SQLite has no row
+locks: the clause is left out there, as ``select_for_update()`` leaves it, and a
+transaction takes the database's write lock at its start instead
+(docs/decisions/sqlite-write-lock.md).
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any, TypeVar, cast
 
+from django.db import connection
 from django.db.models import QuerySet
 
 from ..errors import ServiceError
@@ -55,6 +58,12 @@ from ..models import (
 from ..queries import tablet
 
 G = TypeVar("G", bound=League | Contest)
+
+
+def for_update(sql: str) -> str:
+    """``sql`` with PostgreSQL's ``FOR UPDATE``; as it is on SQLite, which has no row
+    locks (its transactions take the write lock when they begin)."""
+    return f"{sql} FOR UPDATE" if connection.vendor == "postgresql" else sql
 
 
 def club(club: Club) -> Club:
@@ -116,14 +125,10 @@ def round_and_tables(event: Event, number: int) -> Round:
 def seating(event: Event, round_no: int, table: int) -> Seating:
     """5. One table-round, with its pairs (the first lock a result verb takes; the pairs
     are read after it, not locked)."""
-    found = (
-        Seating.objects.select_for_update(of=("self",))
-        .filter(event=event, round=round_no, table=table)
-        .select_related("ns", "ew")
-        .first()
-    )
+    found = tablet.one(Seating, for_update(tablet.SEATING_AT), [event.pk, round_no, table])
     if found is None:
         raise ServiceError(f"there is no table {table} in round {round_no}")
+    found.ns, found.ew = tablet.pairs_of(found.ns_id, found.ew_id)
     return found
 
 
@@ -131,18 +136,19 @@ def current_seating(event: Event, table: int) -> Seating | None:
     """5. The table's current round (the first it has not agreed and the director not
     closed), or ``None`` when it has finished: the tablet's one read of its table-round.
 
-    The tablet's own read (:func:`tournament.queries.tablet.current_seatings`), with
+    The tablet's own read (:data:`tournament.queries.tablet.CURRENT_SEATING`), with
     the lock.  On PostgreSQL a table-round agreed while this waited for its lock is
     re-checked and passed over (its ``agreed_at`` is in the row); a round *closed*
     meanwhile is not (the round's row is not locked here), so the caller re-checks
     that after the lock.  The pairs are not read with it: a result takes their ids.
     """
-    return tablet.current_seatings(event.pk, table).select_for_update(of=("self",)).first()
+    sql = for_update(tablet.CURRENT_SEATING)
+    return tablet.one(Seating, sql, [event.pk, table, event.pk])
 
 
 def seating_of(result: Result) -> Seating:
     """5. The table-round a result was entered at (before the result itself)."""
-    found = Seating.objects.select_for_update(of=("self",)).filter(pk=result.seating_id).first()
+    found = tablet.one(Seating, for_update(tablet.SEATING_BY_ID), [result.seating_id])
     if found is None:
         raise Seating.DoesNotExist(f"table-round {result.seating_id} is gone")
     return found
@@ -176,7 +182,7 @@ def seatings_of(events: Iterable[Event]) -> None:
 def result(of: Result) -> Result | None:
     """6. A result's row, locked and read again (after its table-round), or None when it
     is gone; its event and board are ``of``'s (a result's never change)."""
-    found = Result.objects.select_for_update(of=("self",)).filter(pk=of.pk).first()
+    found = tablet.one(Result, for_update(tablet.RESULT_BY_ID), [of.pk])
     if found is not None:
         found.event, found.board = of.event, of.board
     return found

@@ -214,8 +214,8 @@ def test_a_repeat_traveller_view_reads_no_line_and_a_change_shows_at_once(long_b
 def test_a_solved_board_shows_its_par_though_nothing_moved_the_stamp(long_board, client):
     """A solve job writes a board's double-dummy table without a line of the audit trail:
     the par is read on every view, not kept with the traveller."""
-    from tournament import deals
     from tournament.models import Board
+    from tournament.services import deals
 
     event, _ = long_board
     deals.deal_event(event, seed="par", by=Actor.director(event.owner), boards=[1], solve=False)

@@ -14,10 +14,10 @@ from django.test import Client
 from django.urls import reverse
 
 from scoring import NewDealRequired, ScoringError
-from tournament import exports, services, tablets
+from tournament import exports, services
 from tournament.models import Board, Pair, Result
 from tournament.queries import standings, travellers
-from tournament.services import Actor, ServiceError
+from tournament.services import Actor, ServiceError, tablets
 
 from ..factories import enter
 

@@ -27,9 +27,9 @@ from django.db import connection, connections
 from django.test import Client
 from django.urls import reverse
 
-from tournament import services, tablets
+from tournament import services
 from tournament.models import AuditEntry, PinFailure, Result, Round, Seating, TableLink
-from tournament.services import Actor, Entry, ResultConflict, ServiceError
+from tournament.services import Actor, Entry, ResultConflict, ServiceError, tablets
 from tournament.services import locks as locks_module
 from tournament.services import results as results_module
 from tournament.services import rounds as rounds_module

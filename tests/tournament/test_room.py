@@ -191,7 +191,8 @@ import datetime, json, django
 django.setup()
 from django.core.management import call_command
 from django.contrib.auth import get_user_model
-from tournament import services, tablets
+from tournament import services
+from tournament.services import tablets
 call_command("migrate", verbosity=0)
 user = get_user_model().objects.create_user("td", password="pw-td-1915")
 event = services.create_event(

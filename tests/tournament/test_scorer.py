@@ -5,9 +5,9 @@ import re
 import pytest
 from django.urls import reverse
 
-from tournament import services, tablets
+from tournament import services
 from tournament.models import DirectorCall, Result, TableLink
-from tournament.services import Actor, Entry
+from tournament.services import Actor, Entry, tablets
 
 from .conftest import make_event
 

@@ -14,10 +14,10 @@ from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
-from tournament import services, tablets
+from tournament import services
 from tournament.models import Club, Event, Result, Seating
 from tournament.queries import tablet
-from tournament.services import Actor, locks
+from tournament.services import Actor, locks, tablets
 
 from ..factories import enter, entry
 from .conftest import make_event

@@ -8,9 +8,9 @@ from django.urls import reverse
 from openpyxl import load_workbook
 
 from scoring.fractions_fmt import signed
-from tournament import exports, services, tablets
+from tournament import exports, services
 from tournament.queries import charts
-from tournament.services import Actor
+from tournament.services import Actor, tablets
 
 from ..factories import enter
 from .conftest import make_event

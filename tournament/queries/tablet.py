@@ -10,7 +10,7 @@ back beside the row in a frozen dataclass, never set on the model's instance.
 
 Nothing here locks a row: the locked reads of a tablet's verbs
 (:mod:`tournament.services.locks`) start from the same querysets
-(:func:`current_seatings`) with ``select_for_update()``.  Why the reads went back to
+(:func:`current_seatings`) and lock them there.  Why the reads went back to
 the ORM, and the figures: docs/decisions/plain-django.md.
 """
 
@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from django.db.models import BooleanField, Exists, ExpressionWrapper, Q, QuerySet, Value
 
-from ..models import Board, Result, Round, Seating, TableLink
+from ..models import Board, DirectorCall, Result, Round, Seating, TableLink
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,6 +47,25 @@ def link(token: str) -> TableLink | None:
     """The live link of ``token`` with its event and the event's club, in one query."""
     rows = TableLink.objects.filter(token=token, revoked_at__isnull=True)
     return rows.select_related("event__club").first()
+
+
+def resolve(token: str) -> TableLink | None:
+    """The live link of ``token`` as a request brings it, or None: a token no link can
+    have (empty, longer than 64, with a NUL) is refused before any query; a tablet's
+    every request starts here."""
+    if not token or len(token) > 64 or "\x00" in token:
+        return None
+    return link(token)
+
+
+def tables(event_id: int) -> list[int]:
+    """The event's table numbers, in order."""
+    return sorted(set(Seating.objects.filter(event_id=event_id).values_list("table", flat=True)))
+
+
+def open_calls(event_id: int) -> list[DirectorCall]:
+    """The event's director calls not yet answered, first first."""
+    return list(DirectorCall.objects.filter(event_id=event_id, answered_at__isnull=True))
 
 
 def current_seatings(event_id: int, table: int) -> QuerySet[Seating]:

@@ -10,11 +10,11 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 
-from ... import services, tablets
+from ... import services
 from ...access import director_view
 from ...models import Event, Seating
 from ...queries import standings
-from ...services import ServiceError, user_message
+from ...services import ServiceError, tablets, user_message
 from ..club import results_qr
 from . import _by
 

@@ -15,11 +15,12 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from ... import services, tablets
+from ... import services
 from ...access import director_view, publication
 from ...choices import Factoring, TimerFollows
 from ...models import AuditEntry, Board, Event, Result, Round, Seating
-from ...services import Actor, ServiceError, display, user_message
+from ...queries import tablet
+from ...services import Actor, ServiceError, display, tablets, user_message
 from . import _by, mail
 
 
@@ -106,7 +107,7 @@ def _to_enter_again(event: Event) -> dict[int, list[int]]:
 def control_panel(request: HttpRequest, event: Event) -> HttpResponse:
     fragment = request.GET.get("fragment")
     if fragment == "calls":  # the band at the top, refreshed on its own and often
-        calls = {"event": event, "calls": tablets.open_calls(event)}
+        calls = {"event": event, "calls": tablet.open_calls(event.pk)}
         return render(request, "director/_calls.html", calls)
     rows, missing = _progress(event)
     timer = display.timer_state(event)
@@ -124,7 +125,7 @@ def control_panel(request: HttpRequest, event: Event) -> HttpResponse:
         ],
         "boards": Board.objects.filter(event=event),
         "audit": AuditEntry.objects.filter(event=event)[:12],
-        "calls": tablets.open_calls(event),
+        "calls": tablet.open_calls(event.pk),
         "movement": services.movement_for(event),
         "publication": publication(event),
         "timer": timer,

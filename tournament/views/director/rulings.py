@@ -15,12 +15,12 @@ from scoring import rulings as rulings_guide
 from scoring.adjusted import NOT_PLAYED
 from scoring.wording import count
 
-from ... import services, tablets
+from ... import services
 from ...access import director_view
 from ...forms import AdjustedValuesForm, AdjustForm, FouledForm, IrregularForm
 from ...models import Board, DirectorCall, Event, Ruling, Seating
 from ...queries import auctions as auction_reads
-from ...services import ServiceError, auctions, user_message
+from ...services import ServiceError, auctions, tablets, user_message
 from . import _by
 
 

@@ -13,13 +13,13 @@ from django.views.decorators.http import require_POST
 
 from scoring.fractions_fmt import signed
 
-from ... import services, tablets
+from ... import services
 from ...access import table_view
 from ...forms.scorer import STRAIN_LABELS
 from ...models import Board, Event, Result, Seating, TableLink
 from ...queries import auctions as auction_reads
-from ...queries import standings
-from ...services import Actor, ServiceError, auctions, display, user_message
+from ...queries import standings, tablet
+from ...services import Actor, ServiceError, auctions, display, tablets, user_message
 from .table import current_round, rounds_in_words
 
 
@@ -82,7 +82,7 @@ def scorer_home(request: HttpRequest, link: TableLink) -> HttpResponse:
             "seating": seating,
             "boards": boards,
             "complete": not services.open_boards(seating, done),
-            "calling": any(c.table == link.table for c in tablets.open_calls(link.event)),
+            "calling": any(c.table == link.table for c in tablet.open_calls(link.event_id)),
             "clock": clock,
             "last_round": not Seating.objects.filter(
                 event_id=link.event_id, table=link.table, round__gt=seating.round

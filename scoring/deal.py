@@ -355,16 +355,16 @@ def score_deal(result: DealResult, code: Code | None = None) -> DealScore:
 # 100,000 scores (an export, a bulk load) then creates almost no objects for the
 # garbage collector to scan again and again (docs/decisions/fast-comparisons.md).
 # Bounded: emptied when full, so a long-running server's memory stays flat.
-_SCORES: dict[tuple[Item, ...], DealScore] = {}
+SHARED_SCORES: dict[tuple[Item, ...], DealScore] = {}
 SHARED_SCORES_LIMIT = 50_000
 
 
 def _shared_score(ns_t: int, ns_h: int, ew_t: int, ew_h: int, items: tuple[Item, ...]) -> DealScore:
-    got = _SCORES.get(items)
+    got = SHARED_SCORES.get(items)
     if got is None:
-        if len(_SCORES) >= SHARED_SCORES_LIMIT:
-            _SCORES.clear()
-        got = _SCORES[items] = DealScore(ns_t, ns_h, ew_t, ew_h, items)
+        if len(SHARED_SCORES) >= SHARED_SCORES_LIMIT:
+            SHARED_SCORES.clear()
+        got = SHARED_SCORES[items] = DealScore(ns_t, ns_h, ew_t, ew_h, items)
     return got
 
 

@@ -108,11 +108,11 @@ def test_a_parts_stamp_is_its_events(director):
 def test_the_kept_contest_tables_carry_no_viewers_token(director, client):
     """The share form (a director's, with the viewer's own CSRF token) is around the kept
     tables, never in them: each director's page has a token of their own session."""
-    from tournament.views.contests import _tables
+    from tournament.views.contests import standings_tables
 
     contest = _contest(director)
     events = contests.parts(contest)
-    kept = _tables(contest, events, pagecache.part_stamps(events))
+    kept = standings_tables(contest, events, pagecache.part_stamps(events))
     assert all("csrf" not in html for html in [kept["overall"], *kept["sessions"].values()])
     assert "<h2>Overall</h2>" not in kept["overall"] and "<table>" in kept["overall"]
     client.force_login(director)

@@ -439,7 +439,7 @@ def fake_interfaces(monkeypatch, interfaces: dict, down=(), default_route=("eth0
     stats = {name: SimpleNamespace(isup=name not in down) for name in interfaces}
     monkeypatch.setattr(room.psutil, "net_if_addrs", lambda: addrs)
     monkeypatch.setattr(room.psutil, "net_if_stats", lambda: stats)
-    monkeypatch.setattr(room, "_default_route_interfaces", lambda: set(default_route))
+    monkeypatch.setattr(room, "default_route_interfaces", lambda: set(default_route))
 
 
 def test_lan_addresses_put_the_room_network_first(monkeypatch):

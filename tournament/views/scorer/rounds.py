@@ -121,11 +121,11 @@ def scorer_next(request: HttpRequest, link: TableLink, round_no: int) -> HttpRes
     move = movement.next_move(round_no, link.table)
     context = {"link": link, "event": link.event, "seating": seating, "move": move}
     if link.event.tablet_running_score:
-        context["running"] = _running(link.event, seating)
+        context["running"] = running_scores(link.event, seating)
     return render(request, "scorer/next.html", context)
 
 
-def _running(event: Event, seating: Seating) -> list[dict]:
+def running_scores(event: Event, seating: Seating) -> list[dict]:
     """The two pairs' (or teams') scores and places so far: the director's option.
 
     Standings reveal no hand (they are public from the first result), so this

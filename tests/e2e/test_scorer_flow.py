@@ -55,7 +55,8 @@ def test_scorer_enters_and_confirms_a_round(live_server, browser, shots):
     tap(page, "#id_tricks_7")
     page.click("summary")
     page.select_option("#id_revokes_ew", "1")
-    # No hand record: leaving the honours blank gets a prompt, not a score (RULES.md 2).
+    # No hand record: leaving the honours blank gets a prompt, not a score
+    # (docs/laws/scoring.md, "Honours").
     page.click("button:has-text('Score it')")
     page.wait_for_selector("text=How did the honours lie?")  # the form comes back
     assert not Result.objects.filter(event=event, table=1).exists()

@@ -517,7 +517,8 @@ def board_post(key: str, **kw: str) -> dict[str, str]:
         "tricks": "10",
         "revokes_ns": "0",
         "revokes_ew": "0",
-        "honours": "trumps:EW-3",  # no hand record: a required answer (RULES.md 2)
+        # No hand record: a required answer (docs/laws/scoring.md, "Honours").
+        "honours": "trumps:EW-3",
         "key": key,
     }
     data.update(kw)

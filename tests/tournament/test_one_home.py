@@ -3,7 +3,8 @@
 Every row lock is taken through ``tournament/services/locks.py``, in the order of
 docs/decisions/lock-order.md, so a verb cannot lock a row out of that order; the
 stored choices are compared as the enums of ``tournament/choices.py``, never as
-the strings they are stored as; no module imports a private helper of another
+the strings they are stored as; nothing sets an attribute on a model's instance by
+``setattr`` or pops one from its ``vars()``; no module imports a private helper of another
 (inside a function it hides an import circle; anywhere it is a name its module may
 change without telling anyone: a name another module needs is public); and nothing
 leans on Django's private parts, which an upgrade may change without notice.
@@ -39,6 +40,7 @@ BEING_REWRITTEN = {
     "tournament/exports/club.py": "imports rows._precise and xlsx._sheet",
     "tournament/exports/groups.py": "imports rows._precise and xlsx._sheet",
     "tournament/exports/pbn.py": "imports rows._live_lines",
+    "tournament/queries/standings.py": "makes its rows with tuple.__new__",
 }
 
 # The values of stored choices a comparison might spell out: methods, forms, movements,
@@ -213,3 +215,153 @@ def test_no_private_part_of_django_is_used(path):
         if PRIVATE.search(line)
     ]
     assert not found, "Django's private parts:\n" + "\n".join(found)
+
+
+# Django's parts no page of its documentation describes, reached by attribute: each
+# with what the documented way is.
+UNDOCUMENTED = {
+    "get_db_converters": "a backend's converters: read through a queryset instead",
+    "get_col": "a field's column expression: use F() or the field's name",
+    "get_compiler": "a query's compiler: run the queryset, or write the SQL out",
+    "sql_with_params": "a query's compiled SQL: write the SQL out (connection.cursor())",
+}
+UNDOCUMENTED_MODULES = ("django.db.models.sql", "django.db.models.query_utils")
+DJANGO_SOURCES = SOURCES + sorted((ROOT / "benchmarks").rglob("*.py"))
+
+
+def _inside_from_db_of_a_class(parents: list[ast.AST]) -> bool:
+    """Whether the innermost function is a class's own ``from_db`` (an override,
+    which Django documents, calling ``super().from_db``)."""
+    functions = [p for p in parents if isinstance(p, ast.FunctionDef | ast.AsyncFunctionDef)]
+    if not functions or functions[-1].name != "from_db":
+        return False
+    at = parents.index(functions[-1])
+    return at > 0 and isinstance(parents[at - 1], ast.ClassDef)
+
+
+def _walk(node: ast.AST, parents: list[ast.AST]):
+    """Every node with the nodes it lies in, outermost first."""
+    yield node, parents
+    for child in ast.iter_child_nodes(node):
+        yield from _walk(child, [*parents, node])
+
+
+def django_internals(source: str) -> list[tuple[int, str]]:
+    """Each use of a part of Django it does not document, as (line, what): the
+    attributes of :data:`UNDOCUMENTED`, a connection's ``ops``, the modules of
+    :data:`UNDOCUMENTED_MODULES`, ``Model.from_db`` called outside a model's own
+    ``from_db``, and a tuple made by ``tuple.__new__``."""
+    found = []
+    for node, parents in _walk(ast.parse(source), []):
+        if isinstance(node, ast.Attribute):
+            if node.attr in UNDOCUMENTED:
+                found.append((node.lineno, f".{node.attr}: {UNDOCUMENTED[node.attr]}"))
+            elif node.attr == "ops" and _is_a_connection(node.value):
+                found.append((node.lineno, "connection.ops: the backend's operations"))
+            elif node.attr == "from_db" and not _inside_from_db_of_a_class(parents):
+                found.append((node.lineno, ".from_db outside a model's own from_db"))
+            elif (
+                node.attr == "__new__"
+                and isinstance(node.value, ast.Name)
+                and node.value.id == "tuple"
+            ):
+                found.append((node.lineno, "tuple.__new__: build the tuple by its class"))
+        elif isinstance(node, ast.ImportFrom | ast.Import):
+            names = (
+                [node.module or ""]
+                if isinstance(node, ast.ImportFrom)
+                else [alias.name for alias in node.names]
+            )
+            for name in names:
+                if any(name == m or name.startswith(m + ".") for m in UNDOCUMENTED_MODULES):
+                    found.append((node.lineno, f"{name}: import from django.db.models"))
+    return found
+
+
+def _is_a_connection(node: ast.AST) -> bool:
+    """``connection``, ``connections[...]``, or any ``x.connection``."""
+    if isinstance(node, ast.Subscript):
+        node = node.value
+    if isinstance(node, ast.Name):
+        return node.id in ("connection", "connections")
+    return isinstance(node, ast.Attribute) and node.attr in ("connection", "connections")
+
+
+def instance_writes(source: str) -> list[tuple[int, str]]:
+    """Each ``setattr(x, ...)`` of an ``x`` other than ``self``, and each attribute popped
+    from ``vars(x)`` or ``x.__dict__``: a value set on a model's instance that is not
+    its field, or a field written round the model's own attribute."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if not isinstance(node, ast.Call):
+            continue
+        func = node.func
+        if isinstance(func, ast.Name) and func.id == "setattr" and node.args:
+            target = node.args[0]
+            if not (isinstance(target, ast.Name) and target.id == "self"):
+                found.append((node.lineno, f"setattr({ast.unparse(target)}, ...)"))
+        elif isinstance(func, ast.Attribute) and func.attr == "pop":
+            popped = func.value
+            if (
+                isinstance(popped, ast.Call)
+                and isinstance(popped.func, ast.Name)
+                and popped.func.id == "vars"
+            ) or (isinstance(popped, ast.Attribute) and popped.attr == "__dict__"):
+                found.append((node.lineno, f"{ast.unparse(popped)}.pop(...)"))
+    return found
+
+
+@pytest.mark.parametrize("path", DJANGO_SOURCES, ids=_name)
+def test_no_undocumented_part_of_django_is_called(path):
+    if _name(path) in BEING_REWRITTEN:
+        return
+    found = [
+        f"{_name(path)}:{line}: {what}"
+        for line, what in django_internals(path.read_text(encoding="utf-8"))
+    ]
+    assert not found, "Django's undocumented parts:\n" + "\n".join(found)
+
+
+@pytest.mark.parametrize("path", SOURCES, ids=_name)
+def test_nothing_is_set_on_an_instance_by_name(path):
+    """What a read adds to a row comes back beside it (a dataclass), never set on the
+    model's instance; a field is changed by its own attribute or by ``update()``."""
+    if _name(path) in BEING_REWRITTEN:
+        return
+    found = [
+        f"{_name(path)}:{line}: {what}"
+        for line, what in instance_writes(path.read_text(encoding="utf-8"))
+    ]
+    assert not found, "set on an instance by name:\n" + "\n".join(found)
+
+
+def test_the_django_checks_see_what_they_refuse():
+    source = """
+from django.db import connection, connections
+from django.db.models.sql import Query
+from django.db.models.query_utils import DeferredAttribute
+import django.db.models.sql.compiler
+
+converters = connection.ops.get_db_converters(None)
+column = field.get_col("t")
+compiler = queryset.query.get_compiler("default")
+sql, params = queryset.query.sql_with_params()
+quoted = connections["default"].ops.quote_name("x")
+row = Result.from_db("default", names, values)
+pair = tuple.__new__(Pair, values)
+setattr(result, "seating", seating)
+vars(result).pop("board", None)
+result.__dict__.pop("board")
+
+
+class Result(Model):
+    @classmethod
+    def from_db(cls, db, field_names, values):
+        return super().from_db(db, field_names, values)
+
+    def keep(self, name, value):
+        setattr(self, name, value)
+        return self.refresh_from_db(fields=[name])
+"""
+    assert [line for line, _ in django_internals(source)] == [3, 4, 5, 7, 7, 8, 9, 10, 11, 12, 13]
+    assert [line for line, _ in instance_writes(source)] == [14, 15, 16]

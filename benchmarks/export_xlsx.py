@@ -73,13 +73,13 @@ def plain_floor(event_pk: int) -> dict:
 
     from scoring import compare_boards
     from tournament import exports
-    from tournament.exports.rows import _live_lines
+    from tournament.exports.rows import live_lines
     from tournament.models import Event
     from tournament.queries import standings
 
     event = Event.objects.get(pk=event_pk)
     t0, c0 = time.perf_counter(), time.process_time()
-    lines = _live_lines(event)
+    lines = live_lines(event)
     compare_boards([standings.board_result(r) for r in lines], event.method, event.adjusted_values)
     read_s, read_cpu = time.perf_counter() - t0, time.process_time() - c0
 

@@ -160,7 +160,8 @@ class FlakyTablet:
             "tricks": str(8 + board % 4),
             "revokes_ns": "0",
             "revokes_ew": "0",
-            # No hand record in this event: the honours are a required answer (RULES.md 2).
+            # No hand record in this event: the honours are a required answer
+            # (docs/laws/scoring.md, "Honours").
             "honours": "trumps:EW-3",
         }
         time.sleep(rng.uniform(2, 6))  # the scorer taps the result in: the burst lasts ~20 s

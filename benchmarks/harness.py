@@ -206,7 +206,7 @@ def _prepare_round(tables: int, boards_per_round: int) -> list[tuple[str, int]]:
     from django.contrib.auth import get_user_model
 
     from tests.factories import make_event
-    from tournament import tablets
+    from tournament.services import tablets
 
     owner = get_user_model().objects.create_user("bench")
     event = make_event(owner, name="Bench", tables=tables, boards_per_round=boards_per_round)

@@ -42,8 +42,8 @@ def child(runs: int) -> dict:
     from django.test.utils import CaptureQueriesContext
 
     from tests.factories import make_event
-    from tournament import tablets
     from tournament.models import AuditEntry, Result
+    from tournament.services import tablets
 
     owner = get_user_model().objects.create_user("bench")
     event = make_event(owner, name="Bench", tables=25, boards_per_round=2)

@@ -160,7 +160,8 @@ def board_form(html: str, board: int, rival: bool = False) -> dict[str, str]:
         "tricks": str(9 + board % 3),
         "revokes_ns": "0",
         "revokes_ew": "0",
-        # No hand record in this event: the honours are a required answer (RULES.md 2).
+        # No hand record in this event: the honours are a required answer
+        # (docs/laws/scoring.md, "Honours").
         "honours": "aces:none" if rival else "trumps:EW-3",
     }
 

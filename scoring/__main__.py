@@ -110,7 +110,7 @@ Example:
 """
 
 
-_FAULT = "an error in the scoring program itself, not in the input; please report it"
+FAULT = "an error in the scoring program itself, not in the input; please report it"
 
 
 class _InputError(ValueError):
@@ -286,7 +286,7 @@ def _deal_line(raw: str | bytes, lineno: int, answer: Callable[[Any], dict] = _d
     except RecursionError:
         return {"id": None, "error": f"line {lineno} is nested too deeply to read"}
     except Exception as e:  # a fault in this program: say so, and answer the other lines
-        return {"id": None, "error": f"line {lineno} could not be scored: {_FAULT} ({e!r:.80})"}
+        return {"id": None, "error": f"line {lineno} could not be scored: {FAULT} ({e!r:.80})"}
 
 
 def run_deal(
@@ -446,7 +446,7 @@ def _run_object(
         stderr.write("error: the input is nested too deeply to read\n")
         return 2
     except Exception as e:  # a fault in this program: say so rather than print a traceback
-        stderr.write(f"error: {_FAULT} ({e!r:.80})\n")
+        stderr.write(f"error: {FAULT} ({e!r:.80})\n")
         return 2
     stdout.write(out + "\n")
     return 0

@@ -1,6 +1,6 @@
 """The auction, call by call, checked against the event's code of laws.
 
-RULES.md section 6.  From the dealer round to the left each player passes,
+docs/laws/auction.md.  From the dealer round to the left each player passes,
 declares (more than the last declaration, by the code's own order), doubles
 the last declaration of an opponent, or redoubles an opponent's double of
 his own side's declaration; once each, and a new declaration ends the

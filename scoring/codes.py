@@ -3,10 +3,10 @@
 Each :class:`Code` holds every fact the scorer and the app need, with the
 law that states it, so that :mod:`scoring.deal` contains no magic numbers,
 a traveller can cite its source, and no screen, form or export spells a
-code's facts again.  See ``RULES.md`` section 1.
+code's facts again.  See docs/laws/scoring.md, "The codes of laws a director can choose".
 
 The 1913 code has two event options, the two "English rules" of the note
-after Duplicate Law H in the 1913 text (RULES.md, "The 1913 English rule"):
+after Duplicate Law H in the 1913 text (docs/laws/scoring.md, "The 1913 English rule"):
 the **English bidding rule** (the dealer may pass; spades are always royals
 at 9; the lowest declaration is one club) and the **English slam rule**
 (little slam 50, grand slam 100).
@@ -57,7 +57,7 @@ class Code:
     premium_threshold: int  # the trick score that earns the premium
     revoke_penalty: int
     spade_opening_cap: int  # 1913 Law 48; 0 where no cap
-    # Revokes (RULES.md section 3).  1913/1915 Law 84 and 89; Royalton Laws 77, 81.
+    # Revokes (docs/laws/scoring.md, "Revokes").  1913/1915 Law 84 and 89; Royalton Laws 77, 81.
     penalty_tricks_earn_bonus: bool  # Royalton 77(b): they count for slam and doubled bonus
     revoking_side_may_score: bool  # Royalton 77(b) has no bar like 1915 Law 84's last line
     each_revoke_costs: bool  # Royalton 77(c): two or more revokes, 100 each, no choice
@@ -171,7 +171,7 @@ WC1915 = Code(
             "premium": "Duplicate Law A",
             "pass": "Laws 42, 44",
             "bidding": "Law 45",
-            # The auction (RULES.md section 6), for scoring.auction and the rulings guide.
+            # The auction (docs/laws/auction.md), for scoring.auction and the rulings guide.
             "calls": "Law 43",
             "overbidding": "Law 46",
             "final": "Law 47 (note: a declaration passed by three players is final)",
@@ -182,7 +182,8 @@ WC1915 = Code(
             "pass_out_of_turn": "Law 49",
             "insufficient": "Law 50",
             "impossible": "Law 45 (one to seven odd tricks)",
-            # No impossible-declaration law of its own: the 1913 Law 50 remedy (RULES.md 6).
+            # No impossible-declaration law of its own: the 1913 Law 50 remedy
+            # (docs/laws/auction.md, "An impossible declaration").
             "impossible_remedy": "Law 50, read with the 1913 Law 50",
             "barred": "Law 50a",
             "lapse": "Law 50b",

@@ -2,7 +2,7 @@
 
 Every point is an :class:`Item` naming its side, its column (trick or
 honour score) and the law behind it, so a traveller can explain itself.
-See RULES.md sections 1-4 and Duplicate Law A.
+See docs/laws/scoring.md and docs/laws/duplicate.md, Law A.
 """
 
 from __future__ import annotations
@@ -35,7 +35,8 @@ HONOUR = "honour"
 
 @dataclass(frozen=True, slots=True)
 class Penalty:
-    """Points awarded to ``side``'s honour score under ``law`` (RULES.md section 4)."""
+    """Points awarded to ``side``'s honour score under ``law`` (docs/laws/scoring.md,
+    "Other honour-score penalties")."""
 
     side: str
     points: int
@@ -279,7 +280,8 @@ def _validate(r: DealResult, code: Code) -> None:
 
 
 def _must_choose(c: Contract, code: Code, ro: int, rd: int) -> bool:
-    """Only the defenders revoked and the code leaves declarer a choice (RULES.md 3)."""
+    """Only the defenders revoked and the code leaves declarer a choice
+    (docs/laws/scoring.md, "Revokes")."""
     return ro > 0 and rd == 0 and not c.is_nullo and not (code.each_revoke_costs and ro > 1)
 
 
@@ -289,7 +291,7 @@ def declarer_must_choose(result: DealResult, code: Code | None = None) -> bool:
     That is exactly when a defender revoked, declarer's side did not, no
     choice was recorded, and the code offers one: 100 points or three tricks
     (1913/1915 Law 84(b), Royalton Law 77(b)).  There is none on a nullo
-    (RULES.md section 3: only the points), nor under Royalton Law 77(c) when
+    (docs/laws/scoring.md, "Revokes": only the points), nor under Royalton Law 77(c) when
     the defenders revoked more than once (each revoke costs 100).
     """
     if code is None:
@@ -355,16 +357,16 @@ def score_deal(result: DealResult, code: Code | None = None) -> DealScore:
 # 100,000 scores (an export, a bulk load) then creates almost no objects for the
 # garbage collector to scan again and again (docs/decisions/fast-comparisons.md).
 # Bounded: emptied when full, so a long-running server's memory stays flat.
-_SCORES: dict[tuple[Item, ...], DealScore] = {}
+SHARED_SCORES: dict[tuple[Item, ...], DealScore] = {}
 SHARED_SCORES_LIMIT = 50_000
 
 
 def _shared_score(ns_t: int, ns_h: int, ew_t: int, ew_h: int, items: tuple[Item, ...]) -> DealScore:
-    got = _SCORES.get(items)
+    got = SHARED_SCORES.get(items)
     if got is None:
-        if len(_SCORES) >= SHARED_SCORES_LIMIT:
-            _SCORES.clear()
-        got = _SCORES[items] = DealScore(ns_t, ns_h, ew_t, ew_h, items)
+        if len(SHARED_SCORES) >= SHARED_SCORES_LIMIT:
+            SHARED_SCORES.clear()
+        got = SHARED_SCORES[items] = DealScore(ns_t, ns_h, ew_t, ew_h, items)
     return got
 
 
@@ -392,7 +394,8 @@ def _score_play(r: DealResult, code: Code, items: list[Item]) -> None:
         # other side after its first (1915 Law 89).  Royalton Law 81: an
         # equal number on both sides permits no score at all; its "new deal"
         # cannot apply in duplicate (Duplicate Law F), and the director's
-        # penalties, added by score_deal, still stand (Reading, RULES.md 3).
+        # penalties, added by score_deal, still stand (our reading, docs/laws/scoring.md,
+        # "Revokes").
         if code.equal_revokes_void and rd == ro:
             items.clear()
             return
@@ -501,7 +504,8 @@ def _score_play(r: DealResult, code: Code, items: list[Item]) -> None:
                 )
     elif not ro or code.revoking_side_may_score:
         # 1913/1915 Law 84: "the value of their honours is the only score that can be
-        # made by a revoking side"; Royalton Law 77 has no such bar (RULES.md 3).
+        # made by a revoking side"; Royalton Law 77 has no such bar (docs/laws/scoring.md,
+        # "Revokes").
         under = c.target - won
         if c.royal:
             per = code.royal_undertrick * mult
@@ -554,7 +558,7 @@ def revoke_choices(result: DealResult, code: Code | None = None) -> dict[str, De
     1915 Law 84(b) (1913 the same, Royalton Law 77(b)) lets declarer take 100
     points or three tricks; the scorer records the choice, and the app shows
     which is worth more to declarer's side.  Only the options the laws allow
-    are offered: just the points on a nullo (RULES.md section 3) and under
+    are offered: just the points on a nullo (docs/laws/scoring.md, "Revokes") and under
     Royalton Law 77(c) when the defenders revoked more than once.  Empty when
     the defenders did not revoke alone (nothing to choose).
     """

@@ -3,7 +3,7 @@
 1915 Laws 5-6 (1913 the same): the honours are A K Q J 10 of the trump suit,
 or the four aces at no trump.  They belong to the side that holds them,
 declarer's or not, whatever happens in the play.  Royalton has none (Law 85).
-See RULES.md section 2.
+See docs/laws/scoring.md, "Honours".
 """
 
 from __future__ import annotations
@@ -126,7 +126,7 @@ def score_honours(
     return None
 
 
-# --- asking for honours without a hand record (RULES.md section 2) -----------
+# --- asking for honours without a hand record (docs/laws/scoring.md) ------
 
 
 def _contract(code: Code, contract: Contract | str) -> Contract:
@@ -138,7 +138,7 @@ def honours_question(
 ) -> str | None:
     """What the scorer must be asked about honours: "trumps", "aces", or None.
 
-    RULES.md section 2: without a hand record the honours are a required
+    docs/laws/scoring.md, "Honours": without a hand record the honours are a required
     answer, and a blank is not "no honours".  In a trump contract the five
     honours are A K Q J 10 of trumps ("trumps"); at no trump the four aces
     ("aces"; they may split 2-2 and score nothing, but the scorer says so).
@@ -198,7 +198,7 @@ def honour_holdings(code: Code, contract: Contract | str) -> tuple[HonourHolding
 
     For the tablet's one-tap buttons.  Trumps: for each side, three honours,
     four split, four in one hand, five split, five with four in one hand,
-    five in one hand (Law 6; RULES.md section 2).  No trump: the aces split
+    five in one hand (Law 6; docs/laws/scoring.md, "Honours").  No trump: the aces split
     2-2 (nobody scores), and for each side three aces, four split, four in
     one hand.  Empty when :func:`honours_question` has nothing to ask.
     """

@@ -1,7 +1,7 @@
 """Irregular hands: Duplicate Law B.
 
 A player found with more or fewer than 13 cards.  What the director does
-depends on when it was found (RULES.md section 5B):
+depends on when it was found (docs/laws/duplicate.md, Law B):
 
 1. before or during the original play: a new deal; every result comes from it;
 2. when the cards are taken up for overplay, before overplay begins: the

@@ -1,4 +1,4 @@
-"""The director's rulings guide for irregularities of the auction (RULES.md section 6).
+"""The director's rulings guide for irregularities of the auction (docs/laws/auction.md).
 
 For each irregularity the code's options in plain words, laid out as the
 modern laws lay out theirs (the *Laws of Duplicate Contract Bridge* 17-40):

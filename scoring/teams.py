@@ -13,7 +13,7 @@ Law B artificial scores (a result marked ``adjusted``) are computed from
 the other tables' scores on the board, and refused in a two-table match,
 where Law B(3) orders a new deal instead (:mod:`scoring.irregular`).
 
-Worked example (RULES.md 5G), three pairs a team, team A North-South at
+Worked example (docs/laws/duplicate.md, Law G), three pairs a team, team A North-South at
 tables 1 and 2, NS net totals s1, s2, s3:
 A = s1 + s2 - s3 + avgEW, B = -s1 - s2 + s3 + avgNS, avgNS = (s1+s2+s3)/3 = -avgEW.
 """

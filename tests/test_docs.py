@@ -64,3 +64,45 @@ def test_no_history_in_the_code_or_the_docs():
         if HISTORY.search(line)
     ]
     assert not found, "history where a reason belongs:\n" + "\n".join(found)
+
+
+# The team's reading of the laws is kept outside the repository; the project cites its
+# own statement of it, the pages under docs/laws/, which any reader of the code can open.
+# Written in pieces so that this file does not find itself.
+OUTSIDE_READING = "RULES" + ".md"
+
+# A citation of a docs/laws/ page's section: docs/laws/scoring.md, "Honours".
+LAW_PAGE_SECTION = re.compile(r'docs/laws/([\w-]+\.md),\s+"([^"]+)"')
+
+
+def test_the_laws_are_cited_from_docs_laws_only():
+    found = [
+        f"{path.relative_to(ROOT)}:{n}: {line.strip()}"
+        for path in _searched()
+        if path.suffix != ""
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if OUTSIDE_READING in line
+    ]
+    assert not found, "cite the docs/laws/ page and section that states it:\n" + "\n".join(found)
+
+
+def test_every_cited_section_of_docs_laws_exists():
+    """A quoted section of a docs/laws/ page is the start of one of that page's headings
+    (its words, ignoring quotation marks and case)."""
+
+    def plain(text: str) -> str:
+        return re.sub(r'["“”]', "", text).strip().lower()
+
+    headings = {
+        page.name: [plain(h) for h in re.findall(r"^#+ (.+)$", page.read_text("utf-8"), re.M)]
+        for page in (ROOT / "docs" / "laws").glob("*.md")
+    }
+    found = [
+        f"{path.relative_to(ROOT)}: {page}, {section!r}"
+        for path in _searched()
+        for page, section in LAW_PAGE_SECTION.findall(
+            re.sub(r"\s*\n\s*(?:#\s*)?", " ", path.read_text(encoding="utf-8"))
+        )
+        if not any(h.startswith(plain(section)) for h in headings.get(page, []))
+    ]
+    assert not found, "no such section of docs/laws/:\n" + "\n".join(found)

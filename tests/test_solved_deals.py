@@ -69,7 +69,7 @@ def test_a_batch_takes_the_kept_tables_and_solves_the_others_in_one_call(tmp_pat
 
 
 def test_the_app_batches_through_the_kept_tables_unless_a_test_solves_for_real(solved_deals):
-    from tournament import deals
+    from tournament.services import deals
 
     assert deals.dd_tricks_many == solved_deals.many
     assert double_dummy.dd_tricks_many == solved_deals.many

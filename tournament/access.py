@@ -48,11 +48,11 @@ from django.db.models import QuerySet
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 
-from . import tablets
 from .models import Board, Club, Contest, Event, League, Member, Result, Round, Seating, TableLink
 from .models.club import is_site_admin
+from .queries import tablet
 from .room.clubtime import use_clubs_clock
-from .services import ServiceError, directors, user_message
+from .services import ServiceError, directors, tablets, user_message
 
 View = Callable[..., HttpResponse]
 G = TypeVar("G", League, Contest)
@@ -369,7 +369,7 @@ def table_view(view: View) -> View:
 
     @wraps(view)
     def wrapped(request: HttpRequest, token: str, *args: Any, **kwargs: Any) -> HttpResponse:
-        link = tablets.resolve(token)
+        link = tablet.resolve(token)
         if link is None:
             raise Http404("This table link is not valid; ask the director for the table card.")
         use_clubs_clock(link.event.club)

@@ -14,7 +14,8 @@ from scoring.irregular import ARTIFICIAL_LABELS
 
 
 class CodeOfLaws(models.TextChoices):
-    """The codes of laws a director can choose (RULES.md section 1)."""
+    """The codes of laws a director can choose (docs/laws/scoring.md, "The codes of laws a
+    director can choose")."""
 
     WC1915 = "1915", "Whist Club 1915"
     WC1913 = "1913", 'Whist Club 1913 ("royal spades")'
@@ -76,7 +77,8 @@ class Direction(models.TextChoices):
 
 
 class Adjusted(models.TextChoices):
-    """Duplicate Law B's artificial scores (RULES.md 5B(3)); worded in scoring.irregular."""
+    """Duplicate Law B's artificial scores (docs/laws/duplicate.md, Law B(3)); worded in
+    scoring.irregular."""
 
     AVERAGE = "average", ARTIFICIAL_LABELS["average"]
     NS_LOWEST = "ns-lowest", ARTIFICIAL_LABELS["ns-lowest"]

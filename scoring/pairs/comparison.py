@@ -4,7 +4,7 @@ minus the average net score of every pair that held the same seats) and by
 matchpoints, in exact fractions.
 
 The heart of the pair contest: :func:`compare_boards` compares a whole event
-(a fast path for plain boards, :func:`_general_board` for boards with the
+(a fast path for plain boards, :func:`general_board` for boards with the
 director's adjusted scores or Law B's artificial ones); :func:`compare_line`
 gives one line from its board's summary alone (a score card's cost is its own
 boards).
@@ -37,20 +37,20 @@ from ..irregular import (
     check_artificial_score,
 )
 from .lines import (
-    _ADJ,
-    _VER,
+    ADJUSTED_OF,
     DEFAULT_VALUES,
     METHODS,
+    VERSION_OF,
     BoardLine,
     BoardResult,
-    _by_board,
-    _check_law_b,
-    _exact_div,
-    _real_scores,
-    _waiting,
-    _whole,
+    as_whole,
+    check_law_b,
+    exact_div,
+    lines_by_board,
+    real_scores,
+    still_waiting,
 )
-from .matchpoints import _board_matchpoints, _mp_of, _mp_table, neuberg
+from .matchpoints import lines_matchpoints, mp_of, mp_table, neuberg
 
 
 def compare_boards(
@@ -68,13 +68,13 @@ def compare_boards(
     its boards (matchpoints are factored up to it); by default, the most here.
     ``tables``: how many tables the contest plays each board at, by board number,
     when the results may be only the lines entered so far (Law B(3) asks the
-    contest's size, not the traveller's length; :func:`_check_law_b`); a board
-    whose only lines are artificial scores waiting for a real one (:func:`_waiting`)
+    contest's size, not the traveller's length; :func:`check_law_b`); a board
+    whose only lines are artificial scores waiting for a real one (:func:`still_waiting`)
     gets lines with no score yet, like lines not played.
     """
     if method not in METHODS:
         raise ScoringError(f'the method is "total" or "matchpoints", not {method!r}')
-    boards = _by_board(results)
+    boards = lines_by_board(results)
     most = max((len(v) for v in boards.values()), default=0)
     expected = most if expected is None else max(expected, most)
     top = 2 * (expected - 1)
@@ -86,31 +86,31 @@ def compare_boards(
     general: dict[int, BoardLine] = {}
     tables = tables or {}
     for board, lines in boards.items():
-        if _waiting(lines, tables.get(board)):
+        if still_waiting(lines, tables.get(board)):
             for r in lines:
                 general[id(r)] = BoardLine(r, None, None, None, None if method == "total" else top)
             continue
-        if not _plain(lines):
+        if not plain_board(lines):
             for r, got in zip(
-                lines, _general_board(board, lines, method, expected, adjusted_values), strict=True
+                lines, general_board(board, lines, method, expected, adjusted_values), strict=True
             ):
                 net, ns_s, ew_s = got if got else (None, None, None)
                 general[id(r)] = BoardLine(r, net, ns_s, ew_s, None if method == "total" else top)
             continue
-        real = _real_scores(board, lines, tables.get(board))
+        real = real_scores(board, lines, tables.get(board))
         table: dict[int | str, Scored] = {}
         if method == "total":
-            nets = _nets(real, lines)
+            nets = board_nets(real, lines)
             n = len(lines)
             total = sum(nets)
             for r, net in zip(lines, nets, strict=True):
                 key = r.net_ns if r.adjusted is None else r.adjusted
                 if key not in table:
-                    diff = _exact_div(net * n - total, n)
+                    diff = exact_div(net * n - total, n)
                     table[key] = (net, diff, -diff, None)  # type: ignore[index]
         else:
             for r, (net, ns_mp) in zip(
-                lines, _board_matchpoints(real, lines, expected), strict=True
+                lines, lines_matchpoints(real, lines, expected), strict=True
             ):
                 key = r.net_ns if r.adjusted is None else r.adjusted
                 if key not in table:
@@ -145,7 +145,7 @@ def law_h_averages(lines: Iterable[BoardLine]) -> dict[int, Fraction | int]:
     for line in lines:
         if line.net_ns is None or line.ns_score is None or line.top is not None:
             continue
-        average = _whole(Fraction(line.net_ns) - line.ns_score)
+        average = as_whole(Fraction(line.net_ns) - line.ns_score)
         held = out.setdefault(line.result.version, average)
         if held != average:
             raise ScoringError(
@@ -192,10 +192,10 @@ def compare_line(
     law_b = law_b or {}
     s = summary
     top = 2 * (expected - 1)
-    if s.real == 0 and tables is not None and s.lines < tables:  # _waiting: no score yet
+    if s.real == 0 and tables is not None and s.lines < tables:  # still_waiting: no score yet
         return BoardLine(line, None, None, None, None if method == "total" else top)
     if law_b or line.adjusted is not None:
-        _check_law_b(line.board, s.lines, s.real, tables)
+        check_law_b(line.board, s.lines, s.real, tables)
     if line.adjusted is not None:
         net = artificial_net_of(line.adjusted, s.total, s.real, s.lowest, s.highest)
     else:
@@ -205,21 +205,21 @@ def compare_line(
             n * artificial_net_of(kind, s.total, s.real, s.lowest, s.highest)
             for kind, n in law_b.items()
         )
-        diff = _exact_div(net * s.lines - everything, s.lines)
+        diff = exact_div(net * s.lines - everything, s.lines)
         return BoardLine(line, net, diff, -diff, None)
     if line.adjusted is None:
-        mp = neuberg(_mp_of(s.below, s.equal), expected, s.real)
+        mp = neuberg(mp_of(s.below, s.equal), expected, s.real)
     else:
-        lowest = neuberg(_mp_of(0, s.lowest_count), expected, s.real)
-        highest = neuberg(_mp_of(s.real - s.highest_count, s.highest_count), expected, s.real)
-        mp = _whole(artificial_matchpoints(line.adjusted, top, lowest, highest))
-    return BoardLine(line, net, mp, _whole(top - mp), top)
+        lowest = neuberg(mp_of(0, s.lowest_count), expected, s.real)
+        highest = neuberg(mp_of(s.real - s.highest_count, s.highest_count), expected, s.real)
+        mp = as_whole(artificial_matchpoints(line.adjusted, top, lowest, highest))
+    return BoardLine(line, net, mp, as_whole(top - mp), top)
 
 
 def is_plain(lines: Sequence[BoardResult]) -> bool:
     """A board :func:`compare_line` can compare from a summary: real scores and Law B
     artificial ones only, one version."""
-    return _plain(list(lines))
+    return plain_board(list(lines))
 
 
 _PLAIN_ADJUSTED = frozenset((None, *ADJUSTMENTS))
@@ -228,12 +228,12 @@ _PLAIN_ADJUSTED = frozenset((None, *ADJUSTMENTS))
 Scores = tuple["Fraction | int | None", "Fraction | int", "Fraction | int"]
 
 
-def _plain(lines: list[BoardResult]) -> bool:
+def plain_board(lines: list[BoardResult]) -> bool:
     """A board with real scores and Law B's only, one version: the fast path."""
-    return set(map(_ADJ, lines)) <= _PLAIN_ADJUSTED and len(set(map(_VER, lines))) == 1
+    return set(map(ADJUSTED_OF, lines)) <= _PLAIN_ADJUSTED and len(set(map(VERSION_OF, lines))) == 1
 
 
-def _general_board(
+def general_board(
     board: int, lines: list[BoardResult], method: str, expected: int, values: AdjustedValues
 ) -> list[Scores | None]:
     """(net compared, NS score, EW score) for each line of a board with the director's
@@ -273,10 +273,10 @@ def _general_board(
             n = len(nets)
             total = sum(nets.values())
             for i, net in nets.items():
-                diff = _exact_div(net * n - total, n)
+                diff = exact_div(net * n - total, n)
                 out[i] = (net, diff, -diff)
         else:
-            table = _mp_table(real)
+            table = mp_table(real)
             ordered = sorted(real)
             raw: dict[int, Fraction | int] = {}
             for i in real_i:
@@ -304,12 +304,12 @@ def _general_board(
             actual = len(raw)
             mps = {i: neuberg(v, expected, actual) for i, v in raw.items()}
             for i, mp in mps.items():
-                out[i] = (nets[i], _whole(mp), _whole(top - mp))
+                out[i] = (nets[i], as_whole(mp), as_whole(top - mp))
             lowest = min(mps.values(), default=0)
             highest = max(mps.values(), default=0)
             for i in law_b_i:
                 mp = artificial_matchpoints(lines[i].adjusted, top, lowest, highest)  # type: ignore[arg-type]
-                out[i] = (nets[i], _whole(mp), _whole(top - mp))
+                out[i] = (nets[i], as_whole(mp), as_whole(top - mp))
         for i in idx:
             awards = parse_awards(lines[i].adjusted or "")
             if awards is None:
@@ -326,6 +326,6 @@ def _general_board(
     return out
 
 
-def _nets(real: list[int], lines: list[BoardResult]) -> list[Fraction | int]:
+def board_nets(real: list[int], lines: list[BoardResult]) -> list[Fraction | int]:
     """The net score of each line, artificial scores computed from the real ones."""
     return [r.net_ns if r.adjusted is None else artificial_net(real, r.adjusted) for r in lines]  # type: ignore[misc]

@@ -30,7 +30,9 @@ from ..irregular import ADJUSTMENTS, check_artificial_score
 METHODS = ("total", "matchpoints")
 
 
-_NS, _EW, _NET, _ADJ, _VER = (attrgetter(a) for a in ("ns", "ew", "net_ns", "adjusted", "version"))
+NS_OF, EW_OF, _NET, ADJUSTED_OF, VERSION_OF = (
+    attrgetter(a) for a in ("ns", "ew", "net_ns", "adjusted", "version")
+)
 
 
 DEFAULT_VALUES = AdjustedValues()
@@ -119,7 +121,7 @@ def validate_results(results: Sequence[BoardResult]) -> None:
             seen[key] = i
 
 
-def _by_board(results: Sequence[BoardResult]) -> dict[int, list[BoardResult]]:
+def lines_by_board(results: Sequence[BoardResult]) -> dict[int, list[BoardResult]]:
     """Group the results by board, validating them on the way.
 
     The checks here are the cheap ones that pass for good input; anything
@@ -129,7 +131,7 @@ def _by_board(results: Sequence[BoardResult]) -> dict[int, list[BoardResult]]:
     for r in results:
         boards[r.board].append(r)
     for board, lines in boards.items():
-        pairs = list(map(_NS, lines)) + list(map(_EW, lines))
+        pairs = list(map(NS_OF, lines)) + list(map(EW_OF, lines))
         pair_set = set(pairs)
         if (
             type(board) is not int
@@ -137,10 +139,10 @@ def _by_board(results: Sequence[BoardResult]) -> dict[int, list[BoardResult]]:
             or len(pair_set) != len(pairs)
             or "" in pair_set
             or set(map(type, pairs)) != {str}
-            or any(type(v) is not int or v < 1 for v in set(map(_VER, lines)))
+            or any(type(v) is not int or v < 1 for v in set(map(VERSION_OF, lines)))
             or (
                 set(map(type, map(_NET, lines))) != {int}
-                if set(map(_ADJ, lines)) == {None}
+                if set(map(ADJUSTED_OF, lines)) == {None}
                 else not all(map(_line_ok, lines))
             )
         ):
@@ -162,15 +164,15 @@ def _line_ok(r: BoardResult) -> bool:
     return parse_awards(r.adjusted) is not None and r.weights is None
 
 
-def _real_scores(board: int, lines: list[BoardResult], tables: int | None = None) -> list[int]:
+def real_scores(board: int, lines: list[BoardResult], tables: int | None = None) -> list[int]:
     """The real scores on a board; Law B decides whether its adjusted lines may stand."""
     real = [r.net_ns for r in lines if r.adjusted is None]
     if len(real) != len(lines):
-        _check_law_b(board, len(lines), len(real), tables)
+        check_law_b(board, len(lines), len(real), tables)
     return real  # type: ignore[return-value]
 
 
-def _check_law_b(board: int, lines: int, real: int, tables: int | None = None) -> None:
+def check_law_b(board: int, lines: int, real: int, tables: int | None = None) -> None:
     """A board with artificial scores: Law B(3) allows them only in a contest of more
     than two tables, and only beside at least one real score.
 
@@ -189,7 +191,7 @@ def _check_law_b(board: int, lines: int, real: int, tables: int | None = None) -
         )
 
 
-def _waiting(lines: list[BoardResult], tables: int | None) -> bool:
+def still_waiting(lines: list[BoardResult], tables: int | None) -> bool:
     """A board whose only lines so far are Law B's artificial scores, while tables that
     will play it have not: an artificial score is taken from the real scores on the
     deal (Law B(3)), so it has no value until the first of them is entered.  Such a
@@ -199,7 +201,7 @@ def _waiting(lines: list[BoardResult], tables: int | None) -> bool:
     )
 
 
-def _whole(x: Fraction | int) -> Fraction | int:
+def as_whole(x: Fraction | int) -> Fraction | int:
     """An int where ``x`` is whole, so whole scores print and add as ints."""
     if type(x) is int:
         return x
@@ -207,8 +209,8 @@ def _whole(x: Fraction | int) -> Fraction | int:
     return f.numerator if f.denominator == 1 else f
 
 
-def _exact_div(num: Fraction | int, den: int) -> Fraction | int:
+def exact_div(num: Fraction | int, den: int) -> Fraction | int:
     """num / den, as an int when it divides exactly."""
     if type(num) is int:
         return num // den if num % den == 0 else Fraction(num, den)
-    return _whole(Fraction(num) / den)
+    return as_whole(Fraction(num) / den)

@@ -17,10 +17,10 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from ..irregular import artificial_matchpoints, artificial_net
-from .lines import BoardResult, _whole
+from .lines import BoardResult, as_whole
 
 
-def _mp_table(scores: Iterable[int]) -> dict[int, int]:
+def mp_table(scores: Iterable[int]) -> dict[int, int]:
     """For each distinct score, its matchpoints: 2 for each score below, 1 for each equal.
 
     A board has far fewer distinct scores than results, so counting the
@@ -32,12 +32,12 @@ def _mp_table(scores: Iterable[int]) -> dict[int, int]:
     below = 0
     for value in sorted(counts):
         c = counts[value]
-        table[value] = _mp_of(below, c)
+        table[value] = mp_of(below, c)
         below += c
     return table
 
 
-def _mp_of(below: int, equal: int) -> int:
+def mp_of(below: int, equal: int) -> int:
     """The duplicate whist method: 2 for each score beaten, 1 for each other equal one
     (``equal`` counts the score itself)."""
     return 2 * below + equal - 1
@@ -49,7 +49,7 @@ def board_matchpoints(scores: Sequence[int]) -> list[int]:
     The duplicate whist method: 2 for each pair beaten, 1 for each tie, a top
     of 2(n - 1).
     """
-    table = _mp_table(scores)
+    table = mp_table(scores)
     return [table[s] for s in scores]
 
 
@@ -106,27 +106,27 @@ def _percent(mp: int, top: int) -> Fraction | int | None:
     top, so the same few hundred values recur)."""
     if not top:
         return None
-    return _whole(Fraction(100 * mp, top))
+    return as_whole(Fraction(100 * mp, top))
 
 
 def neuberg(mp: Fraction | int, expected: int, actual: int) -> Fraction | int:
     """Neuberg's formula: factor ``mp`` on ``actual`` results up to ``expected``."""
     if actual == expected:
         return mp
-    return _whole(Fraction((mp + 1) * expected, actual) - 1)
+    return as_whole(Fraction((mp + 1) * expected, actual) - 1)
 
 
-def _neuberg_table(real: list[int], expected: int) -> dict[int, Fraction | int]:
+def neuberg_table(real: list[int], expected: int) -> dict[int, Fraction | int]:
     """Each distinct real score's North-South matchpoints, factored up to ``expected``."""
     actual = len(real)
-    return {v: neuberg(m, expected, actual) for v, m in _mp_table(real).items()}
+    return {v: neuberg(m, expected, actual) for v, m in mp_table(real).items()}
 
 
-def _board_matchpoints(
+def lines_matchpoints(
     real: list[int], lines: list[BoardResult], expected: int
 ) -> list[tuple[Fraction | int, Fraction | int]]:
     """(net compared, NS matchpoints) for each line of one board."""
-    table = _neuberg_table(real, expected)
+    table = neuberg_table(real, expected)
     top = 2 * (expected - 1)
     ns_lowest = min(table.values(), default=0)
     ns_highest = max(table.values(), default=0)
@@ -138,7 +138,7 @@ def _board_matchpoints(
             out.append(
                 (
                     artificial_net(real, r.adjusted),
-                    _whole(artificial_matchpoints(r.adjusted, top, ns_lowest, ns_highest)),
+                    as_whole(artificial_matchpoints(r.adjusted, top, ns_lowest, ns_highest)),
                 )
             )
     return out

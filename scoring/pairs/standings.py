@@ -20,10 +20,19 @@ from math import lcm
 from ..adjusted import AdjustedValues
 from ..errors import ScoringError
 from ..fractions_fmt import exact, round_half_away, two_decimals
-from .comparison import _general_board, _nets, _plain
+from .comparison import board_nets, general_board, plain_board
 from .factoring import AS_PLAYED, FACTORED, boards_most_played, check_factoring, factored
-from .lines import _EW, _NS, DEFAULT_VALUES, METHODS, BoardResult, _by_board, _real_scores, _waiting
-from .matchpoints import _board_matchpoints, _neuberg_table
+from .lines import (
+    DEFAULT_VALUES,
+    EW_OF,
+    METHODS,
+    NS_OF,
+    BoardResult,
+    lines_by_board,
+    real_scores,
+    still_waiting,
+)
+from .matchpoints import lines_matchpoints, neuberg_table
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,16 +114,16 @@ def pair_standings(
     compared: Counter[str] = Counter()  # boards played with another line to compare with
     ns_seen: set[str] = set()
     ew_seen: set[str] = set()
-    boards = _by_board(results)
+    boards = lines_by_board(results)
     expected = max((len(v) for v in boards.values()), default=0)
     top = 2 * (expected - 1)
     tables = tables or {}
     for board, lines in boards.items():
-        if _waiting(lines, tables.get(board)):
+        if still_waiting(lines, tables.get(board)):
             continue  # no score yet for its lines, and no board played for their pairs
-        if not _plain(lines):
+        if not plain_board(lines):
             for r, got in zip(
-                lines, _general_board(board, lines, method, expected, adjusted_values), strict=True
+                lines, general_board(board, lines, method, expected, adjusted_values), strict=True
             ):
                 if got is not None:  # a line not played earns nothing and counts no board
                     played.update((r.ns, r.ew))
@@ -125,9 +134,9 @@ def pair_standings(
                     extra[r.ns] += got[1]
                     extra[r.ew] += got[2]
             continue
-        real = _real_scores(board, lines, tables.get(board))
-        ns = list(map(_NS, lines))
-        ew = list(map(_EW, lines))
+        real = real_scores(board, lines, tables.get(board))
+        ns = list(map(NS_OF, lines))
+        ew = list(map(EW_OF, lines))
         played.update(ns)
         played.update(ew)
         if len(lines) > 1:
@@ -136,7 +145,7 @@ def pair_standings(
         ns_seen.update(ns)
         ew_seen.update(ew)
         if method == "total":
-            nets = _nets(real, lines)
+            nets = board_nets(real, lines)
             n = len(lines)
             total = sum(nets)
             nums = [net * n - total for net in nets]
@@ -149,10 +158,10 @@ def pair_standings(
                     extra[b] -= x / n  # type: ignore[assignment]
         else:
             if len(real) == len(lines):  # no Law B line: each score's matchpoints looked up
-                table = _neuberg_table(real, expected)
+                table = neuberg_table(real, expected)
                 mps = list(map(table.__getitem__, real))
             else:
-                mps = [m for _, m in _board_matchpoints(real, lines, expected)]
+                mps = [m for _, m in lines_matchpoints(real, lines, expected)]
             if set(map(type, mps)) == {int}:
                 _accumulate(acc[1], ns, mps)
                 _accumulate(acc[1], ew, [top - m for m in mps])

@@ -141,7 +141,7 @@ def board_page(live_server, browser):
     """A phone at table 1's board 1, and the event."""
     from django.contrib.auth import get_user_model
 
-    from tournament import tablets
+    from tournament.services import tablets
 
     from ..factories import make_event
 

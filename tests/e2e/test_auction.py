@@ -4,8 +4,8 @@ declaration refused, the director ruling it from his phone, the 50 points on the
 import pytest
 from django.contrib.auth import get_user_model
 
-from tournament import tablets
 from tournament.models import Result
+from tournament.services import tablets
 
 from ..factories import make_event
 from .axe import no_axe_violations

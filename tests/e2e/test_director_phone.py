@@ -9,8 +9,8 @@ within two screens of the top of the page.
 import pytest
 from django.contrib.auth import get_user_model
 
-from tournament import tablets
 from tournament.models import DirectorCall, Ruling
+from tournament.services import tablets
 
 from ..factories import make_event
 from .axe import no_axe_violations

@@ -9,8 +9,7 @@ on the screen at once or on one of the pages the moves turn through by themselve
 import pytest
 from django.contrib.auth import get_user_model
 
-from tournament import tablets
-from tournament.services import Actor, display
+from tournament.services import Actor, display, tablets
 
 from ..factories import make_event
 

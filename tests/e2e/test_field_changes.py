@@ -9,10 +9,10 @@ guide cards follow; round 1's results stand.
 import pytest
 from django.contrib.auth import get_user_model
 
-from tournament import services, tablets
+from tournament import services
 from tournament.models import Result
 from tournament.queries import standings
-from tournament.services import Actor, Entry
+from tournament.services import Actor, Entry, tablets
 
 from ..tournament.conftest import make_event
 from .axe import no_axe_violations

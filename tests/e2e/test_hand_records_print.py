@@ -7,8 +7,7 @@ import re
 import pytest
 from django.contrib.auth import get_user_model
 
-from tournament import deals
-from tournament.services import Actor
+from tournament.services import Actor, deals
 
 from ..factories import make_event
 from .conftest import log_in

@@ -3,10 +3,10 @@
 import pytest
 from django.contrib.auth import get_user_model
 
-from tournament import services, tablets
+from tournament import services
 from tournament.models import Result
 from tournament.queries import standings
-from tournament.services import Actor, Entry
+from tournament.services import Actor, Entry, tablets
 
 from ..tournament.conftest import make_event
 from .axe import no_axe_violations
@@ -55,7 +55,8 @@ def test_scorer_enters_and_confirms_a_round(live_server, browser, shots):
     tap(page, "#id_tricks_7")
     page.click("summary")
     page.select_option("#id_revokes_ew", "1")
-    # No hand record: leaving the honours blank gets a prompt, not a score (RULES.md 2).
+    # No hand record: leaving the honours blank gets a prompt, not a score
+    # (docs/laws/scoring.md, "Honours").
     page.click("button:has-text('Score it')")
     page.wait_for_selector("text=How did the honours lie?")  # the form comes back
     assert not Result.objects.filter(event=event, table=1).exists()

@@ -10,9 +10,9 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth import get_user_model
 
-from tournament import services, tablets
+from tournament import services
 from tournament.models import Result
-from tournament.services import Actor
+from tournament.services import Actor, tablets
 
 from ..tournament.conftest import make_event
 from .conftest import PHONE

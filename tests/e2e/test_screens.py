@@ -9,9 +9,9 @@ import pytest
 from django.contrib.auth import get_user_model
 
 from tests.factories import make_contest
-from tournament import deals, services, tablets
+from tournament import services
 from tournament.models import Result
-from tournament.services import Actor
+from tournament.services import Actor, deals, tablets
 
 from ..factories import enter, make_event
 from .axe import no_axe_violations, page_problems, violations

@@ -11,9 +11,8 @@ agreement.
 import pytest
 from django.contrib.auth import get_user_model
 
-from tournament import deals, tablets
 from tournament.models import Result
-from tournament.services import Actor
+from tournament.services import Actor, deals, tablets
 
 from ..factories import make_event
 from .conftest import PHONE

@@ -37,8 +37,9 @@ def deal_results(draw, code_key=None):
     if code.has_honours and contract.strain != "NULLO" and draw(st.booleans()):
         honours = draw(honour_counts(contract.strain))
     revokes = {"NS": draw(st.integers(0, 2)), "EW": draw(st.integers(0, 2))}
-    # Declarer's choice exists only when the defenders alone revoked (RULES.md 3);
-    # recorded only when the code offers it, sometimes "points" where it is all there is.
+    # Declarer's choice exists only when the defenders alone revoked (docs/laws/scoring.md,
+    # "Revokes"); recorded only when the code offers it, sometimes "points" where it is all
+    # there is.
     ours, theirs = ("NS", "EW") if declarer in "NS" else ("EW", "NS")
     penalty = None
     if revokes[theirs] and not revokes[ours]:

@@ -1,4 +1,4 @@
-"""The auction recorder: every rule of RULES.md section 6, in each code."""
+"""The auction recorder: every rule of docs/laws/auction.md, in each code."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The auction's irregularities as the codes write them (RULES.md section 6), each with
+"""The auction's irregularities as the codes write them (docs/laws/auction.md), each with
 its law quoted and the auction written out, in every code where it applies.
 
 Auctions are written from the dealer, one call a player; a ruling is applied at the

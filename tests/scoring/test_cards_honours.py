@@ -50,7 +50,7 @@ def test_honours_from_deal():
     assert honours_from_deal(deal, "RS") == honours_from_deal(deal, "S")
 
 
-# RULES.md section 2, every row of both tables.  Hearts trumps are worth 8.
+# docs/laws/scoring.md, "Honours", every row of both tables.  Hearts trumps are worth 8.
 @pytest.mark.parametrize(
     ("counts", "side", "points"),
     [

@@ -15,7 +15,7 @@ import sys
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoring.__main__ import _FAULT, main
+from scoring.__main__ import FAULT, main
 
 FUZZ = settings(max_examples=150, deadline=None)
 
@@ -138,7 +138,7 @@ def check_deal_answers(status, out, err, expected_lines):
     for a in answers:
         assert isinstance(a, dict) and "id" in a
         assert ("error" in a) != ("net_ns" in a)
-        assert _FAULT not in a.get("error", "")
+        assert FAULT not in a.get("error", "")
     assert status == (1 if any("error" in a for a in answers) else 0)
 
 
@@ -160,7 +160,7 @@ def test_deal_answers_every_line_of_any_bytes(chunks):
 
 
 def check_object_answer(status, out, err):
-    assert _FAULT not in err
+    assert FAULT not in err
     if status == 0:
         assert err == "" and isinstance(json.loads(out), dict)
     else:
@@ -320,7 +320,7 @@ def test_auction_answers_every_line(lines):
     answers = [json.loads(line) for line in out.splitlines()]
     assert len(answers) == sum(1 for line in lines if line.strip()) and err == ""
     for a in answers:
-        assert "id" in a and _FAULT not in a.get("error", "")
+        assert "id" in a and FAULT not in a.get("error", "")
         assert ("error" in a) != ("final" in a)
         if "call" in a:
             assert a["call"] >= 1

@@ -1,7 +1,8 @@
 """The codes of laws as data: every fact the app needs, and the 1913 English rules.
 
-RULES.md section 1; the English rules are the note after Duplicate Law H in
-the 1913 text ("Some players in America are adopting the English rule ...").
+docs/laws/scoring.md, "The codes of laws a director can choose"; the English rules are
+the note after Duplicate Law H in the 1913 text ("Some players in America are adopting
+the English rule ...").
 """
 
 import pytest

@@ -1,6 +1,6 @@
 """A field that cannot apply is refused, never ignored; every field's type and range.
 
-RULES.md: a passed-out deal has no score (1915 Law 44); declarer's choice of
+docs/laws/scoring.md: a passed-out deal has no score (1915 Law 44); declarer's choice of
 revoke penalty exists only after the defenders' revoke (Law 84(b)); Royalton
 has no honours (Law 85).
 """

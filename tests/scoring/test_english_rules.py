@@ -1,4 +1,4 @@
-"""Scoring under the 1913 English rules (RULES.md 1, "The 1913 English rule").
+"""Scoring under the 1913 English rules (docs/laws/scoring.md, "The 1913 English rule").
 
 The 1913 text, note after Duplicate Law H: "Some players in America are
 adopting the English rule, which allows the dealer to pass ... The lowest

@@ -147,7 +147,7 @@ def test_standings_are_the_sum_of_the_lines(results):
 def test_a_shared_score_is_the_score_made_afresh(rc):
     result, code = rc
     got = score_deal(result, code)
-    deal_module._SCORES.clear()
+    deal_module.SHARED_SCORES.clear()
     fresh = score_deal(result, code)
     assert got == fresh and got is not fresh
     assert score_deal(result, code) is fresh  # the second time, the same object
@@ -162,11 +162,11 @@ def test_shared_scores_stay_bounded(monkeypatch):
     from scoring.deal import DealResult
 
     monkeypatch.setattr(deal_module, "SHARED_SCORES_LIMIT", 3)
-    deal_module._SCORES.clear()
+    deal_module.SHARED_SCORES.clear()
     code = get_code("1915")
     for tricks in range(13):
         score_deal(DealResult(parse_contract("1NT", code), "S", tricks), code)
-        assert len(deal_module._SCORES) <= 3
+        assert len(deal_module.SHARED_SCORES) <= 3
 
 
 def _summary(lines: list[BoardResult], line: BoardResult) -> tuple[BoardSummary, dict]:

@@ -1,4 +1,4 @@
-"""Honours are a required answer without a hand record (RULES.md section 2).
+"""Honours are a required answer without a hand record (docs/laws/scoring.md, "Honours").
 
 1915 Law 6 (1913 the same): three honours held between partners are worth 2
 tricks, four 4, four in one hand 8, five 5, five with four in one hand 9,
@@ -46,7 +46,8 @@ def test_honours_question(code, contract, question):
 
 
 def test_no_question_with_a_hand_record():
-    # RULES.md 2: with a hand record honours are derived from the cards, never typed.
+    # docs/laws/scoring.md, "Honours": with a hand record honours are derived from the
+    # cards, never typed.
     assert honours_question(WC15, "4H", hand_record=True) is None
 
 
@@ -62,7 +63,7 @@ def test_trump_holdings_hearts():
         ("EW-4-in-one-hand", 64),
         ("NS-5", 40),
         ("EW-5", 40),
-        ("NS-5-four-in-one-hand", 72),  # RULES.md example: 9 x 8
+        ("NS-5-four-in-one-hand", 72),  # the example of docs/laws/scoring.md: 9 x 8
         ("EW-5-four-in-one-hand", 72),
         ("NS-5-in-one-hand", 80),
         ("EW-5-in-one-hand", 80),

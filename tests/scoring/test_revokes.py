@@ -1,4 +1,4 @@
-"""Revokes: 1915 Law 84 and 89, Royalton Laws 77 and 81 (RULES.md section 3)."""
+"""Revokes: 1915 Law 84 and 89, Royalton Laws 77 and 81 (docs/laws/scoring.md, "Revokes")."""
 
 import pytest
 
@@ -99,7 +99,8 @@ def test_nullo_revoke_points_only():
     s = score("2NULLO", "N", 7, code="royalton", revokes={"EW": 1}, revoke_penalty="points")
     # EW took 6 of the 8 a two-nullo needs them to take: two down.  NS 100 for the
     # revoke (Royalton Law 77(b)); Law 77 has no bar on the revoking side scoring
-    # (RULES.md 3), so EW still score 2 x 50 = 100 (Royalton Law 36): net 100 - 100 = 0.
+    # (docs/laws/scoring.md, "Revokes"), so EW still score 2 x 50 = 100 (Royalton Law
+    # 36): net 100 - 100 = 0.
     assert (s.ns_honour, s.ew_honour, s.net_ns) == (100, 100, 0)
 
 
@@ -113,7 +114,7 @@ def test_revoke_choices_shows_the_better_one_first():
     assert list(revoke_choices(r, code)) == ["tricks", "points"]
 
 
-# --- Royalton Law 77 read as written, and Law 81 (RULES.md section 3) -------------
+# --- Royalton Law 77 read as written, and Law 81 (docs/laws/scoring.md, "Revokes") -------------
 
 
 def test_royalton_77b_revokers_still_score_undertricks_when_declarer_takes_points():
@@ -203,7 +204,8 @@ def test_royalton_81_unequal_revokes_score_the_extra_ones():
 
 
 def test_nullo_needs_no_choice():
-    # RULES.md 3: on a nullo only the points are offered, so none need be recorded.
+    # docs/laws/scoring.md, "Revokes": on a nullo only the points are offered, so none
+    # need be recorded.
     # 2 nullo by North, 5 tricks: EW take 8, the contract is made: 2 x 10 = 20; 100 for
     # the revoke (Law 77(b)).
     s = score("2NULLO", "N", 5, code="royalton", revokes={"EW": 1})

@@ -1,5 +1,5 @@
 """Properties of the rulings guide over legal auctions with one irregularity inserted
-and ruled (RULES.md section 6), in every code:
+and ruled (docs/laws/auction.md), in every code:
 
 * a barred player's only call is a pass until his bar lifts, and then he has every
   call the others would have;

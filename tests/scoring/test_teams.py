@@ -69,7 +69,7 @@ def test_five_pairs_won_by_the_fraction_of_a_point():
 
 
 def test_seven_pairs_won_by_the_fraction_of_a_point_by_the_team_behind_on_raw_score():
-    # Law G (RULES.md 5G), seven pairs a team: team A North-South at tables 1-4 (its odd
+    # Law G (docs/laws/duplicate.md), seven pairs a team: team A North-South at tables 1-4 (its odd
     # pair is North-South), East-West at 5-7; so A adds the East-West average and B, whose
     # odd pair sits East-West, the North-South average.  NS totals (one board, a second
     # passed out everywhere): s = 157, -50, 141, -239 | 57, -100, 50.

@@ -32,8 +32,9 @@ from django.urls import reverse
 from hypothesis import strategies as st
 
 from tests.factories import make_contest
-from tournament import services, tablets
+from tournament import services
 from tournament.models import Result, TableLink
+from tournament.services import tablets
 
 from ..factories import enter, make_event
 

@@ -265,7 +265,7 @@ def test_the_adjust_page_offers_only_the_values_of_the_events_method(client, dir
 
 
 def test_the_tablet_shows_a_board_the_director_adjusted(client, played):
-    from tournament import tablets
+    from tournament.services import tablets
 
     services.adjust_score(
         played, board_number=1, round_no=3, table=2, adjusted="not-played", by=by(played)
@@ -287,7 +287,7 @@ def test_the_tablet_shows_a_board_the_director_adjusted(client, played):
 def test_a_board_the_director_set_reads_as_his_on_the_tablet(client, played, adjusted, words):
     """The tablet showed zeros, "Net to North-South None", "Agreed by both sides" and a
     Change button that could not change it: a director's score is not the table's (Law E)."""
-    from tournament import tablets
+    from tournament.services import tablets
 
     result = services.adjust_score(
         played, board_number=1, round_no=3, table=2, adjusted=adjusted, by=by(played)

@@ -8,9 +8,9 @@ from django.contrib.admin.filters import ListFilter
 from django.contrib.auth import get_user_model
 from django.test import RequestFactory
 
-from tournament import tablets
 from tournament.admin import SECRET_FIELDS, reaches_secret
 from tournament.models import PinFailure, TableLink
+from tournament.services import tablets
 
 
 def filter_paths(model_admin) -> list[str]:

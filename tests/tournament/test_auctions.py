@@ -3,10 +3,10 @@
 import pytest
 from django.urls import reverse
 
-from tournament import services, tablets
+from tournament import services
 from tournament.models import AuditEntry, Board, Result, Ruling
 from tournament.queries import auctions as auction_reads
-from tournament.services import Actor, ServiceError, auctions
+from tournament.services import Actor, ServiceError, auctions, tablets
 
 from ..factories import make_event
 from .test_races import Device, gated_race, needs_postgresql, untimed_race

@@ -21,7 +21,7 @@ from tournament.queries import contests, pagecache, score_cards
 from tournament.services import Actor
 
 from ..factories import enter, make_event
-from .test_pagecache import _irregular_event
+from .test_pagecache import irregular_event
 
 
 def _line_reads(queries) -> list[str]:
@@ -108,11 +108,11 @@ def test_a_parts_stamp_is_its_events(director):
 def test_the_kept_contest_tables_carry_no_viewers_token(director, client):
     """The share form (a director's, with the viewer's own CSRF token) is around the kept
     tables, never in them: each director's page has a token of their own session."""
-    from tournament.views.contests import _tables
+    from tournament.views.contests import standings_tables
 
     contest = _contest(director)
     events = contests.parts(contest)
-    kept = _tables(contest, events, pagecache.part_stamps(events))
+    kept = standings_tables(contest, events, pagecache.part_stamps(events))
     assert all("csrf" not in html for html in [kept["overall"], *kept["sessions"].values()])
     assert "<h2>Overall</h2>" not in kept["overall"] and "<table>" in kept["overall"]
     client.force_login(director)
@@ -214,8 +214,8 @@ def test_a_repeat_traveller_view_reads_no_line_and_a_change_shows_at_once(long_b
 def test_a_solved_board_shows_its_par_though_nothing_moved_the_stamp(long_board, client):
     """A solve job writes a board's double-dummy table without a line of the audit trail:
     the par is read on every view, not kept with the traveller."""
-    from tournament import deals
     from tournament.models import Board
+    from tournament.services import deals
 
     event, _ = long_board
     deals.deal_event(event, seed="par", by=Actor.director(event.owner), boards=[1], solve=False)
@@ -234,7 +234,7 @@ def test_a_score_card_from_the_kept_counts_equals_one_counted_afresh(director, m
     """The event's boards counted once and kept give every pair's card the very lines
     counted for its own boards alone: plain boards, a Law B artificial score, the
     director's award and a fouled board."""
-    event = _irregular_event(director, method)
+    event = irregular_event(director, method)
     stamp = pagecache.event_stamp(event)
     for pair in Pair.objects.filter(event=event):
         assert score_cards.score_card(event, pair, stamp) == score_cards.score_card(event, pair)

@@ -5,11 +5,11 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.urls import reverse
 
-from tournament import services, tablets
+from tournament import services
 from tournament.exports.registry import EXPORT_FORMATS
 from tournament.models import Club, Member, Season, Seating
 from tournament.queries.club import short_code
-from tournament.services import Actor
+from tournament.services import Actor, tablets
 
 from ..factories import enter, make_event
 

@@ -7,10 +7,10 @@ from django.urls import reverse
 
 from tests.factories import enter
 from tests.factories import make_contest as contest_of
-from tournament import deals, exports, services
+from tournament import exports, services
 from tournament.models import Board, Contest
 from tournament.queries import contests, standings
-from tournament.services import Actor, ServiceError
+from tournament.services import Actor, ServiceError, deals
 
 
 def make_contest(owner, **fields):

@@ -217,7 +217,8 @@ def test_traveller_entry_preview_then_save(alice, event):
         "r2t3-revokes_ew": "1",
         "r2t3-revoke_penalty": "tricks",
     }
-    # No hand record: a blank honours answer is a prompt, not "no honours" (RULES.md 2).
+    # No hand record: a blank honours answer is a prompt, not "no honours"
+    # (docs/laws/scoring.md, "Honours").
     r = alice.post(url, {**data, "action": "preview"})
     page = r.content.decode()
     assert page.count("Honours: How did the honours lie?") == 2

@@ -19,10 +19,10 @@ from openpyxl import load_workbook
 from scoring import parse_pbn_deal
 from scoring.fractions_fmt import exact
 from scoring.pbn import parse_pbn, split_table_row
-from tournament import deals, exports, services
+from tournament import exports, services
 from tournament.models import Board, Player, Result
-from tournament.queries import standings
-from tournament.services import Actor, Entry, ServiceError
+from tournament.queries import hand_records, standings
+from tournament.services import Actor, Entry, ServiceError, deals
 
 from ..factories import enter
 from .conftest import make_event
@@ -250,7 +250,7 @@ def test_dealing_is_reproducible_from_the_seed(director):
 def test_known_deal_means_no_typed_honours(event, director):
     deals.deal_event(event, seed="s", by=Actor.director(director))
     board = Board.objects.get(event=event, number=1)
-    record = deals.hand_record(board)
+    record = hand_records.hand_record(board)
     hearts = {seat: counts[2] for seat, counts in record["honour_rows"]}
     assert sum(hearts.values()) == 5
     r = services.enter_result(

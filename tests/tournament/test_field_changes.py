@@ -124,7 +124,7 @@ def test_a_late_pair_into_a_place_whose_tablet_had_moved_on_plays_there(director
     gets that round back instead of saying the table has finished."""
     from django.utils import timezone
 
-    from tournament import tablets
+    from tournament.queries import tablet
 
     event = make_event(director)  # 3 tables, 6 pairs, 3 rounds
     by = Actor.director(director)
@@ -135,18 +135,18 @@ def test_a_late_pair_into_a_place_whose_tablet_had_moved_on_plays_there(director
     Seating.objects.filter(event=event, round__lte=3, table=table).update(
         agreed_at=timezone.now()
     )  # the table's tablet went through every round, the sit-out too
-    assert tablets.current_seating(event, table) is None
+    assert tablet.current_seating(event.pk, table) is None
     late = services.add_late_pair(event, 3, place="3", by=by)
     again = Seating.objects.get(pk=sitting.pk)
     assert again.agreed_at is None and not again.sit_out
-    assert tablets.current_seating(event, table).round == 3  # its round to play
+    assert tablet.current_seating(event.pk, table).round == 3  # its round to play
     assert late.label in seat(event, 3, table)
 
 
 def test_the_guide_card_and_tablet_say_a_withdrawn_pair_leaves(director, client):
     from django.urls import reverse
 
-    from tournament import tablets
+    from tournament.services import tablets
 
     event = make_event(director)
     by = Actor.director(director, reason="Flo felt unwell")
@@ -238,7 +238,7 @@ def test_changes_keep_the_movement_whole(kind, tables, data):
 def test_the_room_display_and_a_sitting_out_tablet_name_the_pairs(odd, client):
     from django.urls import reverse
 
-    from tournament import tablets
+    from tournament.services import tablets
     from tournament.views.display import display_context
 
     services.add_late_pair(odd, 2, by=Actor.director(odd.owner))

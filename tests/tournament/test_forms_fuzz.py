@@ -12,9 +12,9 @@ from django.urls import reverse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tournament import services, tablets
+from tournament import services
 from tournament.models import Event, Result, TableLink
-from tournament.services import Actor, Entry
+from tournament.services import Actor, Entry, tablets
 
 FUZZ = settings(
     max_examples=30,

@@ -3,14 +3,14 @@
 from django.urls import reverse
 
 from scoring.par import par_cell
-from tournament import deals
 from tournament.models import Board
+from tournament.queries import hand_records
 
 
 def test_the_grid_is_the_double_dummy_table_with_the_par_cell_marked(demo, client):
     pairs_event, _ = demo
     board = Board.objects.filter(event=pairs_event).exclude(dd_tricks=None).first()
-    record = deals.hand_record(board)
+    record = hand_records.hand_record(board)
     # The grid's numbers are the stored table's, row by row; bold from seven tricks.
     for seat, row in record["dd_rows"]:
         assert [n for n, _, _ in row] == [board.dd_tricks[seat][s] for s in record["strains"]]

@@ -11,8 +11,8 @@ from django.urls import reverse
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
-from tournament import tablets
 from tournament.models import AuditEntry, DirectorCall
+from tournament.services import tablets
 
 from . import httpfuzz
 from .conftest import make_event

@@ -16,9 +16,9 @@ from django.urls import reverse
 from django_tasks import default_task_backend
 
 from scoring import double_dummy
-from tournament import deals, jobs
+from tournament import jobs
 from tournament.models import Board, Job
-from tournament.services import Actor
+from tournament.services import Actor, deals
 
 from ..factories import make_event
 

@@ -4,7 +4,7 @@ page of the event must survive.
 
 The fixture's 3-table Mitchell plays board 1 at table 1 in round 1, table 3 in round 2
 and table 2 in round 3: a contest of three tables, where Law B(3) gives an artificial
-score (RULES.md section 5, B(3)), however few tables have played the board so far.
+score (docs/laws/duplicate.md, Law B(3)), however few tables have played the board so far.
 """
 
 from fractions import Fraction
@@ -14,10 +14,10 @@ from django.test import Client
 from django.urls import reverse
 
 from scoring import NewDealRequired, ScoringError
-from tournament import exports, services, tablets
+from tournament import exports, services
 from tournament.models import Board, Pair, Result
 from tournament.queries import standings, travellers
-from tournament.services import Actor, ServiceError
+from tournament.services import Actor, ServiceError, tablets
 
 from ..factories import enter
 
@@ -133,7 +133,7 @@ def _live(event):
 
 
 def test_law_b_answers_must_fit_the_boards_schedule(event):
-    # Board 1's first table is table 1 in round 1 (RULES.md section 5, B(1)-B(3)).
+    # Board 1's first table is table 1 in round 1 (docs/laws/duplicate.md, Law B(1)-(3)).
     enter(event, 1, 1, 1, "4H S 10")
     with pytest.raises(ServiceError, match="not the first table to play board 1"):
         _law_b(event, 2, 3, discovered="original-play")

@@ -13,9 +13,9 @@ from django.urls import reverse
 
 from scoring.cards import parse_pbn_deal
 from scoring.machines import read_bri, read_dlm, read_dup
-from tournament import deals, services
+from tournament import services
 from tournament.models import Board
-from tournament.services import Actor
+from tournament.services import Actor, deals
 
 pytestmark = pytest.mark.django_db
 

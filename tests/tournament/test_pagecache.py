@@ -136,7 +136,7 @@ def test_a_big_field_is_shown_a_page_at_a_time(director, client, monkeypatch):
     assert "fragment=1" in sorted_page.context["poll_url"]
 
 
-def _irregular_event(director, method, award="plus/minus", *, only_award=False):
+def irregular_event(director, method, award="plus/minus", *, only_award=False):
     """A 5-table Mitchell with a Law B artificial score, a director's award (``award``,
     each side's) and a fouled board; ``only_award``: the award alone, every other line
     played."""
@@ -174,7 +174,7 @@ def _irregular_event(director, method, award="plus/minus", *, only_award=False):
 def test_a_score_card_compares_only_its_own_boards_and_equals_the_traveller(director, method):
     """Each score-card line, from its board's summary, equals the traveller's line: on
     plain boards, a Law B artificial score, the director's award and a fouled board."""
-    event = _irregular_event(director, method)
+    event = irregular_event(director, method)
     every = compare_boards(standings.board_results(event), event.method, event.adjusted_values)
     for pair in Pair.objects.filter(event=event):
         expected = {c.result.board: c for c in every if pair.label in (c.result.ns, c.result.ew)}
@@ -199,7 +199,7 @@ def test_a_score_card_compares_only_its_own_boards_and_equals_the_traveller(dire
 def test_the_fields_running_best_is_the_plain_sum(director, method, award, only_award):
     """The score card chart's field best, in integers, equals the running sums worked out
     with Fractions line by line."""
-    event = _irregular_event(director, method, award, only_award=only_award)
+    event = irregular_event(director, method, award, only_award=only_award)
     boards = set(Board.objects.filter(event=event).values_list("number", flat=True))
     shown = boards - {5}  # one board held back from this viewer
     rnds: list[int] = []

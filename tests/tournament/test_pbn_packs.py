@@ -25,10 +25,9 @@ from hypothesis import strategies as st
 from scoring.cards import SEATS, format_pbn_deal, parse_pbn_deal
 from scoring.dealing import deal_board
 from scoring.packs import PackChoice, board_ranges, dealer_of
-from tournament import deals
 from tournament.forms.deals import parse_board_range
 from tournament.models import Board
-from tournament.services import Actor, ServiceError
+from tournament.services import Actor, ServiceError, deals
 
 pytestmark = pytest.mark.django_db
 

@@ -15,9 +15,9 @@ from endplay.types import Contract, Deal, Denom, Player
 
 from scoring.cards import parse_pbn_deal
 from scoring.pbn import parse_pbn, split_table_row
-from tournament import deals, exports, services
+from tournament import exports, services
 from tournament.models import Board
-from tournament.services import Actor, auctions
+from tournament.services import Actor, auctions, deals
 
 from ..factories import enter, make_event
 

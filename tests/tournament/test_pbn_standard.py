@@ -18,9 +18,9 @@ from scoring.pbn import (
     split_table_row,
     standard_contract,
 )
-from tournament import deals, exports
+from tournament import exports
 from tournament.models import Board
-from tournament.services import Actor
+from tournament.services import Actor, deals
 
 from .conftest import make_event
 

@@ -13,9 +13,9 @@ from django.core.cache import cache
 from django.urls import reverse
 from openpyxl import load_workbook
 
-from tournament import access, deals, services, tablets
+from tournament import access, services
 from tournament.models import Board, Pair, Result, Seating
-from tournament.services import Actor, Entry
+from tournament.services import Actor, Entry, deals, tablets
 
 from .conftest import make_event
 

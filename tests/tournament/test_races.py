@@ -27,9 +27,9 @@ from django.db import connection, connections
 from django.test import Client
 from django.urls import reverse
 
-from tournament import services, tablets
+from tournament import services
 from tournament.models import AuditEntry, PinFailure, Result, Round, Seating, TableLink
-from tournament.services import Actor, Entry, ResultConflict, ServiceError
+from tournament.services import Actor, Entry, ResultConflict, ServiceError, tablets
 from tournament.services import locks as locks_module
 from tournament.services import results as results_module
 from tournament.services import rounds as rounds_module
@@ -517,7 +517,8 @@ def board_post(key: str, **kw: str) -> dict[str, str]:
         "tricks": "10",
         "revokes_ns": "0",
         "revokes_ew": "0",
-        "honours": "trumps:EW-3",  # no hand record: a required answer (RULES.md 2)
+        # No hand record: a required answer (docs/laws/scoring.md, "Honours").
+        "honours": "trumps:EW-3",
         "key": key,
     }
     data.update(kw)

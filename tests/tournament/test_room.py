@@ -191,7 +191,8 @@ import datetime, json, django
 django.setup()
 from django.core.management import call_command
 from django.contrib.auth import get_user_model
-from tournament import services, tablets
+from tournament import services
+from tournament.services import tablets
 call_command("migrate", verbosity=0)
 user = get_user_model().objects.create_user("td", password="pw-td-1915")
 event = services.create_event(
@@ -438,7 +439,7 @@ def fake_interfaces(monkeypatch, interfaces: dict, down=(), default_route=("eth0
     stats = {name: SimpleNamespace(isup=name not in down) for name in interfaces}
     monkeypatch.setattr(room.psutil, "net_if_addrs", lambda: addrs)
     monkeypatch.setattr(room.psutil, "net_if_stats", lambda: stats)
-    monkeypatch.setattr(room, "_default_route_interfaces", lambda: set(default_route))
+    monkeypatch.setattr(room, "default_route_interfaces", lambda: set(default_route))
 
 
 def test_lan_addresses_put_the_room_network_first(monkeypatch):

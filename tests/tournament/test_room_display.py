@@ -7,9 +7,9 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from tournament import services, tablets
+from tournament import services
 from tournament.models import AuditEntry, Event
-from tournament.services import Actor, ServiceError
+from tournament.services import Actor, ServiceError, tablets
 from tournament.services import display as display_module
 from tournament.services.display import timer_state
 

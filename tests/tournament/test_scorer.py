@@ -5,9 +5,9 @@ import re
 import pytest
 from django.urls import reverse
 
-from tournament import services, tablets
+from tournament import services
 from tournament.models import DirectorCall, Result, TableLink
-from tournament.services import Actor, Entry
+from tournament.services import Actor, Entry, tablets
 
 from .conftest import make_event
 
@@ -24,7 +24,7 @@ def board_post(**kw):
         "tricks": "10",
         "revokes_ns": "0",
         "revokes_ew": "0",
-        # No hand record: the honours are a required answer (RULES.md 2).
+        # No hand record: the honours are a required answer (docs/laws/scoring.md, "Honours").
         "honours": "aces:none" if kw.get("strain") == "NT" else "trumps:EW-3",
         "key": "k-" + kw.pop("key", "1"),
     }

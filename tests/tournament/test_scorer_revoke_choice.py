@@ -11,8 +11,8 @@ from html import unescape
 import pytest
 from django.urls import reverse
 
-from tournament import tablets
 from tournament.models import Result
+from tournament.services import tablets
 
 from ..factories import make_event
 from .test_scorer import board_post

@@ -206,12 +206,14 @@ def test_every_code_page_keeps_a_1913_dealers_one_spade_plain(director, client):
 
 def test_par_on_the_hand_record_the_traveller_and_in_pbn(director, client):
     pytest.importorskip("endplay", reason="endplay (the double-dummy solver) is not installed")
-    from tournament import deals, exports
+    from tournament import exports
+    from tournament.queries import hand_records
+    from tournament.services import deals
 
     event = make_event(director, name="Par night")
     deals.deal_event(event, seed="par", by=Actor.director(director))
     board = Board.objects.get(event=event, number=1)
-    expected = deals.par_of(board)
+    expected = hand_records.par_of(board)
     assert expected is not None
     client.force_login(director)
     page = client.get(reverse("event_hand_records", args=[event.pk])).content.decode()

@@ -17,8 +17,8 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from tournament import services, tablets
-from tournament.services import Actor
+from tournament import services
+from tournament.services import Actor, tablets
 
 from ..factories import enter
 from .conftest import make_event

@@ -240,7 +240,8 @@ def test_publish_and_access(event, rival_director, other_director):
 
 def test_no_artificial_score_on_a_board_played_at_two_tables(director):
     """Law B(3): in a two-table contest an irregular hand means a new deal, never an
-    artificial score; the director cannot give one by hand either (RULES.md 5B)."""
+    artificial score; the director cannot give one by hand either (docs/laws/duplicate.md,
+    Law B)."""
     two = make_event(director, movement="howell", tables=2, boards_per_round=2)
     board = 1
     playing = Seating.objects.playing(two, board)

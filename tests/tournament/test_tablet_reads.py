@@ -17,10 +17,10 @@ from django.db.models import Model
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
-from tournament import services, tablets
+from tournament import services
 from tournament.models import Board, Club, Event, Result, Round, Seating, TableLink
 from tournament.queries import tablet
-from tournament.services import Actor, locks
+from tournament.services import Actor, locks, tablets
 
 from ..factories import enter, entry
 from .conftest import make_event

@@ -9,9 +9,10 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from tournament import services, tablets
+from tournament import services
 from tournament.models import AuditEntry, DirectorCall, PinFailure, TableLink
-from tournament.services import Actor, ServiceError
+from tournament.queries import tablet
+from tournament.services import Actor, ServiceError, tablets
 
 from ..factories import enter, make_event
 
@@ -40,21 +41,21 @@ def with_pin(event, table, pin=RIGHT):
 
 
 def test_current_seating_is_the_first_round_neither_agreed_nor_closed(event):
-    assert tablets.current_seating(event, 1).round == 1
+    assert tablet.current_seating(event.pk, 1).round == 1
     agree(event, 1, 1)
-    assert tablets.current_seating(event, 1).round == 2  # table 1 agreed round 1
-    assert tablets.current_seating(event, 2).round == 1  # the other tables have not
+    assert tablet.current_seating(event.pk, 1).round == 2  # table 1 agreed round 1
+    assert tablet.current_seating(event.pk, 2).round == 1  # the other tables have not
     services.close_round(event, 2, by=director_of(event))
-    assert tablets.current_seating(event, 1).round == 3  # round 2 closed by the director
-    assert tablets.current_seating(event, 2).round == 1  # closing round 2 skips nothing here
+    assert tablet.current_seating(event.pk, 1).round == 3  # round 2 closed by the director
+    assert tablet.current_seating(event.pk, 2).round == 1  # closing round 2 skips nothing here
     services.close_round(event, 3, by=director_of(event))
-    assert tablets.current_seating(event, 1) is None  # nothing left to play at table 1
-    seating = tablets.current_seating(event, 3)
+    assert tablet.current_seating(event.pk, 1) is None  # nothing left to play at table 1
+    seating = tablet.current_seating(event.pk, 3)
     assert (seating.round, seating.ns.label, seating.ew.label) == (1, "3", "6")
 
 
 def test_current_seating_of_a_table_the_event_lacks_is_none(event):
-    assert tablets.current_seating(event, 4) is None
+    assert tablet.current_seating(event.pk, 4) is None
 
 
 # Links --------------------------------------------------------------------------------------
@@ -78,8 +79,8 @@ def test_reissue_revokes_the_old_link_at_once(event):
     old = tablets.link_for(event, 1)
     new = tablets.reissue(event, 1, by=director_of(event))
     assert new.token != old.token
-    assert tablets.resolve(old.token) is None
-    assert tablets.resolve(new.token) == new
+    assert tablet.resolve(old.token) is None
+    assert tablet.resolve(new.token) == new
     assert tablets.link_for(event, 1) == new
     assert TableLink.objects.get(pk=old.pk).revoked_at is not None
     assert AuditEntry.objects.filter(event=event, action="link reissued").count() == 1
@@ -91,9 +92,9 @@ def test_reissue_refuses_a_table_the_event_lacks(event):
 
 
 def test_resolve_refuses_what_is_not_a_live_token(event):
-    assert tablets.resolve("") is None
-    assert tablets.resolve("x" * 65) is None
-    assert tablets.resolve("no-such-token") is None
+    assert tablet.resolve("") is None
+    assert tablet.resolve("x" * 65) is None
+    assert tablet.resolve("no-such-token") is None
 
 
 # PINs ---------------------------------------------------------------------------------------
@@ -199,27 +200,27 @@ def test_a_table_calls_once_until_answered(event):
     call = tablets.call_director(event, 2, 1)
     assert tablets.call_director(event, 2, 1) == call  # pressed twice: one call
     other = tablets.call_director(event, 3, 1)
-    assert tablets.open_calls(event) == [call, other]
+    assert tablet.open_calls(event.pk) == [call, other]
     assert AuditEntry.objects.filter(event=event, action="director called").count() == 2
 
 
 def test_answer_call_closes_it_once(event):
     call = tablets.call_director(event, 2, 1)
     tablets.answer_call(event, call.pk, by=director_of(event))
-    assert tablets.open_calls(event) == []
+    assert tablet.open_calls(event.pk) == []
     assert DirectorCall.objects.get(pk=call.pk).answered_at is not None
     tablets.answer_call(event, call.pk, by=director_of(event))  # answered twice: one entry
     assert AuditEntry.objects.filter(event=event, action="call answered").count() == 1
     # The table may call again; it is a new call.
     again = tablets.call_director(event, 2, 2)
-    assert again.pk != call.pk and tablets.open_calls(event) == [again]
+    assert again.pk != call.pk and tablet.open_calls(event.pk) == [again]
 
 
 def test_answer_call_ignores_another_events_call(event, director):
     other = make_event(director, name="Another night")
     theirs = tablets.call_director(other, 1, 1)
     tablets.answer_call(event, theirs.pk, by=director_of(event))
-    assert tablets.open_calls(other) == [theirs]
+    assert tablet.open_calls(other.pk) == [theirs]
     assert not AuditEntry.objects.filter(event=event, action="call answered").exists()
 
 

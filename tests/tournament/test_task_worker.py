@@ -28,7 +28,8 @@ PREPARE = """
 import datetime, json, django
 django.setup()
 from django.core.management import call_command
-from tournament import deals, services
+from tournament import services
+from tournament.services import deals
 from tournament.services import Actor, directors
 call_command("migrate", verbosity=0)
 td = directors.add_director("td", "pw-td-1915")

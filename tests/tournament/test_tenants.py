@@ -42,10 +42,10 @@ from django.db import connection, transaction
 from django.test import Client
 from django.urls import Resolver404, get_resolver, resolve, reverse
 
-from tournament import jobs, services, tablets
+from tournament import jobs, services
 from tournament.models import Club, Contest, Event, League, Member, Season
 from tournament.queries.club import short_code
-from tournament.services import Actor
+from tournament.services import Actor, tablets
 from tournament.services import display as display_service
 
 from ..factories import make_contest, make_event

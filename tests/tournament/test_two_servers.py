@@ -83,8 +83,7 @@ def _prepare() -> dict:
     from django.contrib.sessions.backends.db import SessionStore
 
     from tests.factories import make_event
-    from tournament import deals, tablets
-    from tournament.services import Actor
+    from tournament.services import Actor, deals, tablets
 
     td = get_user_model().objects.create_user("td", is_staff=True, is_superuser=True)
     session = SessionStore()

@@ -8,9 +8,9 @@ from django.urls import reverse
 from openpyxl import load_workbook
 
 from scoring.fractions_fmt import signed
-from tournament import exports, services, tablets
+from tournament import exports, services
 from tournament.queries import charts
-from tournament.services import Actor
+from tournament.services import Actor, tablets
 
 from ..factories import enter
 from .conftest import make_event
@@ -81,10 +81,10 @@ def test_a_level_team_match_on_the_tablet_has_no_sign(director):
     # Board 1 the same at both tables (4H S 10, +157 to NS at each): each team's pairs
     # net +157 - 157 = 0, so the tablet's running score reads "0" for both, not "+0".
     from tournament.models import Seating
-    from tournament.views.scorer.rounds import _running
+    from tournament.views.scorer.rounds import running_scores
 
     event = make_event(director, form="teams", movement="teams", tables=2)
     enter(event, 1, 1, 1, "4H S 10")
     enter(event, 1, 2, 2, "4H S 10")
     seating = Seating.objects.get(event=event, round=2, table=2)
-    assert [row["score"] for row in _running(event, seating)] == ["0", "0"]
+    assert [row["score"] for row in running_scores(event, seating)] == ["0", "0"]

@@ -18,8 +18,8 @@ from ..models import Club, Member, Season
 from ..models.club import in_register_order
 from ..queries.club import SeasonRow, season_standings
 from .csv import csv_text
-from .rows import _precise, rank_cell
-from .xlsx import _sheet
+from .rows import precise_number, rank_cell
+from .xlsx import write_sheet
 
 MEMBER_COLUMNS = [
     ("Name", 28),
@@ -49,7 +49,7 @@ def member_rows(club: Club) -> list[list[Any]]:
 
 def members_xlsx_bytes(club: Club) -> bytes:
     wb = Workbook(write_only=True)
-    _sheet(wb, "Members", MEMBER_COLUMNS, member_rows(club), paper=club.paper_size)
+    write_sheet(wb, "Members", MEMBER_COLUMNS, member_rows(club), paper=club.paper_size)
     buf = io.BytesIO()
     wb.save(buf)
     return buf.getvalue()
@@ -74,7 +74,7 @@ def season_rows(rows: list[SeasonRow], *, numbers: bool) -> list[list[Any]]:
             *([r.member.number] if numbers else []),
             r.played,
             r.counted,
-            _precise(r.exact),
+            precise_number(r.exact),
         ]
         for r in rows
     ]
@@ -91,7 +91,7 @@ def _season(season: Season, director: bool) -> tuple[list[tuple[str, int]], list
 def season_xlsx_bytes(season: Season, *, director: bool = False) -> bytes:
     columns, rows = _season(season, director)
     wb = Workbook(write_only=True)
-    _sheet(wb, "Standings", columns, rows, paper=season.club.paper_size)
+    write_sheet(wb, "Standings", columns, rows, paper=season.club.paper_size)
     buf = io.BytesIO()
     wb.save(buf)
     return buf.getvalue()

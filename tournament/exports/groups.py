@@ -19,8 +19,8 @@ from scoring.fractions_fmt import round_half_away, two_decimals
 from ..models import Contest, League
 from ..queries import contests, leagues
 from .csv import csv_text
-from .rows import _precise, rank_cell
-from .xlsx import _sheet
+from .rows import precise_number, rank_cell
+from .xlsx import write_sheet
 
 LEAGUE_COLUMNS = [
     ("Rank", 6),
@@ -50,9 +50,9 @@ def league_rows(league: League) -> list[list[Any]]:
             r.tied,
             r.lost,
             r.byes,
-            _precise(r.matches),
+            precise_number(r.matches),
             round_half_away(r.margin),
-            _precise(r.margin),
+            precise_number(r.margin),
         ]
         for r in leagues.league_table(league)
     ]
@@ -82,8 +82,8 @@ def meeting_rows(league: League) -> list[list[Any]]:
 def league_xlsx_bytes(league: League) -> bytes:
     wb = Workbook(write_only=True)
     paper = league.club.paper_size
-    _sheet(wb, "Standings", LEAGUE_COLUMNS, league_rows(league), paper=paper)
-    _sheet(wb, "Matches", MEETING_COLUMNS, meeting_rows(league), paper=paper)
+    write_sheet(wb, "Standings", LEAGUE_COLUMNS, league_rows(league), paper=paper)
+    write_sheet(wb, "Matches", MEETING_COLUMNS, meeting_rows(league), paper=paper)
     buf = io.BytesIO()
     wb.save(buf)
     return buf.getvalue()
@@ -107,7 +107,7 @@ def contest_session_rows(
             names.get(s.pair) or None,
             s.direction,
             s.boards,
-            _precise(s.score),
+            precise_number(s.score),
             float(round(s.percent, 2)) if mp and s.percent is not None else None,
             marks.get(s.pair) or None,
         ]
@@ -136,7 +136,7 @@ def contest_overall_rows(
     def value(x: Any) -> Any:
         if contest.carry == Contest.Carry.AVERAGE:
             return float(two_decimals(Fraction(x)))
-        return _precise(x)
+        return precise_number(x)
 
     seated = [contests.seated(contest, s) for s in contests.sessions_of(contest)]
     return [
@@ -183,7 +183,7 @@ def contest_xlsx_bytes(contest: Contest) -> bytes:
     tables = {s: contests.session_table(contest, s) for s in contests.sessions_of(contest)}
     wb = Workbook(write_only=True)
     paper = contest.club.paper_size
-    _sheet(
+    write_sheet(
         wb,
         "Overall",
         contest_overall_columns(contest),
@@ -191,7 +191,7 @@ def contest_xlsx_bytes(contest: Contest) -> bytes:
         paper=paper,
     )
     for s, table in tables.items():
-        _sheet(
+        write_sheet(
             wb,
             f"Session {s}",
             contest_session_columns(contest, s),

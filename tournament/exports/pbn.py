@@ -28,10 +28,9 @@ from scoring.pbn import (
 )
 from scoring.rulings import marks_a_call
 
-from .. import deals
 from ..models import Board, Event, Player, Ruling
-from ..queries import standings
-from .rows import _live_lines
+from ..queries import hand_records, standings
+from .rows import live_lines
 
 
 def _pbn_contract(contract: str) -> str:
@@ -184,7 +183,7 @@ def _our_tags_section(b: PbnBoard) -> list[str]:
 def _par_section(b: PbnBoard) -> list[str]:
     """``OptimumScore``: the board's par under the event's code (scoring.par), in the
     code's own scoring, North-South's view ("NS 36", "EW 28")."""
-    found = deals.par_of(b.board) if b.shown else None
+    found = hand_records.par_of(b.board) if b.shown else None
     if found is None:
         return []
     side, points = ("NS", found.score) if found.score >= 0 else ("EW", -found.score)
@@ -302,7 +301,7 @@ def write_pbn(event: Event, *, boards: set[int] | None = None) -> str:
     its artificial score marked in ``Contract_Auction``.  Lines end CRLF.
     """
     date = event.date.strftime("%Y.%m.%d")
-    live = _live_lines(event)
+    live = live_lines(event)
     inputs = [standings.board_result(r) for r in live]
     compared = standings.compare(event, inputs)
     by_board: dict[int, list[tuple[dict[str, Any], Any]]] = {}

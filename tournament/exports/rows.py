@@ -78,7 +78,7 @@ class Precise(float):
     __slots__ = ()
 
 
-def _number(x: Fraction | int | None) -> int | float | None:
+def cell_number(x: Fraction | int | None) -> int | float | None:
     """A number for a spreadsheet cell: an int when whole, else a float."""
     if x is None or type(x) is int:
         return x
@@ -87,9 +87,9 @@ def _number(x: Fraction | int | None) -> int | float | None:
     return x.numerator if x.denominator == 1 else float(x)
 
 
-def _precise(x: Fraction | int) -> int | Precise:
+def precise_number(x: Fraction | int) -> int | Precise:
     """The exact score as a number with enough decimals (an int when whole)."""
-    n = _number(x)
+    n = cell_number(x)
     return n if type(n) is int else Precise(n)  # type: ignore[arg-type]
 
 
@@ -130,7 +130,7 @@ def standings_rows(
     for r in standings.pair_contest(event) if table is None else table:
         field = {"NS": "North-South", "EW": "East-West", None: "All"}[r.direction]
         percent = float(r.percent) if r.percent else None
-        rounded = round_half_away(r.score) if event.method == Method.TOTAL else _number(r.score)
+        rounded = round_half_away(r.score) if event.method == Method.TOTAL else cell_number(r.score)
         score = Fraction(r.score)  # the exact score: each writer shows it as n/d
         rows.append(
             [
@@ -140,7 +140,7 @@ def standings_rows(
                 r.names,
                 rounded,
                 score,
-                _precise(r.score),
+                precise_number(r.score),
                 percent,
                 r.boards,
                 r.mark or None,
@@ -171,7 +171,7 @@ _LINE_FIELDS = (
 )
 
 
-def _live_lines(event: Event) -> list[dict[str, Any]]:
+def live_lines(event: Event) -> list[dict[str, Any]]:
     """Every live traveller line, board by board, in one query."""
     return list(
         Result.objects.filter(event=event)
@@ -189,14 +189,14 @@ class LiveLines:
     lines; reading them once for the three saves two queries over every result
     and the standings' own comparison of them."""
 
-    rows: list[dict[str, Any]]  # _live_lines: board by board, round and table
+    rows: list[dict[str, Any]]  # live_lines: board by board, round and table
     inputs: list[BoardResult]  # each row as the scoring library's input
     compared: list[BoardLine]  # each row's comparison, in the same order
 
     @classmethod
     def of(cls, event: Event) -> LiveLines:
         """Read (one query) and compare the event's live lines."""
-        rows = _live_lines(event)
+        rows = live_lines(event)
         inputs = [standings.board_result(r) for r in rows]
         compared = standings.compare(event, inputs)
         return cls(rows, inputs, compared)
@@ -222,7 +222,7 @@ def traveller_rows(
         if boards is not None and r["board__number"] not in boards:
             continue
         if teams is None:
-            compared = [_number(line.ns_score), _number(line.ew_score)]
+            compared = [cell_number(line.ns_score), cell_number(line.ew_score)]
         else:
             compared = _team_points(teams, labels, r, line.net_ns)
         items = r["items"] or []
@@ -245,7 +245,7 @@ def traveller_rows(
             premium[0]["points"] if premium else None,  # a number, never "NS 125"
             penalties or None,
             _adjusted_text(r),
-            _number(line.net_ns),
+            cell_number(line.net_ns),
             *compared,
             "; ".join(f"{i['side']} {i['column']} {i['points']}: {i['reason']}" for i in items),
             club_time(r["created_at"], club),  # when it was entered, on the club's clock
@@ -315,7 +315,7 @@ def _team_points(
     points = dict.fromkeys(labels, Fraction(0))
     points[teams[row["ns__label"]]] += net
     points[teams[row["ew__label"]]] -= net
-    return [_number(points[t]) for t in labels]
+    return [cell_number(points[t]) for t in labels]
 
 
 def _adjusted_text(row: dict[str, Any]) -> str | None:
@@ -391,12 +391,12 @@ def team_rows(event: Event) -> list[list[Any]]:
         rows.append(
             [
                 team(label),
-                _number(s.raw),
+                cell_number(s.raw),
                 Fraction(s.average_added),
-                _number(s.average_added),
+                cell_number(s.average_added),
                 s.average_direction or "",
                 Fraction(s.score),
-                _precise(s.score),
+                precise_number(s.score),
                 s.rounded,
             ]
         )
@@ -421,5 +421,5 @@ def team_rows(event: Event) -> list[list[Any]]:
             ["Won by the fraction of a point", "yes" if match.by_fraction else "no"],
         ]
     rows += [[], *verdict, [], ["Table", "NS net total"]]
-    rows += [[t, _number(total)] for t, total in sorted(match.table_totals.items())]
+    rows += [[t, cell_number(total)] for t, total in sorted(match.table_totals.items())]
     return rows

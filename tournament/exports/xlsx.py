@@ -36,7 +36,7 @@ from .rows import (
     TEAM_COLUMNS,
     LiveLines,
     Precise,
-    _number,
+    cell_number,
     settings_rows,
     standings_columns,
     standings_rows,
@@ -222,7 +222,7 @@ def _open_sheet(
     return SheetRows(ws, wrap=[i for i, w in enumerate(widths) if w > WRAP_WIDTH])
 
 
-def _sheet(
+def write_sheet(
     wb: Workbook,
     title: str,
     columns: Sequence[tuple[str, float]],
@@ -266,10 +266,12 @@ def _write_xlsx(
     live = LiveLines.of(event)  # one read and one comparison for the three sheets
     table = None
     if event.is_team_match:
-        _sheet(wb, "Team match", TEAM_COLUMNS, team_rows(event), paper=paper)
+        write_sheet(wb, "Team match", TEAM_COLUMNS, team_rows(event), paper=paper)
     else:
         table = standings.pair_contest(event, results=live.inputs)
-        _sheet(wb, "Standings", standings_columns(event), standings_rows(event, table), paper=paper)
+        write_sheet(
+            wb, "Standings", standings_columns(event), standings_rows(event, table), paper=paper
+        )
     lines: Iterable[list[Any]] = traveller_rows(event, boards=boards, live=live)
     if progress is not None:
         lines = _counted(lines, progress)
@@ -283,7 +285,7 @@ def _write_xlsx(
             itemised.append([*line[:5], line[cut]])
     _charts_sheet(wb, event, boards, table, live)
     settings = settings_rows(event, boards=boards)
-    _sheet(wb, "Settings", [("Setting", 22), ("Value", 60)], settings, paper=paper)
+    write_sheet(wb, "Settings", [("Setting", 22), ("Value", 60)], settings, paper=paper)
     wb.save(out)
 
 
@@ -316,7 +318,7 @@ def _charts_sheet(
     anchors: list[tuple[Any, str]] = []
 
     def cell(value: Any) -> Any:
-        return _number(value) if isinstance(value, Fraction) else value
+        return cell_number(value) if isinstance(value, Fraction) else value
 
     def table(
         title: str,

@@ -61,7 +61,7 @@ def initial_from(result) -> dict:
 def honours_choices(code: Code) -> tuple:
     """The answers to "how did the honours lie?" that score differently, grouped.
 
-    RULES.md section 2: without a hand record the honours are a required
+    docs/laws/scoring.md, "Honours": without a hand record the honours are a required
     answer.  The strain is chosen on the same form, so both groups are
     offered (trump honours, and the aces at no trump); the form checks that
     the answer fits the contract.  Values are ``"trumps:<key>"`` or
@@ -131,7 +131,7 @@ class ResultEntryForm(forms.Form):
 
     The contract is read in the notation of the event's code and stored in
     its normal form ("4 h" becomes "4H"); without a hand record the honours
-    are a required answer (RULES.md section 2).
+    are a required answer (docs/laws/scoring.md, "Honours").
     """
 
     contract = forms.CharField(max_length=12, required=False)

@@ -434,7 +434,7 @@ def _form_for(code: Code, hand_record: bool) -> type[TabletEntryForm]:
         level.choices = level.choices[1:]  # type: ignore[attr-defined]
     if hand_record or not code.has_honours:
         del fields["honours"]
-    else:  # one tap: the holdings that score differently (RULES.md section 2)
+    else:  # one tap: the holdings that score differently (docs/laws/scoring.md, "Honours")
         groups = honours_choices(code)[1:]  # no blank: a blank is no answer
         fields["honours"].choices = groups  # type: ignore[attr-defined]
     for field in fields.values():  # answers that are the same on every request

@@ -2,7 +2,7 @@
 failures that rate-limit guessing, and a table's call for the director.
 
 Apart from the play records because they are how a tablet reaches its table
-(:mod:`tournament.tablets`, :mod:`tournament.access`), not what it scored.
+(:mod:`tournament.services.tablets`, :mod:`tournament.access`), not what it scored.
 """
 
 from __future__ import annotations

@@ -31,7 +31,7 @@ class Meeting:
     by_fraction: bool = False
 
 
-def _names(event: Event) -> tuple[str, str]:
+def match_team_names(event: Event) -> tuple[str, str]:
     teams = {t.label: t.name for t in event.team_set.all()}
     return teams.get("A", "A"), teams.get("B", "B")
 
@@ -49,9 +49,9 @@ def meetings(league: League) -> list[Meeting]:
         seated: set[str] = set()
         played: list[Meeting] = []
         for e in in_round:
-            home, away = _names(e)
+            home, away = match_team_names(e)
             seated |= {home, away}
-            finished = _finished(e)
+            finished = match_finished(e)
             result = standings.team_match(e) if finished else None
             if result is None:
                 played.append(Meeting(r, home, away, e, finished))
@@ -68,7 +68,7 @@ def meetings(league: League) -> list[Meeting]:
     return out
 
 
-def _finished(event: Event) -> bool:
+def match_finished(event: Event) -> bool:
     """A match is over when every round of it is closed and every board played at every
     table (Law G compares nothing less)."""
     rounds = list(event.round_set.all())

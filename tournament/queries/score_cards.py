@@ -28,14 +28,13 @@ from ..movements import Movement, MovementError, make_movement
 from . import charts, pagecache
 from .standings import (
     EventRows,
-    _live,
     as_board_results,
     board_results,
     compare,
     expected_plays,
     line_input,
 )
-from .travellers import _fmt, _signed
+from .travellers import score_text, signed_points
 
 
 def score_card(event: Event, pair: Pair, stamp: str = "") -> list[dict[str, Any]]:
@@ -94,8 +93,10 @@ def score_card(event: Event, pair: Pair, stamp: str = "") -> list[dict[str, Any]
                 "result": r,
                 "line": line,
                 "net": (r.net_ns if ns_side else -r.net_ns) if r.net_ns is not None else None,
-                "score": _fmt(mine, line.top) if line is not None and mine is not None else "",
-                "to_team": _signed(to_team.get(r.board.number)),
+                "score": score_text(mine, line.top)
+                if line is not None and mine is not None
+                else "",
+                "to_team": signed_points(to_team.get(r.board.number)),
             }
         )
     return rows
@@ -161,7 +162,7 @@ def pair_lines(
     }
     out: dict[int, BoardLine] = {}
     if special:
-        whole = as_board_results(_live(event).filter(board_id__in=special))
+        whole = as_board_results(Result.objects.filter(event=event, board_id__in=special).live())
         for c in compare(event, whole, expected=expected):
             if pair.label in (c.result.ns, c.result.ew):
                 out[c.result.board] = c

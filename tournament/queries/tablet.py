@@ -31,7 +31,7 @@ from typing import Any, TypeVar
 from django.db import connection
 from django.db.models import Model
 
-from ..models import Board, Club, Event, Pair, Result, Round, Seating, TableLink
+from ..models import Board, Club, DirectorCall, Event, Pair, Result, Round, Seating, TableLink
 
 M = TypeVar("M", bound=Model)
 
@@ -63,7 +63,7 @@ def _table(model: type[Model]) -> str:
 def one(model: type[M], sql: str, params: Sequence[Any]) -> M | None:
     """The instance of the first row ``sql`` answers (the model's own columns only:
     nothing else is set on it), or None."""
-    return next(iter(model.objects.raw(sql, params)), None)
+    return next(iter(model._default_manager.raw(sql, params)), None)
 
 
 def scalar(sql: str, params: Sequence[Any]) -> Any:
@@ -122,6 +122,25 @@ def link(token: str) -> TableLink | None:
     return found
 
 
+def resolve(token: str) -> TableLink | None:
+    """The live link of ``token`` as a request brings it, or None: a token no link can
+    have (empty, longer than 64, with a NUL) is refused before any query; a tablet's
+    every request starts here."""
+    if not token or len(token) > 64 or "\x00" in token:
+        return None
+    return link(token)
+
+
+def tables(event_id: int) -> list[int]:
+    """The event's table numbers, in order."""
+    return sorted(set(Seating.objects.filter(event_id=event_id).values_list("table", flat=True)))
+
+
+def open_calls(event_id: int) -> list[DirectorCall]:
+    """The event's director calls not yet answered, first first."""
+    return list(DirectorCall.objects.filter(event_id=event_id, answered_at__isnull=True))
+
+
 def current_seating(event_id: int, table: int) -> Seating | None:
     """The table's current round (``CURRENT_SEATING``) with its two pairs (one ``None``
     for a sit-out), or ``None`` when the table has finished every round."""
@@ -133,7 +152,7 @@ def current_seating(event_id: int, table: int) -> Seating | None:
 
 def pairs_of(ns_id: int | None, ew_id: int | None) -> tuple[Pair | None, Pair | None]:
     """A table-round's two pairs (``None`` for a sit-out's missing one), in one read."""
-    found = {p.pk: p for p in Pair.objects.raw(PAIRS, [ns_id, ew_id])}
+    found: dict[int | None, Pair] = {p.pk: p for p in Pair.objects.raw(PAIRS, [ns_id, ew_id])}
     return found.get(ns_id), found.get(ew_id)
 
 

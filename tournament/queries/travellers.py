@@ -19,7 +19,7 @@ from scoring.pairs import BoardLine
 
 from ..choices import Adjusted, Method
 from ..models import Board, Event, Pair, Result, Ruling, Seating
-from .standings import _live, as_board_results, compare, expected_plays
+from .standings import as_board_results, compare, expected_plays
 
 
 @dataclass
@@ -48,18 +48,18 @@ class TravellerLine:
     def net(self) -> str:
         """The net score compared, rounded for display (a weighted or Law B average
         score may be a fraction; the exact value is in the exports)."""
-        return _fmt(self.line.net_ns, None) if self.line else ""
+        return score_text(self.line.net_ns, None) if self.line else ""
 
     @property
     def ns_score(self) -> str:
-        return _fmt(self.line.ns_score, self.line.top) if self.line else ""
+        return score_text(self.line.ns_score, self.line.top) if self.line else ""
 
     @property
     def ew_score(self) -> str:
-        return _fmt(self.line.ew_score, self.line.top) if self.line else ""
+        return score_text(self.line.ew_score, self.line.top) if self.line else ""
 
 
-def _fmt(x: Fraction | int | None, top: int | None) -> str:
+def score_text(x: Fraction | int | None, top: int | None) -> str:
     if x is None:  # a line not played earns nothing
         return ""
     if top is not None:
@@ -74,7 +74,7 @@ def traveller(event: Event, board: Board) -> list[TravellerLine]:
     the team sitting North-South and against the team sitting East-West (Law G),
     so each line carries its points to each team instead.
     """
-    on_board = _live(event).filter(board=board).order_by("round", "table")
+    on_board = Result.objects.filter(event=event, board=board).live().order_by("round", "table")
     results = list(on_board.select_related("ns", "ew", "board"))
     inputs = as_board_results(on_board)
     # The event's top, not this board's alone: a board that a table missed is factored
@@ -94,7 +94,7 @@ def traveller(event: Event, board: Board) -> list[TravellerLine]:
     for r, line in zip(results, lines, strict=True):
         net = line.net_ns if line else r.net_ns
         points = {teams[r.ns.label]: net, teams[r.ew.label]: -net} if net is not None else {}
-        team_points = tuple(_signed(points.get(t)) for t in labels)
+        team_points = tuple(signed_points(points.get(t)) for t in labels)
         out.append(
             TravellerLine(r, line, team_points, basis.get(r.pk, ""), ruled.get(r.seating_id, ()))
         )
@@ -181,7 +181,7 @@ def team_board_totals(lines: list[TravellerLine], event: Event) -> tuple[str, ..
             continue
         total[teams[tl.result.ns.label]] += net
         total[teams[tl.result.ew.label]] -= net
-    return tuple(_signed(total[t]) for t in labels)
+    return tuple(signed_points(total[t]) for t in labels)
 
 
 def team_columns(event: Event, lines: list[TravellerLine]) -> dict[str, Any]:
@@ -194,7 +194,7 @@ def team_columns(event: Event, lines: list[TravellerLine]) -> dict[str, Any]:
     }
 
 
-def _signed(x: Fraction | int | None) -> str:
+def signed_points(x: Fraction | int | None) -> str:
     """A team's points on a board, signed, rounded half away from zero for display."""
     if x is None:
         return ""

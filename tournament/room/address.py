@@ -43,7 +43,7 @@ VIRTUAL_PREFIXES = (
 ANY_ADDRESS = ("0.0.0.0", "::", "")
 
 
-def _default_route_interfaces(route_table: Path = Path("/proc/net/route")) -> set[str]:
+def default_route_interfaces(route_table: Path = Path("/proc/net/route")) -> set[str]:
     """Interfaces holding the IPv4 default route (Linux's routing table; empty elsewhere)."""
     try:
         lines = route_table.read_text().splitlines()[1:]
@@ -60,7 +60,7 @@ def lan_addresses() -> list[str]:
     before virtual ones (containers, VPNs), then private ranges before public.
     """
     stats = psutil.net_if_stats()
-    default = _default_route_interfaces()
+    default = default_route_interfaces()
     found: list[tuple[tuple[bool, bool, bool, int], str]] = []
     for position, (name, addrs) in enumerate(psutil.net_if_addrs().items()):
         if name in stats and not stats[name].isup:

@@ -6,8 +6,10 @@ its face); ``locks`` (every row lock, in the one order); ``entries`` (an entry a
 the laws applied to it); then the verbs:
 ``events`` (create, players, publish), ``results`` (enter, correct, confirm,
 void), ``rounds`` (agree, close, reopen, absent), ``irregular`` (Law B) and
-``adjusted`` (the director's adjusted scores, fouled boards) and ``field``
-(a late pair, a withdrawal).
+``adjusted`` (the director's adjusted scores, fouled boards), ``field``
+(a late pair, a withdrawal), ``tablets`` (a table's link, its PIN, its director
+calls) and ``deals`` (dealing from a seed, importing PBN); the families not named
+in ``__all__`` (``tablets``, ``deals``, ``members``, ...) are imported as modules.
 Every verb that changes results runs in one transaction, locks the rows it
 depends on, re-checks their state under the lock, and writes an audit entry.
 The laws are applied by :mod:`scoring`; nothing here computes a point itself.

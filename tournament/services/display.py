@@ -272,8 +272,10 @@ def _switch(
     e = locks.event(event)
     if getattr(e, field) == on:
         return e
-    setattr(e, field, on)
-    return _save(e, [field], action, said[0] if on else said[1], by)
+    Event.objects.filter(pk=e.pk).update(**{field: on})
+    e.refresh_from_db(fields=[field])
+    audit(e, action, said[0] if on else said[1], by=by)
+    return e
 
 
 def show_standings(event: Event, shown: bool, *, by: Actor) -> Event:

@@ -25,7 +25,7 @@ from scoring.wording import count
 from ..choices import Form
 from ..errors import ServiceError
 from ..models import Event, League, LeagueTeam
-from ..queries.leagues import _finished, _names, league_table, meetings
+from ..queries.leagues import league_table, match_finished, match_team_names, meetings
 from . import directors, locks
 from .audit import Actor, audit
 from .events import check_derived_name, create_event, set_group_published
@@ -162,10 +162,10 @@ def draw_next_round(league: League, *, by: Actor) -> int:
     if drawn >= (locked.rounds or 0):
         raise ServiceError(f"all {count(locked.rounds or 0, 'round')} are drawn")
     unfinished = [
-        e for e in Event.objects.filter(league=locked, league_round=drawn) if not _finished(e)
+        e for e in Event.objects.filter(league=locked, league_round=drawn) if not match_finished(e)
     ]
     if unfinished:
-        playing = ", ".join(" v ".join(_names(e)) for e in unfinished)
+        playing = ", ".join(" v ".join(match_team_names(e)) for e in unfinished)
         raise ServiceError(
             f"round {drawn} is still being played ({playing}): close its matches first; "
             "the draw follows the results"

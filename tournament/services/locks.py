@@ -26,7 +26,7 @@ table's lock, and a plain ``FOR UPDATE`` would wait for it while it waits for us
 The table-rounds and results a tablet's verbs lock are read as the tablet's own
 reads are (:mod:`tournament.queries.tablet`: ``Manager.raw()``, the figures in
 docs/decisions/tablet-reads.md), ``FOR UPDATE`` added on PostgreSQL
-(:func:`for_update`); the pairs read after them are not locked.  SQLite has no row
+(:func:`_for_update`); the pairs read after them are not locked.  SQLite has no row
 locks: the clause is left out there, as ``select_for_update()`` leaves it, and a
 transaction takes the database's write lock at its start instead
 (docs/decisions/sqlite-write-lock.md).
@@ -60,7 +60,7 @@ from ..queries import tablet
 G = TypeVar("G", bound=League | Contest)
 
 
-def for_update(sql: str) -> str:
+def _for_update(sql: str) -> str:
     """``sql`` with PostgreSQL's ``FOR UPDATE``; as it is on SQLite, which has no row
     locks (its transactions take the write lock when they begin)."""
     return f"{sql} FOR UPDATE" if connection.vendor == "postgresql" else sql
@@ -125,7 +125,7 @@ def round_and_tables(event: Event, number: int) -> Round:
 def seating(event: Event, round_no: int, table: int) -> Seating:
     """5. One table-round, with its pairs (the first lock a result verb takes; the pairs
     are read after it, not locked)."""
-    found = tablet.one(Seating, for_update(tablet.SEATING_AT), [event.pk, round_no, table])
+    found = tablet.one(Seating, _for_update(tablet.SEATING_AT), [event.pk, round_no, table])
     if found is None:
         raise ServiceError(f"there is no table {table} in round {round_no}")
     found.ns, found.ew = tablet.pairs_of(found.ns_id, found.ew_id)
@@ -142,13 +142,13 @@ def current_seating(event: Event, table: int) -> Seating | None:
     meanwhile is not (the round's row is not locked here), so the caller re-checks
     that after the lock.  The pairs are not read with it: a result takes their ids.
     """
-    sql = for_update(tablet.CURRENT_SEATING)
+    sql = _for_update(tablet.CURRENT_SEATING)
     return tablet.one(Seating, sql, [event.pk, table, event.pk])
 
 
 def seating_of(result: Result) -> Seating:
     """5. The table-round a result was entered at (before the result itself)."""
-    found = tablet.one(Seating, for_update(tablet.SEATING_BY_ID), [result.seating_id])
+    found = tablet.one(Seating, _for_update(tablet.SEATING_BY_ID), [result.seating_id])
     if found is None:
         raise Seating.DoesNotExist(f"table-round {result.seating_id} is gone")
     return found
@@ -182,7 +182,7 @@ def seatings_of(events: Iterable[Event]) -> None:
 def result(of: Result) -> Result | None:
     """6. A result's row, locked and read again (after its table-round), or None when it
     is gone; its event and board are ``of``'s (a result's never change)."""
-    found = tablet.one(Result, for_update(tablet.RESULT_BY_ID), [of.pk])
+    found = tablet.one(Result, _for_update(tablet.RESULT_BY_ID), [of.pk])
     if found is not None:
         found.event, found.board = of.event, of.board
     return found

@@ -89,7 +89,7 @@ def _context(contest: Contest) -> dict:
     parts = pagecache.part_stamps(events)  # before what they cover: see pagecache
     stamp = pagecache.contest_stamp(contest, parts)
     tables = pagecache.cached(
-        "contest", contest, stamp, "", lambda: _tables(contest, events, parts)
+        "contest", contest, stamp, "", lambda: standings_tables(contest, events, parts)
     )
     method = events[0].method if events else "total"
     numbers = sorted({e.session for e in events if e.session})
@@ -104,7 +104,7 @@ def _context(contest: Contest) -> dict:
     return {
         "contest": contest,
         "sessions": sessions,
-        "overall_html": mark_safe(tables["overall"]),  # rendered by _tables
+        "overall_html": mark_safe(tables["overall"]),  # rendered by standings_tables
         "one_field": tables["one_field"],
         "multi_session": len(numbers) > 1,
         "error": tables["error"],
@@ -113,7 +113,9 @@ def _context(contest: Contest) -> dict:
     }
 
 
-def _tables(contest: Contest, events: list[Event], parts: dict[int, str]) -> dict[str, Any]:
+def standings_tables(
+    contest: Contest, events: list[Event], parts: dict[int, str]
+) -> dict[str, Any]:
     """The contest's standings as HTML: each session's tables across its sections (each
     kept under its sections' stamps, :func:`_session`) and the sessions carried over;
     and the refusal in words when a session cannot be compared."""

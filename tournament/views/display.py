@@ -14,11 +14,10 @@ from typing import Any
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 
-from .. import tablets
 from ..access import results_view
 from ..choices import TimerPhase
 from ..models import Event, Seating
-from ..queries import standings
+from ..queries import standings, tablet
 from ..room.clubtime import use_clubs_clock
 from ..services import movement_for
 from ..services.display import current_round, timer_state
@@ -58,7 +57,7 @@ def display_context(event: Event) -> dict[str, Any]:
         "moves": _moves(event, ended) if ended else [],
         # Pairs back from a sit-out and late pairs joining: no table's move names them.
         "arrivals": movement_for(event).arrivals(ended) if ended else [],
-        "calls": tablets.open_calls(event),
+        "calls": tablet.open_calls(event.pk),
     }
     if event.display_standings:
         if event.is_team_match:

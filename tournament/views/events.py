@@ -27,7 +27,6 @@ from scoring import pair_label_key, parse_pbn_deal
 from scoring.every_code import every_code
 from scoring.fractions_fmt import two_decimals
 
-from .. import deals
 from ..access import (
     Visibility,
     can_direct,
@@ -38,7 +37,7 @@ from ..access import (
 )
 from ..errors import ServiceError
 from ..models import Board, Club, Contest, Event, League, Pair, Result
-from ..queries import charts, contests, pagecache, score_cards, standings, travellers
+from ..queries import charts, contests, hand_records, pagecache, score_cards, standings, travellers
 from ..queries.club import short_code
 from ..queries.names import public_names
 from ..room.address import absolute_url
@@ -311,7 +310,7 @@ def event_traveller(request: HttpRequest, event: Event, number: int) -> HttpResp
             )
         )
         context["traveller_html"] = mark_safe(html)  # rendered by the template, escaped there
-        context["par"] = deals.par_of(board)
+        context["par"] = hand_records.par_of(board)
     return render(request, "events/traveller.html", context)
 
 

@@ -12,12 +12,13 @@ from scoring.machines import MachineFileError
 from scoring.pbn import decode_pbn_bytes
 from scoring.wording import count
 
-from .. import deals, exports, jobs
+from .. import exports, jobs
 from ..access import director_view, results_view, visibility
 from ..exports import kept
 from ..forms.deals import PbnImportForm
 from ..models import Board, Event, Job, Result
-from ..services import Actor, ServiceError, user_message
+from ..queries.hand_records import dealing_sheet, hand_record
+from ..services import Actor, ServiceError, deals, user_message
 from .events import board_list
 
 
@@ -52,7 +53,7 @@ def hand_records(request: HttpRequest, event: Event) -> HttpResponse:
     boards = [
         b for b in Board.objects.filter(event=event).select_related("event") if vis.shows(b.number)
     ]
-    records = [r for r in (deals.hand_record(b) for b in boards) if r]
+    records = [r for r in (hand_record(b) for b in boards) if r]
     # The auctions the tables recorded, under each shown board.
     told: dict[int, list[tuple[int, int, str]]] = {}
     rows = (
@@ -123,7 +124,7 @@ def director_deals(request: HttpRequest, event: Event) -> HttpResponse:
                 None, user_message(e)
             )
     boards = list(Board.objects.filter(event=event))
-    sheets = [(b, deals.dealing_sheet(b)) for b in boards]
+    sheets = [(b, dealing_sheet(b)) for b in boards]
     return render(
         request,
         "director/deals.html",

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from tournament import deals
 from tournament.models import Event
-from tournament.services import Actor, ServiceError
+from tournament.services import Actor, ServiceError, deals
 
 
 class Command(BaseCommand):

@@ -23,10 +23,10 @@ from scoring.cards import side_of
 from scoring.dealing import high_card_points
 from tournament import services
 from tournament.choices import Form
-from tournament.deals import deal_event
 from tournament.models import Board, Club, Event, Member, Season, Seating
 from tournament.services import ServiceError, user_message
 from tournament.services import directors as accounts
+from tournament.services.deals import deal_event
 from tournament.services.members import MemberRow, import_members
 
 PAIRS_EVENT = "Demo: Whist Club pairs (5-table Mitchell)"

@@ -9,10 +9,9 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from scoring.packs import PackChoice
 from scoring.pbn import decode_pbn_bytes
 from scoring.wording import count
-from tournament import deals
 from tournament.forms.deals import parse_board_range
 from tournament.models import Event
-from tournament.services import Actor, ServiceError
+from tournament.services import Actor, ServiceError, deals
 
 
 class Command(BaseCommand):

@@ -7,7 +7,7 @@ settling irregularities (:mod:`.rulings`: Law B, adjusted scores, auction
 rulings), changing the field (:mod:`.field`), the cards and links that go on
 the tables (:mod:`.cards`), and the club's director accounts (:mod:`.accounts`).
 Each page checks access through :mod:`tournament.access` and acts through
-:mod:`tournament.services`; :func:`_by` is who acts on every one of them.
+:mod:`tournament.services`; :func:`director_actor` is who acts on every one of them.
 """
 
 from __future__ import annotations
@@ -17,5 +17,5 @@ from django.http import HttpRequest
 from ...services import Actor
 
 
-def _by(request: HttpRequest, reason: str = "") -> Actor:
+def director_actor(request: HttpRequest, reason: str = "") -> Actor:
     return Actor.director(request.user, reason)

@@ -10,13 +10,13 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 
-from ... import services, tablets
+from ... import services
 from ...access import director_view
 from ...models import Event, Seating
 from ...queries import standings
-from ...services import ServiceError, user_message
+from ...services import ServiceError, tablets, user_message
 from ..club import results_qr
-from . import _by
+from . import director_actor
 
 
 @director_view
@@ -97,23 +97,25 @@ def table_links(request: HttpRequest, event: Event) -> HttpResponse:
                     f"there is no table {table_text!r}: choose a table from the list"
                 )
             if action == "reissue":
-                tablets.reissue(event, table, by=_by(request))
+                tablets.reissue(event, table, by=director_actor(request))
                 messages.success(
                     request, f"Table {table} has a new link; the old one no longer works."
                 )
             elif action == "pin":
                 tablets.set_pin(
-                    tablets.link_for(event, table), request.POST.get("pin", ""), by=_by(request)
+                    tablets.link_for(event, table),
+                    request.POST.get("pin", ""),
+                    by=director_actor(request),
                 )
                 messages.success(
                     request, f"Table {table}: PIN saved. A tablet already open there asks for it."
                 )
             elif action == "unlock":
-                tablets.unlock(tablets.link_for(event, table), by=_by(request))
+                tablets.unlock(tablets.link_for(event, table), by=director_actor(request))
                 messages.success(request, f"Table {table} is unlocked: its tablet may try again.")
             elif action == "random-pins":
                 for link in tablets.links(event):
-                    tablets.set_pin(link, tablets.random_pin(), by=_by(request))
+                    tablets.set_pin(link, tablets.random_pin(), by=director_actor(request))
                 messages.success(request, "Every table has a new PIN.")
         except ServiceError as e:
             messages.error(request, user_message(e))

@@ -16,7 +16,7 @@ from ...access import director_view
 from ...forms import LatePairForm, WithdrawForm
 from ...models import Event, Pair, Round
 from ...services import ServiceError, user_message
-from . import _by
+from . import director_actor
 from .setup import MEMBER_FIELD, member_choices
 
 
@@ -65,7 +65,7 @@ def field(request: HttpRequest, event: Event) -> HttpResponse:
                 d["from_round"],
                 place=d["place"],
                 names=[d["player1"], d["player2"]],
-                by=_by(request),
+                by=director_actor(request),
             )
             messages.success(
                 request,
@@ -76,7 +76,7 @@ def field(request: HttpRequest, event: Event) -> HttpResponse:
         if action == "withdraw" and withdraw.is_valid():
             d = withdraw.cleaned_data
             changed = services.withdraw_pair(
-                event, d["pair"], d["from_round"], by=_by(request, d["reason"])
+                event, d["pair"], d["from_round"], by=director_actor(request, d["reason"])
             )
             messages.success(
                 request,

@@ -13,7 +13,7 @@ from ...models import Event, Pair, ScoreCardMail
 from ...queries.club import Letter, score_card_letters, short_code
 from ...room.address import absolute_url
 from ...services.mail import Sent, send_score_cards
-from . import _by
+from . import director_actor
 
 
 def letters(request: HttpRequest, event: Event) -> list[Letter]:
@@ -24,7 +24,7 @@ def letters(request: HttpRequest, event: Event) -> list[Letter]:
 
 
 def send(request: HttpRequest, event: Event) -> Sent:
-    return send_score_cards(event, letters(request, event), by=_by(request))
+    return send_score_cards(event, letters(request, event), by=director_actor(request))
 
 
 def said(result: Sent) -> str:

@@ -24,7 +24,7 @@ from ...models.club import in_register_order
 from ...queries import club as club_queries
 from ...services import ServiceError, members, user_message
 from ...services.members import MemberRow
-from . import _by
+from . import director_actor
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 # The preview's rows travel to the confirmation signed (no one can change them on the
@@ -121,7 +121,7 @@ def member_action(request: HttpRequest, club: Club, pk: int, action: str) -> Htt
             into = club_member(club, int(into_pk)) if into_pk.isdigit() else None
             if into is None:
                 raise ServiceError("Choose the member this guest really was.")
-            moved = members.merge_member(member, into, by=_by(request))
+            moved = members.merge_member(member, into, by=director_actor(request))
             messages.success(
                 request,
                 f"{member.name} merged into {into.name}: {count(moved, 'evening')} played "

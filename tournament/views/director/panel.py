@@ -15,12 +15,13 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from ... import services, tablets
+from ... import services
 from ...access import director_view, publication
 from ...choices import Factoring, TimerFollows
 from ...models import AuditEntry, Board, Event, Result, Round, Seating
-from ...services import Actor, ServiceError, display, user_message
-from . import _by, mail
+from ...queries import tablet
+from ...services import Actor, ServiceError, display, tablets, user_message
+from . import director_actor, mail
 
 
 def _progress(event: Event) -> tuple[list[dict], list[dict]]:
@@ -106,7 +107,7 @@ def _to_enter_again(event: Event) -> dict[int, list[int]]:
 def control_panel(request: HttpRequest, event: Event) -> HttpResponse:
     fragment = request.GET.get("fragment")
     if fragment == "calls":  # the band at the top, refreshed on its own and often
-        calls = {"event": event, "calls": tablets.open_calls(event)}
+        calls = {"event": event, "calls": tablet.open_calls(event.pk)}
         return render(request, "director/_calls.html", calls)
     rows, missing = _progress(event)
     timer = display.timer_state(event)
@@ -124,7 +125,7 @@ def control_panel(request: HttpRequest, event: Event) -> HttpResponse:
         ],
         "boards": Board.objects.filter(event=event),
         "audit": AuditEntry.objects.filter(event=event)[:12],
-        "calls": tablets.open_calls(event),
+        "calls": tablet.open_calls(event.pk),
         "movement": services.movement_for(event),
         "publication": publication(event),
         "timer": timer,
@@ -143,10 +144,12 @@ def control_panel(request: HttpRequest, event: Event) -> HttpResponse:
 def round_action(request: HttpRequest, event: Event, number: int, action: str) -> HttpResponse:
     try:
         if action == "close":
-            services.close_round(event, number, by=_by(request))
+            services.close_round(event, number, by=director_actor(request))
             messages.success(request, f"Round {number} closed: its results are agreed (Law E).")
         elif action == "reopen":
-            services.reopen_round(event, number, by=_by(request, request.POST.get("reason", "")))
+            services.reopen_round(
+                event, number, by=director_actor(request, request.POST.get("reason", ""))
+            )
             messages.success(request, f"Round {number} reopened.")
         else:
             raise Http404("No such action")
@@ -174,7 +177,7 @@ def absent(
             number,
             table,
             request.POST.get("absent") == "1",
-            by=_by(request, request.POST.get("reason", "")),
+            by=director_actor(request, request.POST.get("reason", "")),
         )
     except ServiceError as e:
         messages.error(request, user_message(e))
@@ -185,7 +188,7 @@ def absent(
 @director_view
 def room_control(request: HttpRequest, event: Event, action: str) -> HttpResponse:
     """The round timer, the room display and the tablets' running score."""
-    by = _by(request)
+    by = director_actor(request)
     try:
         if action == "start":
             # The event's round length, or (an older page's form) the minutes it posts.
@@ -226,7 +229,7 @@ def room_control(request: HttpRequest, event: Event, action: str) -> HttpRespons
 @require_POST
 @director_view
 def publish(request: HttpRequest, event: Event) -> HttpResponse:
-    services.set_published(event, request.POST.get("published") == "1", by=_by(request))
+    services.set_published(event, request.POST.get("published") == "1", by=director_actor(request))
     messages.success(request, "Results published." if event.published else "Results hidden.")
     if event.published and event.club.email_score_cards:
         if publication(event).over:
@@ -245,7 +248,7 @@ def publish(request: HttpRequest, event: Event) -> HttpResponse:
 def factoring(request: HttpRequest, event: Event) -> HttpResponse:
     """The standings' factoring for total points, as played or factored."""
     try:
-        services.set_factoring(event, request.POST.get("factoring", ""), by=_by(request))
+        services.set_factoring(event, request.POST.get("factoring", ""), by=director_actor(request))
     except ServiceError as e:
         messages.error(request, user_message(e))
     else:
@@ -289,12 +292,12 @@ def _display_url(request: HttpRequest, event: Event) -> str:
     """The room display's private link, on the address the room's screens use."""
     from tournament.room.address import absolute_url  # as in _link_rows
 
-    token = event.display_token or display.display_link(event, by=_by(request))
+    token = event.display_token or display.display_link(event, by=director_actor(request))
     return absolute_url(request, reverse("room_display", args=[token]))
 
 
 @require_POST
 @director_view
 def answer_call(request: HttpRequest, event: Event, call_id: int) -> HttpResponse:
-    tablets.answer_call(event, call_id, by=_by(request))
+    tablets.answer_call(event, call_id, by=director_actor(request))
     return redirect("director_event", event.pk)

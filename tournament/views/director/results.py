@@ -17,7 +17,7 @@ from ...forms import CorrectionForm, ReasonForm, ResultEntryForm
 from ...models import Board, Event, Result, Round, Seating
 from ...queries import travellers
 from ...services import ServiceError, user_message
-from . import _by
+from . import director_actor
 
 
 @director_view
@@ -145,7 +145,7 @@ def _save_rows(
                     round_no=s.round,
                     table=s.table,
                     entry=entry,
-                    by=_by(request, reason if s.round in closed else ""),
+                    by=director_actor(request, reason if s.round in closed else ""),
                     confirmed=True,
                 )
             except ServiceError as e:
@@ -185,7 +185,7 @@ def result_detail(request: HttpRequest, event: Event, result_id: int) -> HttpRes
                 new = services.correct_result(
                     live,
                     entry=entry,
-                    by=_by(request, form.cleaned_data.get("reason", "")),
+                    by=director_actor(request, form.cleaned_data.get("reason", "")),
                     confirmed=True,
                 )
                 messages.success(request, "Correction saved; the old version is kept.")
@@ -213,7 +213,7 @@ def void(request: HttpRequest, event: Event, result_id: int) -> HttpResponse:
     form = ReasonForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
-            services.void_result(result, by=_by(request, form.cleaned_data["reason"]))
+            services.void_result(result, by=director_actor(request, form.cleaned_data["reason"]))
         except ServiceError as e:
             messages.error(request, user_message(e))
             return redirect("director_result", event.pk, result.pk)

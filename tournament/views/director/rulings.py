@@ -15,13 +15,13 @@ from scoring import rulings as rulings_guide
 from scoring.adjusted import NOT_PLAYED
 from scoring.wording import count
 
-from ... import services, tablets
+from ... import services
 from ...access import director_view
 from ...forms import AdjustedValuesForm, AdjustForm, FouledForm, IrregularForm
 from ...models import Board, DirectorCall, Event, Ruling, Seating
 from ...queries import auctions as auction_reads
-from ...services import ServiceError, auctions, user_message
-from . import _by
+from ...services import ServiceError, auctions, tablets, user_message
+from . import director_actor
 
 
 @director_view
@@ -50,7 +50,7 @@ def irregular(request: HttpRequest, event: Event, number: int) -> HttpResponse:
                 procedure = services.apply_irregular(
                     event,
                     **answers,
-                    by=_by(request, d.get("reason", "")),
+                    by=director_actor(request, d.get("reason", "")),
                     expect=request.POST.get("expect", ""),
                 )
                 messages.success(request, f"{procedure.law}: {procedure.explanation}.")
@@ -108,7 +108,7 @@ def adjust(request: HttpRequest, event: Event, number: int) -> HttpResponse:
                 table=d["table"],
                 adjusted=d["adjusted"],
                 weights=d["weights"],
-                by=_by(request, d["reason"]),
+                by=director_actor(request, d["reason"]),
             )
             messages.success(
                 request,
@@ -118,7 +118,10 @@ def adjust(request: HttpRequest, event: Event, number: int) -> HttpResponse:
         if action == "fouled" and fouled.is_valid():
             d = fouled.cleaned_data
             services.set_fouled(
-                event, board_number=number, second=d["tables"], by=_by(request, d["reason"])
+                event,
+                board_number=number,
+                second=d["tables"],
+                by=director_actor(request, d["reason"]),
             )
             messages.success(
                 request,
@@ -138,7 +141,7 @@ def adjust(request: HttpRequest, event: Event, number: int) -> HttpResponse:
                 plus_percent=d["adjusted_plus_percent"],
                 minus_percent=d["adjusted_minus_percent"],
                 points=d["adjusted_points"],
-                by=_by(request),
+                by=director_actor(request),
             )
             messages.success(
                 request,
@@ -193,13 +196,13 @@ def ruling(
                 option=option,
                 offender=seat.strip().upper()[:1],
                 call=made.strip()[:12],
-                by=_by(request, request.POST.get("reason", "")),
+                by=director_actor(request, request.POST.get("reason", "")),
             )
         except ServiceError as e:
             messages.error(request, user_message(e))
         else:
             if call is not None:
-                tablets.answer_call(event, call.pk, by=_by(request))
+                tablets.answer_call(event, call.pk, by=director_actor(request))
             messages.success(
                 request,
                 f"Ruled: {done.summary}"

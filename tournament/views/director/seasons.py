@@ -16,7 +16,7 @@ from ...models import Club, Season
 from ...queries import club as club_queries
 from ...services import ServiceError, user_message
 from ...services.seasons import set_season_events
-from . import _by
+from . import director_actor
 
 
 @club_view
@@ -45,7 +45,7 @@ def season_page(request: HttpRequest, club: Club, pk: int) -> HttpResponse:
     if request.method == "POST" and "events" in request.POST:
         chosen = [int(x) for x in request.POST.getlist("pick") if x.isdigit()]
         try:
-            changed = set_season_events(season, chosen, by=_by(request))
+            changed = set_season_events(season, chosen, by=director_actor(request))
         except ServiceError as e:
             messages.error(request, user_message(e))
         else:

@@ -23,7 +23,7 @@ from ...forms.events import TypedNames
 from ...models import Contest, Event, League, Member, Pair, Seating
 from ...models.club import register_key
 from ...services import ServiceError, user_message
-from . import _by
+from . import director_actor
 
 
 @login_required
@@ -107,7 +107,7 @@ def players(request: HttpRequest, event: Event) -> HttpResponse:
         }
         names = {label: [n.strip() for n in pair] for label, pair in names.items()}
         try:
-            services.set_player_names(event, names, by=_by(request))
+            services.set_player_names(event, names, by=director_actor(request))
         except ServiceError as e:
             messages.error(request, f"{user_message(e)} Nothing was saved; what you typed is kept.")
             return _players_page(request, event, pairs, formset, teams)

@@ -13,13 +13,13 @@ from django.views.decorators.http import require_POST
 
 from scoring.fractions_fmt import signed
 
-from ... import services, tablets
+from ... import services
 from ...access import table_view
 from ...forms.scorer import STRAIN_LABELS
 from ...models import Board, Event, Result, Seating, TableLink
 from ...queries import auctions as auction_reads
-from ...queries import standings
-from ...services import Actor, ServiceError, auctions, display, user_message
+from ...queries import standings, tablet
+from ...services import Actor, ServiceError, auctions, display, tablets, user_message
 from .table import current_round, rounds_in_words
 
 
@@ -82,7 +82,7 @@ def scorer_home(request: HttpRequest, link: TableLink) -> HttpResponse:
             "seating": seating,
             "boards": boards,
             "complete": not services.open_boards(seating, done),
-            "calling": any(c.table == link.table for c in tablets.open_calls(link.event)),
+            "calling": any(c.table == link.table for c in tablet.open_calls(link.event_id)),
             "clock": clock,
             "last_round": not Seating.objects.filter(
                 event_id=link.event_id, table=link.table, round__gt=seating.round
@@ -121,11 +121,11 @@ def scorer_next(request: HttpRequest, link: TableLink, round_no: int) -> HttpRes
     move = movement.next_move(round_no, link.table)
     context = {"link": link, "event": link.event, "seating": seating, "move": move}
     if link.event.tablet_running_score:
-        context["running"] = _running(link.event, seating)
+        context["running"] = running_scores(link.event, seating)
     return render(request, "scorer/next.html", context)
 
 
-def _running(event: Event, seating: Seating) -> list[dict]:
+def running_scores(event: Event, seating: Seating) -> list[dict]:
     """The two pairs' (or teams') scores and places so far: the director's option.
 
     Standings reveal no hand (they are public from the first result), so this

@@ -8,7 +8,6 @@ from __future__ import annotations
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect
 
-from ... import tablets
 from ...models import Result, Seating, TableLink
 from ...queries import tablet
 from ...services.results import MAX_KEY, stored
@@ -34,7 +33,7 @@ def stored_answer(request: HttpRequest, link: TableLink) -> HttpResponse | None:
 
 
 def current_round(link: TableLink) -> Seating | None:
-    return tablets.current_seating(link.event, link.table)
+    return tablet.current_seating(link.event_id, link.table)
 
 
 def rounds_in_words(rounds: list[int]) -> str:

@@ -1,10 +1,11 @@
-"""Table scorers' tablets: private links, PINs, the table's current round, director calls.
+"""The tablets' verbs: private links, PINs, director calls.
 
 A tablet reaches one table of one event through an unguessable link, and,
 if the director set one, a 4-digit PIN.  Wrong PINs are rate-limited per
 table and per address (within the event), counted under a lock on the
 event so racing guesses cannot exceed either limit.  What the link may reach is
-decided in :mod:`tournament.access`.
+decided in :mod:`tournament.access`; what a tablet reads (its link, its table's
+current round, the open calls) is in :mod:`tournament.queries.tablet`.
 """
 
 from __future__ import annotations
@@ -16,18 +17,15 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.crypto import salted_hmac
 
-from .models import DirectorCall, Event, PinFailure, Seating, TableLink
-from .queries import tablet
-from .services import Actor, ServiceError, audit, locks
-from .services.audit import without_nul
+from ..errors import ServiceError
+from ..models import DirectorCall, Event, PinFailure, Seating, TableLink
+from ..queries import tablet
+from . import locks
+from .audit import Actor, audit, without_nul
 
 PIN_WINDOW = timedelta(minutes=15)
 MAX_FAILURES_PER_TABLE = 5
 MAX_FAILURES_PER_ADDRESS = 10
-
-
-def tables_of(event: Event) -> list[int]:
-    return sorted(set(Seating.objects.filter(event=event).values_list("table", flat=True)))
 
 
 def link_for(event: Event, table: int) -> TableLink:
@@ -41,7 +39,7 @@ def link_for(event: Event, table: int) -> TableLink:
 
 
 def links(event: Event) -> list[TableLink]:
-    return [link_for(event, t) for t in tables_of(event)]
+    return [link_for(event, t) for t in tablet.tables(event.pk)]
 
 
 @transaction.atomic
@@ -73,14 +71,6 @@ def random_pin() -> str:
 def pin_fingerprint(link: TableLink) -> str:
     """What a browser session keeps once unlocked: it stops matching when the PIN changes."""
     return salted_hmac("tablet-pin", f"{link.pk}:{link.token}:{link.pin}").hexdigest()
-
-
-def resolve(token: str) -> TableLink | None:
-    """The live link of ``token`` with its event and club, or None: a tablet's every
-    request starts here (in SQL: :mod:`tournament.queries.tablet`)."""
-    if not token or len(token) > 64 or "\x00" in token:
-        return None
-    return tablet.link(token)
 
 
 def is_locked(link: TableLink) -> bool:
@@ -130,15 +120,6 @@ def check_pin(link: TableLink, pin: str, address: str | None) -> bool:
     return False
 
 
-def current_seating(event: Event, table: int) -> Seating | None:
-    """The table's current round, with its pairs: the first it has not agreed and the
-    director not closed (as every tablet page asks it, in SQL:
-    :func:`tournament.queries.tablet.current_seating`;
-    :func:`tournament.services.locks.current_seating` is the same read, locked, for a
-    submission)."""
-    return tablet.current_seating(event.pk, table)
-
-
 def call_director(
     event: Event,
     table: int,
@@ -172,10 +153,6 @@ def call_director(
         event, "director called", f"table {table}, round {round_no}{about}", by=Actor.tablet(table)
     )
     return found
-
-
-def open_calls(event: Event) -> list[DirectorCall]:
-    return list(DirectorCall.objects.filter(event=event, answered_at__isnull=True))
 
 
 def answer_call(event: Event, call_id: int, *, by: Actor) -> None:

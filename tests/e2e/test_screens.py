@@ -86,21 +86,18 @@ def _pages(pairs, teams):
     }
 
 
-def test_every_page_fits_and_passes_axe(live_server, browser, shots):
-    """The evening built once (its deals dealt, its results entered), then every page at
-    each width in turn; the problems of both widths reported together."""
+@pytest.mark.parametrize("width", WIDTHS)
+def test_every_page_fits_and_passes_axe(live_server, browser, shots, width):
     pairs, teams = _evening()
-    pages = _pages(pairs, teams)
     problems = []
-    for width in WIDTHS:
-        context, page = log_in(browser, live_server, width, "whist-club-1913")
-        for name, url in pages.items():
-            response = page.goto(live_server.url + url)
-            assert response is not None and response.status == 200, (name, width, url)
-            problems += page_problems(page, name, width)
-            if name in ("panel", "traveller-entry", "new-event", "traveller-teams"):
-                shots(page, f"director-{name}-{width}")
-        context.close()
+    context, page = log_in(browser, live_server, width, "whist-club-1913")
+    for name, url in _pages(pairs, teams).items():
+        response = page.goto(live_server.url + url)
+        assert response is not None and response.status == 200, (name, url)
+        problems += page_problems(page, name, width)
+        if name in ("panel", "traveller-entry", "new-event", "traveller-teams"):
+            shots(page, f"director-{name}-{width}")
+    context.close()
     assert not problems, "\n".join(problems)
 
 

@@ -72,6 +72,9 @@ EXPORT_BUCKET = os.environ.get("EXPORT_BUCKET", "").strip()
 EXPORT_KEEP_HOURS = int(os.environ.get("EXPORT_KEEP_HOURS") or 24)
 # Above this many results the director's XLSX is prepared by a job with its progress.
 EXPORT_INLINE_LIMIT = int(os.environ.get("EXPORT_INLINE_LIMIT") or 5000)
+# Seconds between the room display's refreshes (poll.js reads whole seconds): the clock
+# counts down by itself in between, so every screen agrees to within one.
+DISPLAY_REFRESH_SECONDS = 5
 
 
 def _env_bool(name: str, default: bool) -> bool:

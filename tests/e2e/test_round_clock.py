@@ -2,9 +2,10 @@
 
 Rounds of three minutes and a change of tables of one minute; the test moves the
 clock's anchor on the server (exactly what the passing of time does to it) so that
-each phase ends two seconds later, and watches the display, refreshing every five
-seconds, move through three rounds by itself: the heading and the clock always name
-the same round.
+each phase ends two seconds later, and watches the display move through three rounds
+by itself: the heading and the clock always name the same round.  The display refreshes
+every second here (``DISPLAY_REFRESH_SECONDS``, five in the room), so each change is
+waited for a second, not five.
 """
 
 from datetime import timedelta
@@ -22,6 +23,12 @@ pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 MINUTE = 60
 PLAY, CHANGE = 3, 1  # minutes: a round's play (past the two minutes' warning), a change
+REFRESH = 1  # seconds between the display's refreshes in these tests
+
+
+@pytest.fixture(autouse=True)
+def _quick_refresh(settings):
+    settings.DISPLAY_REFRESH_SECONDS = REFRESH
 
 
 def _phase_ends_in(event, seconds: int, minutes_gone: int) -> None:
@@ -51,11 +58,12 @@ def test_three_rounds_run_by_themselves(live_server, browser, shots):
     display.start_timer(event, by=by)
     page = browser.new_page(viewport={"width": 1280, "height": 720})
     page.goto(f"{live_server.url}/display/{token}/")
+    assert page.get_attribute("[data-poll]", "data-interval") == str(REFRESH)
     heading, label, _ = _same_round_throughout(page)
     assert heading.startswith("Round 1") and label == "Round 1 timer"
 
-    # Each phase in turn ends two seconds from now; the display (a refresh every 5 s)
-    # moves on by itself.  (minutes of the schedule gone, what the display shows next)
+    # Each phase in turn ends two seconds from now; the display (a refresh every REFRESH
+    # seconds) moves on by itself.  (minutes of the schedule gone, what the display shows next)
     steps = [
         (0, "Next: round 2", "Round 2 timer", "change"),
         (CHANGE, "Round 2", "Round 2 timer", "running"),
@@ -102,7 +110,9 @@ def test_following_the_directors_closes(live_server, browser):
     page = browser.new_page(viewport={"width": 1280, "height": 720})
     page.goto(f"{live_server.url}/display/{token}/")
     page.wait_for_selector('[data-timer][data-state="over"][aria-label="Round 1 timer"]')
-    page.wait_for_timeout(5500)  # a refresh later the time is still up: no change-over
+    # A refresh later the time is still up: no change-over.
+    assert page.get_attribute("[data-poll]", "data-interval") == str(REFRESH)
+    page.wait_for_timeout(REFRESH * 1000 + 500)
     assert page.get_attribute("[data-timer]", "data-state") == "over"
     services.close_round(event, 1, by=by)
     page.wait_for_selector(

@@ -25,6 +25,7 @@ import urllib.error
 import urllib.parse
 import urllib.request
 from collections.abc import Iterator
+from dataclasses import dataclass
 from http.cookiejar import CookieJar
 from pathlib import Path
 
@@ -114,6 +115,12 @@ class Room:
         self.live: list[str] = output  # everything printed so far, still growing
         self.base = f"http://127.0.0.1:{port}"
         self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(CookieJar()))
+
+    def fresh(self) -> Room:
+        """The same server with a browser of its own (no cookies, no session)."""
+        other = Room(self.port, self.output)
+        other.pid, other.live = self.pid, self.live
+        return other
 
     def printed(self, label: str) -> str:
         for line in self.output:
@@ -220,122 +227,135 @@ def prepare_database(env: dict[str, str]) -> dict:
     return json.loads(prepared.stdout.strip().splitlines()[-1])
 
 
-def test_make_run_serves_the_room_on_its_lan_address(tmp_path):
+@dataclass
+class Started:
+    """A room started once for the tests that only ask it things: the server, the event
+    and table links ``PREPARE`` made, and the scratch folder of its log and secret key."""
+
+    server: Room
+    setup: dict
+    folder: Path
+
+
+@pytest.fixture(scope="module")
+def started_room(tmp_path_factory) -> Iterator[Started]:
+    """``make run`` on a database with an event already (it loads the demo only on an
+    empty one), with its default workers; started once (migrate, collectstatic and
+    gunicorn's boot take several seconds), stopped with the module."""
+    folder = tmp_path_factory.mktemp("room")
+    env = scratch_env(folder, f"sqlite:///{folder / 'room.sqlite3'}")
+    setup = prepare_database(env)
+    with running_room(env) as server:
+        yield Started(server, setup, folder)
+
+
+@pytest.fixture
+def shared_room(started_room) -> Started:
+    """The module's room, through a browser of this test's own (no session of another's)."""
+    return Started(started_room.server.fresh(), started_room.setup, started_room.folder)
+
+
+def test_make_run_serves_the_room_on_its_lan_address(shared_room):
     addresses = room.lan_addresses()
     if not addresses:
         pytest.skip("this machine has no network address besides loopback")
-    # A database with an event already (make run loads the demo only on an empty one).
-    env = scratch_env(tmp_path, f"sqlite:///{tmp_path / 'room.sqlite3'}")
-    setup = prepare_database(env)
+    server, setup, folder = shared_room.server, shared_room.setup, shared_room.folder
+    # The address printed for the tablets is this machine's LAN address.
+    printed = server.printed("Tablets and phones:").rstrip("/")
+    assert printed == room.origin(addresses[0], server.port)
+    assert "127.0.0.1" not in printed and "localhost" not in printed
+    lan_host = urllib.parse.urlsplit(printed).netloc
+    workers = room.default_workers(sqlite=True)
+    assert server.printed("Database:").startswith(f"sqlite3; {workers} workers")
 
-    with running_room(env) as server:
-        # The address printed for the tablets is this machine's LAN address.
-        printed = server.printed("Tablets and phones:").rstrip("/")
-        assert printed == room.origin(addresses[0], server.port)
-        assert "127.0.0.1" not in printed and "localhost" not in printed
-        lan_host = urllib.parse.urlsplit(printed).netloc
-        workers = room.default_workers(sqlite=True)
-        assert server.printed("Database:").startswith(f"sqlite3; {workers} workers")
+    # Its pages, CSS and live-refresh script, by WhiteNoise from the collected files.
+    status, _, page = server.get("/login/")
+    assert status == 200
+    css = re.search(rb'href="(/static/tournament/site\.[0-9a-f]+\.css)"', page).group(1)
+    js = re.search(rb'src="(/static/tournament/poll\.[0-9a-f]+\.js)"', page).group(1)
+    for url, source, kind in (
+        (css, "site.css", "text/css"),
+        (js, "poll.js", "javascript"),
+    ):
+        status, headers, body = server.get(url.decode())
+        assert status == 200, url
+        assert kind in headers["Content-Type"]
+        assert "immutable" in headers["Cache-Control"]  # named by content: cached for good
+        assert body == (STATIC / source).read_bytes()
 
-        # Its pages, CSS and live-refresh script, by WhiteNoise from the collected files.
-        status, _, page = server.get("/login/")
-        assert status == 200
-        css = re.search(rb'href="(/static/tournament/site\.[0-9a-f]+\.css)"', page).group(1)
-        js = re.search(rb'src="(/static/tournament/poll\.[0-9a-f]+\.js)"', page).group(1)
-        for url, source, kind in (
-            (css, "site.css", "text/css"),
-            (js, "poll.js", "javascript"),
-        ):
-            status, headers, body = server.get(url.decode())
-            assert status == 200, url
-            assert kind in headers["Content-Type"]
-            assert "immutable" in headers["Cache-Control"]  # named by content: cached for good
-            assert body == (STATIC / source).read_bytes()
+    # The printed address is an allowed host; a stranger's is not.
+    assert server.get("/login/", Host=lan_host)[0] == 200
+    assert server.get("/login/", Host="evil.example")[0] == 400
 
-        # The printed address is an allowed host; a stranger's is not.
-        assert server.get("/login/", Host=lan_host)[0] == 200
-        assert server.get("/login/", Host="evil.example")[0] == 400
+    # No director yet (the event's owner is a plain account): the first one is made with
+    # a generated password, printed once, beside the address, and never logged.
+    name, password = re.fullmatch(
+        r"(\S+), password: (\S+)", server.printed("First director:")
+    ).groups()
+    assert "\n".join(server.live).count(password) == 1
+    server.log_in(name, password)
+    assert server.get("/director/accounts/")[0] == 200
 
-        # No director yet (the event's owner is a plain account): the first one is made with
-        # a generated password, printed once, beside the address, and never logged.
-        name, password = re.fullmatch(
-            r"(\S+), password: (\S+)", server.printed("First director:")
-        ).groups()
-        assert "\n".join(server.live).count(password) == 1
-        server.log_in(name, password)
-        assert server.get("/director/accounts/")[0] == 200
+    # Table links and QR codes carry the printed address, not the director's 127.0.0.1.
+    server.log_in("td", "pw-td-1915")
+    status, _, links = server.get(f"/director/events/{setup['event']}/links/")
+    assert status == 200
+    status, _, cards = server.get(f"/director/events/{setup['event']}/table-cards/")
+    assert status == 200
+    for token in setup["tokens"]:
+        url = f"{printed}/t/{token}/"
+        assert url.encode() in links
+        assert segno.make(url, error="m").svg_inline(scale=3).encode() in cards
+    assert b"127.0.0.1" not in links and b"127.0.0.1" not in cards
 
-        # Table links and QR codes carry the printed address, not the director's 127.0.0.1.
-        server.log_in("td", "pw-td-1915")
-        status, _, links = server.get(f"/director/events/{setup['event']}/links/")
-        assert status == 200
-        status, _, cards = server.get(f"/director/events/{setup['event']}/table-cards/")
-        assert status == 200
-        for token in setup["tokens"]:
-            url = f"{printed}/t/{token}/"
-            assert url.encode() in links
-            assert segno.make(url, error="m").svg_inline(scale=3).encode() in cards
-        assert b"127.0.0.1" not in links and b"127.0.0.1" not in cards
-
-        # DEBUG is off: the 404 page lists no URL patterns.
-        status, _, page = server.get("/no-such-page/")
-        assert status == 404
-        assert b"Not found" in page and b"URLconf" not in page and b"director/events" not in page
+    # DEBUG is off: the 404 page lists no URL patterns.
+    status, _, page = server.get("/no-such-page/")
+    assert status == 404
+    assert b"Not found" in page and b"URLconf" not in page and b"director/events" not in page
 
     # The log file holds what the server did, never the first director's password.
-    log = (tmp_path / "log" / "room.log").read_text()
+    log = (folder / "log" / "room.log").read_text()
     assert "director director added" in log and password not in log
 
     # The secret key was made on first start, private to its owner.
-    key_file = tmp_path / "secret_key"
+    key_file = folder / "secret_key"
     assert stat.S_IMODE(key_file.stat().st_mode) == 0o600
     assert len(key_file.read_text().strip()) >= 50
 
 
-def test_the_rooms_answers_name_no_server_and_carry_the_policy(tmp_path):
+def test_the_rooms_answers_name_no_server_and_carry_the_policy(shared_room):
     """gunicorn writes ``Server: gunicorn`` on every answer unless told otherwise
     (tournament/room/serverheader.py): none of the room's answers names its server,
     pages, files, errors and refusals alike, and every one carries the
     Content-Security-Policy."""
-    env = scratch_env(tmp_path, f"sqlite:///{tmp_path / 'room.sqlite3'}", WEB_CONCURRENCY="1")
-    prepared = subprocess.run(
-        [sys.executable, "-c", PREPARE],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        check=True,
-        timeout=60,
-    )
-    setup = json.loads(prepared.stdout.strip().splitlines()[-1])
-    with running_room(env) as server:
-        _, _, page = server.get("/login/")
-        css = re.search(rb'href="(/static/tournament/site\.[0-9a-f]+\.css)"', page).group(1)
-        answers = {
-            "a page": server.get("/login/"),
-            "a tablet's page": server.get(f"/t/{setup['tokens'][0]}/"),
-            "a static file": server.get(css.decode()),
-            "a redirect": server.get("/director/"),
-            "not found": server.get("/no-such-page/"),
-            "a stale form": server.get("/login/", {"username": "x"}),
-            "a refused host": server.get("/login/", Host="evil.example"),
-        }
-        statuses = {what: status for what, (status, _, _) in answers.items()}
-        assert statuses == {
-            "a page": 200,
-            "a tablet's page": 200,
-            "a static file": 200,
-            "a redirect": 200,  # followed to the log-in page
-            "not found": 404,
-            "a stale form": 403,
-            "a refused host": 400,
-        }
-        for what, (_, headers, _) in answers.items():
-            names = {name.lower() for name in headers}
-            assert "server" not in names, (what, headers)
-            assert "date" in names  # gunicorn's other default headers are kept
-            policy = {k.lower(): v for k, v in headers.items()}.get("content-security-policy")
-            assert policy and "script-src 'self'" in policy, (what, headers)
+    server, setup = shared_room.server, shared_room.setup
+    _, _, page = server.get("/login/")
+    css = re.search(rb'href="(/static/tournament/site\.[0-9a-f]+\.css)"', page).group(1)
+    answers = {
+        "a page": server.get("/login/"),
+        "a tablet's page": server.get(f"/t/{setup['tokens'][0]}/"),
+        "a static file": server.get(css.decode()),
+        "a redirect": server.get("/director/"),
+        "not found": server.get("/no-such-page/"),
+        "a stale form": server.get("/login/", {"username": "x"}),
+        "a refused host": server.get("/login/", Host="evil.example"),
+    }
+    statuses = {what: status for what, (status, _, _) in answers.items()}
+    assert statuses == {
+        "a page": 200,
+        "a tablet's page": 200,
+        "a static file": 200,
+        "a redirect": 200,  # followed to the log-in page
+        "not found": 404,
+        "a stale form": 403,
+        "a refused host": 400,
+    }
+    for what, (_, headers, _) in answers.items():
+        names = {name.lower() for name in headers}
+        assert "server" not in names, (what, headers)
+        assert "date" in names  # gunicorn's other default headers are kept
+        policy = {k.lower(): v for k, v in headers.items()}.get("content-security-policy")
+        assert policy and "script-src 'self'" in policy, (what, headers)
 
 
 def test_a_crashed_worker_is_in_the_log_file_as_well_as_on_the_console(tmp_path):

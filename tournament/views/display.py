@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 
@@ -71,6 +72,7 @@ def display_context(event: Event) -> dict[str, Any]:
 def _render(request: HttpRequest, event: Event, refresh_url: str) -> HttpResponse:
     context = display_context(event)
     context["refresh_url"] = refresh_url
+    context["refresh_seconds"] = settings.DISPLAY_REFRESH_SECONDS
     if context["round_no"] is None and event.is_public:  # the evening is over: where to look
         context["results_url"], context["results_qr"] = results_qr(request, event)
     template = "display/_room.html" if request.GET.get("fragment") else "display/room.html"

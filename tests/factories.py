@@ -116,7 +116,7 @@ def late_pair_evening(owner, **fields):
     event = make_event(owner, **fields)
     n = 0
     for s in Seating.objects.filter(event=event).exclude(ns=None).exclude(ew=None):
-        if s.round == 1 and s.ns.label == "3":
+        if s.round == 1 and s.ns is not None and s.ns.label == "3":
             continue
         for board in s.board_numbers:
             enter(event, board, s.round, s.table, EVENING_LINES[n % len(EVENING_LINES)])

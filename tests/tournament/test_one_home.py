@@ -30,11 +30,6 @@ PROJECT_SOURCES = sorted(
     if "migrations" not in p.relative_to(ROOT).parts
 )
 
-# Files another change is rewriting now, each with what it still does that the checks
-# below refuse; a file leaves the set when that change lands.
-BEING_REWRITTEN = {
-    "tournament/queries/standings.py": "makes its rows with tuple.__new__",
-}
 
 # The values of stored choices a comparison might spell out: methods, forms, movements,
 # Law B's artificial scores and discoveries, a contest's carry-over.
@@ -147,10 +142,6 @@ def test_no_private_helper_is_imported_inside_a_function(path):
     assert not found, "a private helper imported inside a function:\n" + "\n".join(found)
 
 
-def test_the_files_being_rewritten_exist():
-    assert [name for name in BEING_REWRITTEN if not (ROOT / name).is_file()] == []
-
-
 @pytest.mark.parametrize("path", PROJECT_SOURCES, ids=_name)
 def test_no_module_uses_another_modules_private_names(path):
     """A name another module needs is made public (or the code moves to where it is
@@ -159,8 +150,6 @@ def test_no_module_uses_another_modules_private_names(path):
         f"{_name(path)}:{line}: {use}"
         for line, owner, use in private_uses(path)
         if owner != _name(path)
-        and _name(path) not in BEING_REWRITTEN
-        and owner not in BEING_REWRITTEN
     ]
     assert not found, "another module's private name:\n" + "\n".join(found)
 
@@ -306,8 +295,6 @@ def instance_writes(source: str) -> list[tuple[int, str]]:
 
 @pytest.mark.parametrize("path", DJANGO_SOURCES, ids=_name)
 def test_no_undocumented_part_of_django_is_called(path):
-    if _name(path) in BEING_REWRITTEN:
-        return
     found = [
         f"{_name(path)}:{line}: {what}"
         for line, what in django_internals(path.read_text(encoding="utf-8"))
@@ -319,8 +306,6 @@ def test_no_undocumented_part_of_django_is_called(path):
 def test_nothing_is_set_on_an_instance_by_name(path):
     """What a read adds to a row comes back beside it (a dataclass), never set on the
     model's instance; a field is changed by its own attribute or by ``update()``."""
-    if _name(path) in BEING_REWRITTEN:
-        return
     found = [
         f"{_name(path)}:{line}: {what}"
         for line, what in instance_writes(path.read_text(encoding="utf-8"))

@@ -6,6 +6,7 @@ must never show a state older than the event's: every kind of change moves the
 stamp on.  A big field is shown a page at a time.
 """
 
+import html
 import re
 from fractions import Fraction
 
@@ -246,10 +247,11 @@ def test_a_page_worked_out_afresh_reads_the_events_lines_once(director, client):
     assert len(reads) == 1, reads
 
 
-def test_the_events_lines_read_in_sql_are_the_querysets(director):
-    """EventRows writes its read out in SQL: it answers what the queryset that says the
-    same answers, every version of every line (a correction's old line, a voided line,
-    a passed-out board) in id order."""
+def test_the_events_lines_read_once_are_every_version_and_the_live_lines(director):
+    """EventRows reads every version of every line (a correction's old line, a voided
+    line, a passed-out board) in id order, as the model's instances hold them; its
+    live lines as the scoring library's input are what the joined read of the live
+    results gives, and its versions what the publication rule is told."""
     event = event_with_results(director, {**BOARD_1, (2, 1, 1): "3NT N 9"}, published=True)
     services.correct_result(
         services.live_result(event, 1, 1, 1),
@@ -260,15 +262,21 @@ def test_the_events_lines_read_in_sql_are_the_querysets(director):
         services.live_result(event, 2, 1, 1), by=Actor.director(director, "entered twice")
     )
     enter(event, 2, 1, 1, "pass")
-    fields = standings.EventRows.FIELDS
-    expected = list(Result.objects.filter(event=event).order_by("pk").values_list(*fields))
-    live = fields.index("is_live")
-    rows = [
-        (*row[:live], bool(row[live]), *row[live + 1 :])  # SQLite's 0/1 for a flag
-        for row in standings.EventRows(event).rows
+    read = standings.EventRows(event)
+    results = list(Result.objects.filter(event=event).order_by("pk").select_related("board"))
+    assert len(results) >= 5 and any(not r.is_live for r in results)
+    assert read.rows == [
+        tuple(getattr(r, name) for name in standings.EventRows.FIELDS) for r in results
     ]
-    assert len(expected) >= 5
-    assert rows == expected
+    assert read.versions() == [(r.board.number, r.round, r.table, r.is_live) for r in results]
+    rounds: list[int] = []
+    joined = standings.as_board_results(Result.objects.filter(event=event).live(), rounds)
+    got_rounds: list[int] = []
+    got = read.live_inputs(got_rounds)
+    assert sorted(zip(got, got_rounds, strict=True), key=repr) == sorted(
+        zip(joined, rounds, strict=True), key=repr
+    )
+    assert len(got) == sum(1 for r in results if r.is_live)
 
 
 def test_a_score_card_worked_out_afresh_reads_the_events_lines_once(director, client):
@@ -286,19 +294,44 @@ def test_a_score_card_worked_out_afresh_reads_the_events_lines_once(director, cl
     assert len(every_line) == 1, every_line
 
 
-def _tbody(html: str) -> list[str]:
-    """Each table body's HTML with the template's whitespace taken out."""
+def _body_cells(html: str) -> list[list[list[tuple[str, str]]]]:
+    """Each table body's rows, each row its cells: (the td's attributes, what it holds)."""
     bodies = re.findall(r"<tbody[^>]*>(.*?)</tbody>", html, re.S)
-    return [re.sub(r">\s+<", "><", re.sub(r"\s+", " ", b)).strip() for b in bodies]
+    return [
+        [re.findall(r"<td([^>]*)>(.*?)</td>", row, re.S) for row in _ROW.findall(body)]
+        for body in bodies
+    ]
+
+
+_ROW = re.compile(r"<tr[^>]*>(.*?)</tr>", re.S)
+
+
+# Each standings cell's class: a figure right-aligned ("num"), the exact column left out
+# on a phone ("wide"), the names wrapping ("names").
+CELL_CLASS = {"rank": "", "pair": "", "names": ' class="names"', "exact": ' class="num wide"'}
+
+
+def _cell(event, name: str, row) -> tuple[str, str]:
+    """What the standings show in column ``name`` for ``row``: its value escaped, or
+    django-tables2's empty "—"; the pair linked to its score card; a late or
+    withdrawn pair's mark beside the names."""
+    value = getattr(row, name)
+    text = html.escape("—" if value in (None, "") else str(value))
+    if name == "pair":
+        text = f'<a href="{html.escape(reverse("event_pair", args=[event.pk, value]))}">{text}</a>'
+    if name == "names" and row.mark:
+        text += f'<span class="field-mark">{html.escape(row.mark)}</span>'
+    return CELL_CLASS.get(name, ' class="num"'), text
 
 
 @pytest.mark.parametrize("exact", [True, False])
 @pytest.mark.parametrize("method", ["total", "matchpoints"])
 @pytest.mark.parametrize("sort", [None, "names", "-display", "pair", "-percent", "rank"])
-def test_the_standings_rows_are_django_tables2s_own(director, rf, method, sort, exact):
-    """StandingsTable.body_html (the fast rows) renders exactly what
-    django-tables2's own template does: every column, its attributes, the empty
-    default, the pair's link, escaped names, sorted either way."""
+def test_the_standings_rows_show_each_columns_value(director, rf, method, sort, exact):
+    """The standings table's rows (templates/tables/standings.html) hold, in the columns'
+    order and under their headings, each pair's value of each column with its class:
+    escaped names, the empty default, the pair's link, a withdrawn pair's mark (with
+    names and without), the page shown in the order asked, sorted either way."""
     from django.template.loader import render_to_string
     from django_tables2 import RequestConfig
 
@@ -307,22 +340,43 @@ def test_the_standings_rows_are_django_tables2s_own(director, rf, method, sort, 
     event = event_with_results(
         director, {**BOARD_1, (2, 1, 1): "3NT N 9", (2, 2, 3): "2S E 8"}, method=method
     )
-    services.set_player_names(
-        event, {"1": ["Ann <b>&", 'Bo "Q"'], "4": ["Éva", "O'Neil"]}, by=Actor.director(director)
-    )
+    by = Actor.director(director)
+    services.set_player_names(event, {"1": ["Ann <b>&", 'Bo "Q"'], "4": ["Éva", "O'Neil"]}, by=by)
+    for label in ("1", "5"):
+        services.withdraw_pair(event, label, 3, by=by)
     rows = standings.pair_contest(event)
-    request = rf.get("/", {"NS-sort": sort} if sort else {})
+    assert {r.pair for r in rows if r.mark} == {"1", "5"} and not next(
+        r for r in rows if r.pair == "5"
+    ).names
+    if method == "matchpoints":
+        columns = ["rank", "pair", "names", "percent", "display", "boards", "exact"]
+    else:
+        columns = ["rank", "pair", "names", "display", "exact", "boards"]
+    if not exact:
+        columns.remove("exact")
+    marked = []
     for direction in ("NS", "EW"):
         field = [r for r in rows if r.direction == direction]
-        fast = StandingsTable(
+        whole = StandingsTable(
             field, event=event, method=method, exact=exact, prefix=f"{direction}-"
         )
-        plain = StandingsTable(
-            field, event=event, method=method, exact=exact, prefix=f"{direction}-",
-            template_name="django_tables2/table.html",
-        )  # fmt: skip
-        for table in (fast, plain):
-            RequestConfig(request, paginate={"per_page": 2}).configure(table)
-        got = render_to_string(fast.template_name, {"table": fast, "request": request})
-        want = render_to_string(plain.template_name, {"table": plain, "request": request})
-        assert _tbody(got) == _tbody(want) and _tbody(got)[0].count("<tr") == 2
+        RequestConfig(rf.get("/", {f"{direction}-sort": sort} if sort else {})).configure(whole)
+        order = [row.record for row in whole.rows]  # the field in the order asked
+        shown = []
+        for number in range(1, len(field) + 1):  # a pair a page
+            query = {f"{direction}-page": number, **({f"{direction}-sort": sort} if sort else {})}
+            request = rf.get("/", query)
+            table = StandingsTable(
+                field, event=event, method=method, exact=exact, prefix=f"{direction}-"
+            )
+            RequestConfig(request, paginate={"per_page": 1}).configure(table)
+            assert [c.name for c in table.columns] == columns
+            got = render_to_string(table.template_name, {"table": table, "request": request})
+            assert got.count("<th ") == len(columns)
+            page = [row.record for row in table.paginated_rows]
+            assert page == [order[number - 1]]
+            assert _body_cells(got) == [[[_cell(event, name, r) for name in columns] for r in page]]
+            shown += page
+        assert len(field) >= 2 and sorted(r.pair for r in shown) == sorted(r.pair for r in field)
+        marked += [r.pair for r in shown if r.mark]
+    assert sorted(marked) == ["1", "5"]

@@ -4,8 +4,7 @@ and charts sheets, and how a cell is written.
 Its own module because a spreadsheet is the one format that can run what it
 holds: text that looks like a formula or an error value is stored as text
 (:func:`formula_like`, which the CSV writer asks too), numbers carry a number
-format, and the write holds the garbage collector back for its half a million
-cells (:mod:`tournament.room.gcpause`).
+format.
 """
 
 from __future__ import annotations
@@ -27,7 +26,6 @@ from scoring.pbn import printing_text
 
 from ..models import Event
 from ..queries import charts, standings
-from ..room.gcpause import gc_paused
 from .printing import set_up_page
 
 if TYPE_CHECKING:
@@ -250,8 +248,7 @@ def write_xlsx(
     ``boards``: only these boards' traveller lines, and no deal seed.  ``progress``:
     told the number of traveller lines written so far, every 500 (a job's progress).
     """
-    with gc_paused():  # half a million cells, none in a cycle (tournament.room.gcpause)
-        _write_xlsx(event, out, boards=boards, progress=progress)
+    _write_xlsx(event, out, boards=boards, progress=progress)
 
 
 def _write_xlsx(

@@ -38,7 +38,6 @@ from django.core.cache import cache
 from django.db import connection
 
 from ..models import AuditEntry, Contest, Event, Result
-from ..room.gcpause import gc_paused
 
 T = TypeVar("T")
 
@@ -115,8 +114,7 @@ def cached(
     key = etag(kind, event, stamp, variant)
     got = cache.get(key)
     if got is None:
-        with gc_paused():  # a whole event's objects, none in a cycle (gcpause says why)
-            got = build()
+        got = build()
         cache.set(key, got, TIMEOUT)
     return got
 

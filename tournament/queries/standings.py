@@ -15,7 +15,6 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from django.db import connection
 from django.db.models import Count
 
 from scoring import BoardResult, compare_boards, pair_standings, score_team_match
@@ -133,12 +132,11 @@ def _inputs(lines: Iterable[tuple]) -> list[BoardResult]:
     )
     out: list[BoardResult] = []
     append = out.append
-    new = tuple.__new__  # a named tuple made from its whole tuple, in C (26,000 a view)
     for number, ns, ew, net, adj, rnd, table, pk, fouled in lines:
         if adj == WEIGHTED or fouled:
             append(line_input(number, ns, ew, net, adj, weights.get(pk), fouled, rnd, table))
         else:  # the common line, as line_input makes it (no parts, version 1)
-            append(new(BoardResult, (number, ns, ew, net, adj or None, None, 1)))
+            append(BoardResult(number, ns, ew, net, adj or None, None, 1))
     return out
 
 
@@ -149,16 +147,6 @@ def board_results(event: Event, rows: EventRows | None = None) -> list[BoardResu
     return rows.live_inputs()
 
 
-def _select_by_event(model: type[Result], fields: Sequence[str]) -> str:
-    """The SQL of ``fields`` (attribute names) of an event's rows, in id order: written
-    out rather than taken from a queryset's compiled query (not a documented part of
-    Django), as the tablet's reads are (queries/tablet.py)."""
-    table = model._meta.db_table
-    column = {f.attname: f.column for f in model._meta.concrete_fields}
-    names = ", ".join(f'"{column[name]}"' for name in fields)
-    return f'SELECT {names} FROM "{table}" WHERE "{table}"."event_id" = %s ORDER BY "{table}"."id"'
-
-
 class EventRows:
     """Every result row of an event, every version, read once in one query without joins:
     what the standings and the publication rule both need (a 1,000-table standings page
@@ -167,19 +155,15 @@ class EventRows:
     """
 
     FIELDS = ("board_id", "round", "table", "is_live", "ns_id", "ew_id", "net_ns", "adjusted", "id")
-    SQL = _select_by_event(Result, FIELDS)
 
     def __init__(self, event: Event) -> None:
         self.event = event
         # In id order: SQLite then walks the event's index in table order (the planner
         # otherwise took (event, is_live, board), visiting the table at random: twice
-        # the time for 26,000 rows).
-        # Straight from the cursor: the only converter Django would apply is SQLite's
-        # 0/1 to a bool for is_live, which is only ever tested for truth here (a
-        # sixth of the read's time at 26,000 rows).
-        with connection.cursor() as cursor:
-            cursor.execute(self.SQL, [event.pk])
-            self.rows = cursor.fetchall()
+        # the time for 26,000 rows; docs/decisions/standings-rows.md).
+        self.rows = list(
+            Result.objects.filter(event=event).order_by("pk").values_list(*self.FIELDS)
+        )
         self.boards = {
             pk: (number, fouled)
             for pk, number, fouled in Board.objects.filter(event=event).values_list(

@@ -9,16 +9,15 @@ travellers and score-card lines (:func:`tournament.access.visibility`).
 from __future__ import annotations
 
 import datetime
-import html
 import weakref
 from collections.abc import Callable, Iterable
 from functools import cache
-from urllib.parse import quote
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.html import format_html_join
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import condition
 from django_tables2 import RequestConfig
@@ -160,21 +159,26 @@ def _standings_context(
 
 
 def _score_card_links(event: Event) -> str:
-    """The links to every pair's score card, in pair order, as HTML: from one reversed
-    URL (a field of 2,000 pairs made 2,000 reverses)."""
-    first = reverse("event_pair", args=[event.pk, "0"])
-    base = first[: first.rindex("0/")]
+    """The links to every pair's score card, in pair order, as HTML.
+
+    Kept under the event's pairs' labels, which are all they are made of: a result
+    entered or corrected moves the event's stamp but changes no link, and a field of
+    2,000 pairs' links is 2,000 ``reverse()`` calls (docs/decisions/standings-rows.md).
+    """
     labels = sorted(
         Pair.objects.filter(event=event).values_list("label", flat=True), key=pair_label_key
     )
-    # Plain string work on escaped labels: format_html_join would make a SafeString a
-    # pair, on every view after a change (docs/decisions/standings-rows.md).
-    links = []
-    for label in labels:
-        text = html.escape(label)
-        href = html.escape(base + quote(label, safe="") + "/")
-        links.append(f'<a href="{href}" aria-label="Score card of pair {text}">{text}</a>')
-    return mark_safe("".join(links))  # every piece escaped above
+    return pagecache.cached(
+        "pair-links",
+        event,
+        "pairs",
+        "\n".join(labels),
+        lambda: format_html_join(
+            "",
+            '<a href="{}" aria-label="Score card of pair {}">{}</a>',
+            ((reverse("event_pair", args=[event.pk, label]), label, label) for label in labels),
+        ),
+    )
 
 
 # The event's stamp as a request read it: the ETag and the page are named by one reading

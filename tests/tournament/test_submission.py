@@ -10,6 +10,7 @@ from tournament.services import Actor, AuctionNotOver, Outcome, ResultConflict
 from tournament.services.tablets import link_for
 
 from ..factories import entry, make_event
+from .test_scorer import board_post
 
 
 def submit(event, board=1, line="4H S 10", key="k1", table=1):
@@ -61,20 +62,7 @@ def test_the_same_path_with_an_auction_sends_the_table_to_its_calls(client, dire
     sent = submit(event)
     assert sent.outcome == Outcome.REFUSED and isinstance(sent.refusal, AuctionNotOver)
     link = link_for(event, 1)
-    r = client.post(
-        reverse("scorer_board", args=[link.token, 1]),
-        {
-            "level": "4",
-            "strain": "H",
-            "doubled": "",
-            "declarer": "S",
-            "tricks": "10",
-            "revokes_ns": "0",
-            "revokes_ew": "0",
-            "honours": "trumps:EW-3",
-            "key": "k9",
-        },
-    )
+    r = client.post(reverse("scorer_board", args=[link.token, 1]), board_post(bid="4H", key="9"))
     assert r.status_code == 302
     assert r["Location"] == reverse("scorer_auction", args=[link.token, 1])
     assert not event.result_set.exists()

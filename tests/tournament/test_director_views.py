@@ -10,7 +10,17 @@ from tournament import services
 from tournament.models import AuditEntry, Event, Result
 from tournament.services import Actor, Entry
 
+from ..factories import enter
 from .conftest import make_event
+
+# A correction of board 1's 4H by South from 10 tricks to 9, as the result page posts it.
+CORRECTED = {
+    "contract": "4H",
+    "declarer": "S",
+    "tricks": "9",
+    "honours": "trumps:NS-3",
+    "action": "save",
+}
 
 
 @pytest.fixture
@@ -53,14 +63,7 @@ def test_any_director_of_the_club_runs_and_corrects_an_event_another_made(
 ):
     """The club's rota: bob opens alice's event, closes its round and corrects its result;
     the event stays alice's for the record and the audit trail names bob for his part."""
-    res = services.enter_result(
-        event,
-        board_number=1,
-        round_no=1,
-        table=1,
-        entry=Entry("4H", "S", 10),
-        by=Actor.director(director),
-    )
+    res = enter(event, 1, 1, 1, by=Actor.director(director))  # 4H by S, 10 tricks
     client.force_login(other_director)
     for name, args in [
         ("director_event", [event.pk]),
@@ -75,14 +78,7 @@ def test_any_director_of_the_club_runs_and_corrects_an_event_another_made(
     assert event.round_set.get(number=1).closed
     r = client.post(
         reverse("director_result", args=[event.pk, res.pk]),
-        {
-            "contract": "4H",
-            "declarer": "S",
-            "tricks": "9",
-            "honours": "trumps:NS-3",
-            "action": "save",
-            "reason": "tricks miscounted",
-        },
+        {**CORRECTED, "reason": "tricks miscounted"},
     )
     assert r.status_code == 302
     live = Result.objects.get(event=event, board__number=1, table=1, round=1, is_live=True)
@@ -290,13 +286,7 @@ def test_correction_page_with_reason_after_close(alice, event, director):
     )
     services.close_round(event, 1, by=Actor.director(director))
     url = reverse("director_result", args=[event.pk, res.pk])
-    form = {
-        "contract": "4H",
-        "declarer": "S",
-        "tricks": "9",
-        "honours": "trumps:NS-3",
-        "action": "save",
-    }
+    form = CORRECTED
     r = alice.post(url, form)
     assert "give a reason" in r.content.decode()
     r = alice.post(url, {**form, "reason": "tricks miscounted"})

@@ -606,3 +606,35 @@ def test_a_change_retried_after_it_was_stored_gets_the_stored_result(client, eve
     refused = client.post(change, board_post("k3", tricks="8"))
     assert refused.status_code == 409 and "it has been changed since" in refused.content.decode()
     assert Result.objects.filter(event=event).count() == 2
+
+
+@pytest.mark.django_db(transaction=True)
+@needs_postgresql
+def test_two_directors_factoring_at_once_change_it_once(director, monkeypatch):
+    """Two of the club's directors set the standings to factored at the same moment:
+    the second waits for the event's row and, re-checking under the lock, finds it set
+    already; one change, one line in the audit trail, both ways round and untimed."""
+    for i in range(ROUNDS):
+        event = make_event(director, name=f"Factoring {i}")
+
+        def factor(event=event):
+            return services.set_factoring(event, "factored", by=Actor.director(director))
+
+        first, second = Device("first", factor), Device("second", factor)
+        assert gated_race(monkeypatch, (locks_module, "event"), first, second)
+        event.refresh_from_db()
+        assert event.is_factored
+        assert AuditEntry.objects.filter(event=event, action="factoring").count() == 1
+    event = make_event(director, name="Factoring untimed")
+    start = threading.Barrier(UNTIMED)
+    devices = [
+        Device(
+            f"d{n}",
+            lambda: services.set_factoring(event, "factored", by=Actor.director(director)),
+            start,
+        )
+        for n in range(UNTIMED)
+    ]
+    untimed_race(*devices)
+    assert all(not isinstance(d.outcome, Exception) for d in devices), [d.outcome for d in devices]
+    assert AuditEntry.objects.filter(event=event, action="factoring").count() == 1

@@ -248,12 +248,13 @@ def publish(request: HttpRequest, event: Event) -> HttpResponse:
 def factoring(request: HttpRequest, event: Event) -> HttpResponse:
     """The standings' factoring for total points, as played or factored."""
     try:
-        services.set_factoring(event, request.POST.get("factoring", ""), by=director_actor(request))
+        changed = services.set_factoring(
+            event, request.POST.get("factoring", ""), by=director_actor(request)
+        )
     except ServiceError as e:
         messages.error(request, user_message(e))
     else:
-        event.refresh_from_db(fields=["factoring"])
-        messages.success(request, f"Standings: {event.get_factoring_display()}.")
+        messages.success(request, f"Standings: {changed.get_factoring_display()}.")
     return redirect("director_event", event.pk)
 
 

@@ -7,7 +7,7 @@ Goal: a 30-table movement in well under a second.
 
 from __future__ import annotations
 
-from tournament.movements import howell, mitchell, team_match
+from scoring.movements import howell, mitchell, team_match
 
 from .harness import timed
 

@@ -8,7 +8,7 @@ from scoring import ScoringError, pair_label_key
 from scoring.fractions_fmt import exact, round_half_away, two_decimals
 from scoring.pairs import BoardResult, compare_boards, pair_standings, rank_labels
 
-# A 3-table Mitchell, one board a round (see tournament.movements.mitchell(3, 1)):
+# A 3-table Mitchell, one board a round (see scoring.movements.mitchell(3, 1)):
 #   round 1: 1v4 b1, 2v5 b2, 3v6 b3;  round 2: 1v6 b2, 2v4 b3, 3v5 b1;
 #   round 3: 1v5 b3, 2v6 b1, 3v4 b2.
 MITCHELL_3 = [

@@ -9,9 +9,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from scoring.movements import FieldChange, make_movement, with_field_changes
 from tournament import services
 from tournament.models import Result, Seating
-from tournament.movements import FieldChange, make_movement, with_field_changes
 from tournament.services import Actor, ServiceError
 
 from ..factories import enter, make_event

@@ -17,12 +17,12 @@ from typing import Any
 from scoring import BoardResult
 from scoring.adjusted import describe as describe_adjusted
 from scoring.fractions_fmt import round_half_away
+from scoring.movements import MovementError
 from scoring.pairs import BoardLine
 
 from .. import services
 from ..choices import Method
 from ..models import Event, Result
-from ..movements import MovementError
 from ..queries import contests, standings, travellers
 from ..room.clubtime import club_time
 

@@ -11,9 +11,10 @@ from typing import Any
 
 from django import forms
 
+from scoring.movements import MAX_TABLES
+
 from ..choices import CodeOfLaws, Even, Factoring, Form, Method, MovementKind
 from ..models import Contest, Event, League
-from ..movements import MAX_TABLES
 from .fields import WholeNumber, whole_numbers
 
 

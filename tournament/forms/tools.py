@@ -3,7 +3,7 @@ a movement planned (its schedule and guide cards).
 
 Apart from the event's forms because nothing they enter is stored: the tools
 pages (:mod:`tournament.views.public`) answer from :mod:`scoring` and
-:mod:`tournament.movements` alone.
+:mod:`scoring.movements` alone.
 """
 
 from __future__ import annotations
@@ -13,9 +13,9 @@ from django import forms
 from scoring import CODES, DealResult, Penalty, parse_contract
 from scoring.codes import get_code
 from scoring.contract import ContractError
+from scoring.movements import MAX_TABLES
 
 from ..choices import Direction, MovementKind, RevokePenalty
-from ..movements import MAX_TABLES
 from ..services import user_message
 from .fields import SEAT_CHOICES, WholeNumber, honours_from, penalties_from
 

@@ -70,7 +70,7 @@ class FieldChange(models.Model):
     """A late pair or a withdrawal during play, in the order made.
 
     The movement as played is the movement with these applied in order
-    (:func:`tournament.movements.with_field_changes`); the seating rows follow it.
+    (:func:`scoring.movements.with_field_changes`); the seating rows follow it.
     """
 
     class Kind(models.TextChoices):

@@ -20,11 +20,11 @@ from typing import Any
 from django.db.models import Count, Q
 
 from scoring.irregular import ADJUSTMENTS
+from scoring.movements import Movement, MovementError, make_movement
 from scoring.pairs import BoardLine, BoardSummary, compare_line
 
 from ..choices import Direction
 from ..models import Board, Event, FieldChange, Pair, Result, Round, Seating
-from ..movements import Movement, MovementError, make_movement
 from . import charts, pagecache
 from .standings import (
     EventRows,

@@ -8,6 +8,14 @@ from typing import Any
 from django.db import transaction
 
 from scoring import pair_label_key
+from scoring.movements import FieldChange as FieldChangeSpec
+from scoring.movements import (
+    Movement,
+    MovementError,
+    make_movement,
+    phantom_of,
+    with_field_changes,
+)
 from scoring.wording import count
 
 from ..choices import CodeOfLaws, Factoring, Form, Method, MovementKind
@@ -22,14 +30,6 @@ from ..models import (
     SeatAssignment,
     Seating,
     Team,
-)
-from ..movements import FieldChange as FieldChangeSpec
-from ..movements import (
-    Movement,
-    MovementError,
-    make_movement,
-    phantom_of,
-    with_field_changes,
 )
 from . import directors, locks
 from .audit import Actor, audit

@@ -13,7 +13,7 @@ moves, so every guide card already printed for the other pairs still holds):
   sit out where it would have sat, as with a phantom.
 
 Each is a :class:`~tournament.models.FieldChange`, applied in order by
-:func:`tournament.movements.with_field_changes`; the seating rows of the
+:func:`scoring.movements.with_field_changes`; the seating rows of the
 rounds from then on are made to match under the event's lock.  Nothing
 already entered is lost: a change that would move a table with a result (or
 an auction under way) is refused, naming it, and closed rounds never change.
@@ -26,6 +26,9 @@ from collections.abc import Iterable
 from django.db import transaction
 from django.db.models import Q
 
+from scoring.movements import FieldChange as Change
+from scoring.movements import Movement, MovementError, make_movement, phantom_of, vacant_places
+from scoring.movements import with_field_changes as applied
 from scoring.wording import count
 
 from ..errors import ServiceError
@@ -40,9 +43,6 @@ from ..models import (
     SeatAssignment,
     Seating,
 )
-from ..movements import FieldChange as Change
-from ..movements import Movement, MovementError, make_movement, phantom_of, vacant_places
-from ..movements import with_field_changes as applied
 from . import locks
 from .audit import Actor, audit
 from .members import lock_club, players_for

@@ -12,10 +12,10 @@ from django.shortcuts import get_object_or_404, render
 
 from scoring import ScoringError, declarer_must_choose, revoke_choices, score_deal
 from scoring.codes import CODES
+from scoring.movements import MovementError, make_movement
 
 from ..forms import DealForm, MovementForm
 from ..models import Club
-from ..movements import MovementError, make_movement
 from ..queries import club as club_queries
 from ..room.clubtime import use_clubs_clock
 from ..services import user_message

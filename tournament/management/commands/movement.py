@@ -7,8 +7,8 @@ import sys
 
 from django.core.management.base import BaseCommand, CommandParser
 
+from scoring.movements import MovementError, make_movement
 from tournament.choices import MovementKind
-from tournament.movements import MovementError, make_movement
 
 
 class Command(BaseCommand):

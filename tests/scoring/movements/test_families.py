@@ -7,11 +7,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tournament.movements import MovementError, howell, make_movement, mitchell, team_match
+from scoring.movements import MovementError, check, howell, make_movement, mitchell, team_match
 
 
 def _common_checks(m):
     """Properties every movement has."""
+    assert check(m) is m
     by_round = defaultdict(list)
     for tr in m.schedule:
         by_round[tr.round].append(tr)

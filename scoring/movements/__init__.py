@@ -1,0 +1,49 @@
+"""The movement library: who sits where, which boards, and where everyone goes next.
+
+Pure facts about seats and boards, with no database in them, so every movement can
+be generated, checked and printed on its own (``python -m scoring`` and
+``manage.py movement``).  One module a family; the schedule's shape, the soundness
+rules and the balance figures each have their own home:
+
+* :mod:`.schedule`: :class:`Movement` and :class:`TableRound`, the one shape;
+* :mod:`.mitchell`, :mod:`.howell`, :mod:`.teams`: the families;
+* :mod:`.soundness`: the rules every movement keeps;
+* :mod:`.balance`: the figures, and how evenly pairs are compared;
+* :mod:`.field_changes`: late pairs and withdrawals in play;
+* :mod:`.library`: a movement by name, what an event stores.
+
+See docs/laws/movements.md.
+"""
+
+from .balance import Figures, comparisons, fields, figures
+from .field_changes import LATE, WITHDRAWN, FieldChange, vacant_places, with_field_changes
+from .howell import howell
+from .library import make_movement
+from .mitchell import mitchell
+from .schedule import MAX_TABLES, Family, Movement, MovementError, TableRound, phantom_of
+from .soundness import check, problems
+from .teams import team_match
+
+__all__ = [
+    "LATE",
+    "MAX_TABLES",
+    "WITHDRAWN",
+    "Family",
+    "FieldChange",
+    "Figures",
+    "Movement",
+    "MovementError",
+    "TableRound",
+    "check",
+    "comparisons",
+    "fields",
+    "figures",
+    "howell",
+    "make_movement",
+    "mitchell",
+    "phantom_of",
+    "problems",
+    "team_match",
+    "vacant_places",
+    "with_field_changes",
+]

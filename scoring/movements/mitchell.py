@@ -1,0 +1,118 @@
+"""The Mitchell: North-South pairs stay put, East-West pairs move up one table, the
+boards move down one (Mitchell arithmetic, as in duplicate whist).
+
+With an even number of tables the director chooses a *skip* (East-West jump a table
+after half the rounds; every pair misses one board set) or a *relay-bystand*
+(tables 1 and N share a board set and one set rests on a stand between the middle
+tables).  See docs/laws/movements.md.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from .schedule import (
+    Movement,
+    MovementError,
+    TableRound,
+    check_size,
+    declare_shared,
+    finish,
+    join_notes,
+    phantom_of,
+    table_round,
+)
+
+__all__ = ["mitchell"]
+
+
+def mitchell(
+    tables: int,
+    boards_per_round: int = 3,
+    *,
+    even: str = "skip",
+    pairs: int | None = None,
+    arrow_switch: bool = False,
+) -> Movement:
+    """A Mitchell for ``tables`` tables.
+
+    Pair ``t`` sits North-South at table ``t`` throughout; pair ``N + t``
+    starts East-West at table ``t`` and moves up one table a round; the
+    board sets move down one.  With an odd number of tables there are N
+    rounds and every pair plays every set.  With an even number, ``even``
+    chooses "skip" (N - 1 rounds, East-West skip a table after round N/2,
+    every pair misses one set) or "relay" (relay-bystand: N rounds, tables
+    1 and N share a set, one set rests on the stand between tables N/2 and
+    N/2 + 1).  ``arrow_switch`` turns the pairs round in the last round so
+    every pair plays in both directions.
+    """
+    check_size("mitchell", tables, boards_per_round)
+    n = tables
+    phantom = phantom_of(pairs, n)
+    notes: list[str] = []
+    schedule: list[TableRound] = []
+    bystand: dict[int, int] = {}
+    if even not in ("skip", "relay"):
+        raise MovementError('with an even number of tables choose "skip" or "relay"')
+    if n % 2 == 1:
+        rounds = n
+        sets = n
+        desc = f"Mitchell, {n} tables, {rounds} rounds"
+        for r in range(1, rounds + 1):
+            for t in range(1, n + 1):
+                ew_start = (t - 1 - (r - 1)) % n + 1
+                s = (t - 1 + (r - 1)) % n + 1
+                schedule.append(table_round(r, t, str(t), str(n + ew_start), s, boards_per_round))
+    elif even == "skip":
+        rounds = n - 1
+        sets = n
+        half = n // 2
+        desc = f"Mitchell with a skip, {n} tables, {rounds} rounds"
+        notes.append(
+            f"after round {half} the East-West pairs skip a table (move up two); "
+            "every pair misses one board set"
+        )
+        for r in range(1, rounds + 1):
+            shift = r - 1 if r <= half else r
+            for t in range(1, n + 1):
+                ew_start = (t - 1 - shift) % n + 1
+                s = (t - 1 + (r - 1)) % n + 1
+                schedule.append(table_round(r, t, str(t), str(n + ew_start), s, boards_per_round))
+    else:
+        rounds = n
+        sets = n
+        half = n // 2
+        desc = f"Mitchell with a relay and bystand, {n} tables, {rounds} rounds"
+        notes.append(
+            f"tables 1 and {n} share a board set each round (relay); one set rests on the "
+            f"bystand between tables {half} and {half + 1}"
+        )
+        # The board circuit: n places, boards move one place down a round.
+        # Place 0 is shared by tables 1 and n; places 1..half-1 are tables 2..half;
+        # place half is the bystand; places half+1..n-1 are tables half+1..n-1.
+        place_of_table = {1: 0, n: 0}
+        for t in range(2, half + 1):
+            place_of_table[t] = t - 1
+        for t in range(half + 1, n):
+            place_of_table[t] = t
+        for r in range(1, rounds + 1):
+            for t in range(1, n + 1):
+                ew_start = (t - 1 - (r - 1)) % n + 1
+                s = (place_of_table[t] + (r - 1)) % n + 1
+                schedule.append(table_round(r, t, str(t), str(n + ew_start), s, boards_per_round))
+            bystand[r] = (half + (r - 1)) % n + 1
+        schedule = declare_shared(schedule, "relay: shares this set")
+    if arrow_switch:
+        last = [tr for tr in schedule if tr.round == rounds]
+        schedule = [tr for tr in schedule if tr.round != rounds] + [
+            replace(
+                tr, ns=tr.ew, ew=tr.ns, note=join_notes(tr.note, "arrow switch: pairs turn round")
+            )
+            for tr in last
+        ]
+        notes.append("arrow switch in the last round: North-South pairs play East-West")
+        desc += ", arrow switch"
+    name = f"mitchell-{n}" + ("" if n % 2 else f"-{even}") + ("-arrow" if arrow_switch else "")
+    return finish(
+        "mitchell", n, rounds, boards_per_round, sets, schedule, desc, notes, phantom, bystand, name
+    )

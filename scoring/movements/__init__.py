@@ -6,7 +6,7 @@ be generated, checked and printed on its own (``python -m scoring`` and
 rules and the balance figures each have their own home:
 
 * :mod:`.schedule`: :class:`Movement` and :class:`TableRound`, the one shape;
-* :mod:`.mitchell`, :mod:`.howell`, :mod:`.teams`: the families;
+* :mod:`.mitchells`, :mod:`.howells`, :mod:`.team_matches`: the families;
 * :mod:`.soundness`: the rules every movement keeps;
 * :mod:`.balance`: the figures, and how evenly pairs are compared;
 * :mod:`.field_changes`: late pairs and withdrawals in play;
@@ -17,14 +17,15 @@ See docs/laws/movements.md.
 
 from .balance import Figures, comparisons, fields, figures
 from .field_changes import LATE, WITHDRAWN, FieldChange, vacant_places, with_field_changes
-from .howell import howell
-from .library import make_movement
-from .mitchell import mitchell
+from .howells import howell
+from .library import FAMILIES, build, make_movement, offered
+from .mitchells import mitchell
 from .schedule import MAX_TABLES, Family, Movement, MovementError, TableRound, phantom_of
 from .soundness import check, problems
-from .teams import team_match
+from .team_matches import team_match
 
 __all__ = [
+    "FAMILIES",
     "LATE",
     "MAX_TABLES",
     "WITHDRAWN",
@@ -34,6 +35,7 @@ __all__ = [
     "Movement",
     "MovementError",
     "TableRound",
+    "build",
     "check",
     "comparisons",
     "fields",
@@ -41,6 +43,7 @@ __all__ = [
     "howell",
     "make_movement",
     "mitchell",
+    "offered",
     "phantom_of",
     "problems",
     "team_match",

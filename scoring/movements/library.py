@@ -1,13 +1,55 @@
-"""The library's front door: a movement by family and size (what an event stores)."""
+"""The library's front door: a movement by name (what an event stores), and the
+names each family offers for a field.
+
+A movement's *name* is its stable key: ``mitchell-7``, ``mitchell-8-relay``,
+``howell-10``, ``teams-4``.  Every family module offers two functions, listed in
+:data:`FAMILIES`:
+
+* ``offers(pairs) -> list[str]``: the names it can run for a field of ``pairs``
+  pairs (for a team match, pairs a team), best arrangement of each kind first;
+* ``from_name(name, boards_per_round, pairs) -> Movement | None``: the movement a
+  name stands for, or None when the name is not the family's.
+
+:func:`build` asks each family in turn, so a new family is one module and one
+line here.
+"""
 
 from __future__ import annotations
 
-from .howell import howell
-from .mitchell import mitchell
-from .schedule import Family, Movement, MovementError
-from .teams import team_match
+from collections.abc import Callable
+from types import ModuleType
 
-__all__ = ["make_movement"]
+from . import howells, mitchells, team_matches
+from .howells import howell
+from .mitchells import mitchell
+from .schedule import Family, Movement, MovementError
+from .team_matches import team_match
+
+__all__ = ["FAMILIES", "build", "make_movement", "offered"]
+
+# Every family of pair movements and the team match's, in the order the chooser
+# lists them when their figures tie.
+FAMILIES: tuple[ModuleType, ...] = (howells, mitchells, team_matches)
+
+
+def build(name: str, boards_per_round: int, pairs: int | None = None) -> Movement:
+    """The movement ``name`` stands for, with ``boards_per_round`` boards a round, for
+    ``pairs`` pairs (None: every place filled)."""
+    for family in FAMILIES:
+        from_name: Callable[..., Movement | None] = family.from_name
+        movement = from_name(name, boards_per_round, pairs)
+        if movement is not None:
+            return movement
+    raise MovementError(f'there is no movement called "{name}" in the library')
+
+
+def offered(pairs: int, *, teams: bool = False) -> list[str]:
+    """Every name the library offers for ``pairs`` pairs (``teams``: pairs a team)."""
+    names: list[str] = []
+    for family in FAMILIES:
+        if (family is team_matches) == teams:
+            names += family.offers(pairs)
+    return names
 
 
 def make_movement(

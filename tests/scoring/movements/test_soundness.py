@@ -55,3 +55,16 @@ def test_a_pair_twice_in_a_round_and_a_board_twice_are_refused():
     found = problems(replace(m, schedule=(first, clash, *m.schedule[2:])))
     assert any("sits at tables 1 and 2" in p for p in found)
     assert any("a second time" in p for p in found)
+
+
+def test_every_name_offered_builds_a_sound_movement_of_that_name():
+    from scoring.movements import build, offered
+
+    for pairs in range(4, 61):
+        for name in offered(pairs):
+            m = build(name, 2, pairs if pairs % 2 else None)
+            assert m.name == name
+            check(m)
+    assert build("teams-4", 2).name == "teams-4"
+    with pytest.raises(MovementError, match="no movement called"):
+        build("nonsense-3", 2)

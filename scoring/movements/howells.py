@@ -8,6 +8,7 @@ See docs/laws/movements.md.
 from __future__ import annotations
 
 from .schedule import (
+    MAX_TABLES,
     Movement,
     TableRound,
     check_size,
@@ -17,7 +18,7 @@ from .schedule import (
     table_round,
 )
 
-__all__ = ["howell"]
+__all__ = ["from_name", "howell", "offers"]
 
 
 # Howell board sets.  For 4, 6, 7 and 8 tables a cyclic starter: table k
@@ -88,3 +89,17 @@ def howell(tables: int, boards_per_round: int = 2, *, pairs: int | None = None) 
     return finish(
         "howell", n, m, boards_per_round, m, shared, desc, notes, phantom, name=f"howell-{n}"
     )
+
+
+def offers(pairs: int) -> list[str]:
+    """The complete Howell for ``pairs`` pairs: ``ceil(pairs / 2)`` tables."""
+    tables = (pairs + 1) // 2
+    return [f"howell-{tables}"] if 2 <= tables <= MAX_TABLES["howell"] else []
+
+
+def from_name(name: str, boards_per_round: int, pairs: int | None) -> Movement | None:
+    """``howell-N``: the complete Howell at N tables."""
+    parts = name.split("-")
+    if parts[0] != "howell" or len(parts) != 2 or not parts[1].isdigit():
+        return None
+    return howell(int(parts[1]), boards_per_round, pairs=pairs)

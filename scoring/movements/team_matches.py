@@ -4,9 +4,9 @@ See docs/laws/teams.md.
 
 from __future__ import annotations
 
-from .schedule import Movement, check_size, finish, table_round
+from .schedule import MAX_TABLES, Movement, MovementError, check_size, finish, table_round
 
-__all__ = ["team_match"]
+__all__ = ["from_name", "offers", "team_match"]
 
 
 def team_match(pairs_per_team: int, boards_per_round: int = 4) -> Movement:
@@ -35,3 +35,18 @@ def team_match(pairs_per_team: int, boards_per_round: int = 4) -> Movement:
     return finish(
         "teams", k, k, boards_per_round, k, schedule, desc, notes, None, name=f"teams-{k}"
     )
+
+
+def offers(pairs: int) -> list[str]:
+    """The team match's rotation for ``pairs`` pairs a team."""
+    return [f"teams-{pairs}"] if 2 <= pairs <= MAX_TABLES["teams"] else []
+
+
+def from_name(name: str, boards_per_round: int, pairs: int | None) -> Movement | None:
+    """``teams-K``: two teams of K pairs."""
+    parts = name.split("-")
+    if parts[0] != "teams" or len(parts) != 2 or not parts[1].isdigit():
+        return None
+    if pairs is not None:
+        raise MovementError("a team match seats two equal teams: give the pairs per team")
+    return team_match(int(parts[1]), boards_per_round)

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from .schedule import (
+    MAX_TABLES,
     Movement,
     MovementError,
     TableRound,
@@ -23,7 +24,7 @@ from .schedule import (
     table_round,
 )
 
-__all__ = ["mitchell"]
+__all__ = ["from_name", "mitchell", "offers"]
 
 
 def mitchell(
@@ -115,4 +116,37 @@ def mitchell(
     name = f"mitchell-{n}" + ("" if n % 2 else f"-{even}") + ("-arrow" if arrow_switch else "")
     return finish(
         "mitchell", n, rounds, boards_per_round, sets, schedule, desc, notes, phantom, bystand, name
+    )
+
+
+def offers(pairs: int) -> list[str]:
+    """The Mitchells for ``pairs`` pairs: ``ceil(pairs / 2)`` tables, the odd pair a
+    sit-out; with an even number of tables the relay first (every pair plays every
+    board) and the skip."""
+    tables = (pairs + 1) // 2
+    if not 3 <= tables <= MAX_TABLES["mitchell"]:
+        return []
+    if tables % 2:
+        return [f"mitchell-{tables}", f"mitchell-{tables}-arrow"]
+    return [
+        f"mitchell-{tables}-{even}{arrow}" for even in ("relay", "skip") for arrow in ("", "-arrow")
+    ]
+
+
+def from_name(name: str, boards_per_round: int, pairs: int | None) -> Movement | None:
+    """``mitchell-N``, ``mitchell-N-skip``, ``mitchell-N-relay``, each with ``-arrow``."""
+    parts = name.split("-")
+    if parts[0] != "mitchell" or len(parts) < 2 or not parts[1].isdigit():
+        return None
+    rest = parts[2:]
+    arrow = rest[-1:] == ["arrow"]
+    rest = rest[:-1] if arrow else rest
+    if rest not in ([], ["skip"], ["relay"]):
+        return None
+    return mitchell(
+        int(parts[1]),
+        boards_per_round,
+        even=rest[0] if rest else "skip",
+        pairs=pairs,
+        arrow_switch=arrow,
     )

@@ -35,6 +35,7 @@ __all__ = [
     "BOARD_MINUTES",
     "CHANGE_MINUTES",
     "Candidate",
+    "boards_a_round",
     "choose",
     "session_minutes",
 ]
@@ -113,6 +114,12 @@ def _miss(rounds: int, bpr: int, band: tuple[int, int], minutes: int | None) -> 
         if over > 0:
             miss += over / BOARD_MINUTES
     return miss
+
+
+def boards_a_round(rounds: int, boards: int | None = None, minutes: int | None = None) -> int:
+    """The boards a round that best fit a movement of ``rounds`` rounds to the
+    director's length (see the module)."""
+    return _boards_a_round(rounds, _band(boards, minutes), minutes)
 
 
 def _boards_a_round(rounds: int, band: tuple[int, int], minutes: int | None) -> int:

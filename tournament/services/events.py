@@ -12,8 +12,6 @@ from scoring.movements import FieldChange as FieldChangeSpec
 from scoring.movements import (
     Movement,
     MovementError,
-    make_movement,
-    phantom_of,
     with_field_changes,
 )
 from scoring.wording import count
@@ -31,6 +29,8 @@ from ..models import (
     Seating,
     Team,
 )
+from ..models.movements import CLUB_PREFIX
+from ..queries.movements import family_of, phantom_for, planned_for
 from . import directors, locks
 from .audit import Actor, audit
 from .members import lock_club, players_for
@@ -54,8 +54,8 @@ def check_derived_name(longest: str, how: str, shorten: str) -> None:
 
 
 def movement_for(event: Event) -> Movement:
-    """The event's movement as played: regenerated from its settings (pure, cheap), with
-    its late pairs and withdrawals applied in order (one query)."""
+    """The event's movement as played: its movement as planned (:func:`planned_for`,
+    pure and cheap), with its late pairs and withdrawals applied in order (one query)."""
     changes = (
         [
             FieldChangeSpec(kind, label, from_round, place)
@@ -66,14 +66,41 @@ def movement_for(event: Event) -> Movement:
         if event.pk
         else []
     )
-    even, arrow = event.even or "skip", event.arrow_switch
-    kind, tables, bpr = event.movement, event.tables, event.boards_per_round
     if not changes:
-        return make_movement(
-            kind, tables, bpr, even=even, pairs=event.pairs_count, arrow_switch=arrow
+        return planned_for(event)
+    return with_field_changes(planned_for(event, filled=True), phantom_for(event), changes)
+
+
+def _named_settings(event: Event) -> Movement:
+    """Build a new event's movement chosen by name, and make its settings say the same:
+    the family from the movement, the tables checked against it (a clear refusal), and
+    for a club's own movement its boards a round and its pairs."""
+    name = event.movement_name
+    movement = planned_for(event)
+    if not event.tables:
+        event.tables = movement.tables
+    if event.tables != movement.tables:
+        raise MovementError(
+            f"the movement {name} seats {movement.tables} tables and this event is set for "
+            f"{event.tables}: choose the movement again for the pairs present"
         )
-    full = make_movement(kind, tables, bpr, even=even, arrow_switch=arrow)
-    return with_field_changes(full, phantom_of(event.pairs_count, event.tables), changes)
+    family = family_of(movement)
+    if (family == MovementKind.TEAMS) != (event.form == Form.TEAMS):
+        raise MovementError(
+            f"the movement {name} is a team match's rotation"
+            if family == MovementKind.TEAMS
+            else f"a team match is run with a team match's rotation, not {name}"
+        )
+    event.movement = family
+    if name.startswith(CLUB_PREFIX):
+        event.boards_per_round = movement.boards_per_round
+        count_ = len(movement.pairs)
+        if event.pairs_count not in (None, count_):
+            raise MovementError(
+                f"the movement {name} seats {count_} pairs, not {event.pairs_count}"
+            )
+        event.pairs_count = None
+    return movement
 
 
 @transaction.atomic
@@ -100,7 +127,7 @@ def create_event(owner: Any, **fields: Any) -> Event:
     fields.setdefault("club", group.club if group is not None else directors.club_of(owner))
     event = Event(owner=owner, **fields)
     try:
-        movement = movement_for(event)
+        movement = _named_settings(event) if event.movement_name else movement_for(event)
     except MovementError as e:
         raise ServiceError(str(e)) from None
     event.save()

@@ -7,13 +7,21 @@ See docs/director/movements.md.
 from __future__ import annotations
 
 from scoring.movements import Movement, MovementError, build, figures, make_movement, phantom_of
+from scoring.movements.chooser import Candidate, choose, reason
 from scoring.movements.custom import from_csv
 
 from ..choices import MovementKind
 from ..models import ClubMovement, Event
 from ..models.movements import CLUB_PREFIX
 
-__all__ = ["club_movement", "family_of", "phantom_for", "planned_for"]
+__all__ = [
+    "candidates_for",
+    "club_candidates",
+    "club_movement",
+    "family_of",
+    "phantom_for",
+    "planned_for",
+]
 
 
 def planned_for(event: Event, *, filled: bool = False) -> Movement:
@@ -67,3 +75,29 @@ def family_of(movement: Movement) -> str:
     if movement.kind in MovementKind.values:
         return movement.kind
     return MovementKind.HOWELL if figures(movement).winners == 1 else MovementKind.MITCHELL
+
+
+def club_candidates(club_id: int, pairs: int) -> list[Candidate]:
+    """The club's own movements that seat ``pairs`` pairs, as the chooser's candidates
+    (after the library's: docs/director/movements.md)."""
+    out = []
+    for kept in ClubMovement.objects.filter(club_id=club_id):
+        try:
+            movement = from_csv(kept.csv, name=kept.key, description=kept.name)
+        except MovementError:
+            continue  # kept sound; a later rule refuses it: not offered
+        if len(movement.pairs) != pairs:
+            continue
+        figs = figures(movement)
+        why = f"the club's own movement, {kept.name}; " + reason(movement, figs)
+        out.append(Candidate(kept.key, movement, figs, why))
+    return out
+
+
+def candidates_for(
+    club_id: int | None, pairs: int, boards: int | None = None, minutes: int | None = None
+) -> list[Candidate]:
+    """The chooser's candidates for a field (:func:`scoring.movements.chooser.choose`),
+    then the club's own movements for as many pairs."""
+    found = choose(pairs, boards=boards, minutes=minutes)
+    return found + (club_candidates(club_id, pairs) if club_id is not None else [])

@@ -134,3 +134,20 @@ def test_a_candidates_link_shows_its_schedule_and_guide_cards(client):
 def test_a_bad_link_is_a_message(client, query, words):
     r = client.get(reverse("movement_preview"), query)
     assert r.status_code == 200 and words in r.content.decode()
+
+
+def test_the_field_page_offers_the_candidates_for_the_field_as_it_is_now(alice, director):
+    from tests.factories import enter, make_event
+    from tournament import services
+    from tournament.services import Actor
+
+    event = make_event(director, tables=4, boards_per_round=2)
+    page = alice.get(reverse("director_field", args=[event.pk])).content.decode()
+    assert "Movements for 8 pairs" in page and "No result is in yet" in page
+    assert "?choose-pairs=8" in page
+    services.withdraw_pair(event, "3", 2, by=Actor.director(director))
+    enter(event, 1, 1, 1, "4H S 10")
+    page = alice.get(reverse("director_field", args=[event.pk])).content.decode()
+    assert "Movements for 7 pairs" in page and "Play has started" in page
+    for c in choose(7):
+        assert f"?name={c.name}&amp;" in page

@@ -9,15 +9,35 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 
 from scoring import pair_label_key
+from scoring.movements import MovementError
+from scoring.movements.chooser import Candidate
 from scoring.wording import count
 
 from ... import services
 from ...access import director_view
 from ...forms import LatePairForm, WithdrawForm
-from ...models import Event, Pair, Round
+from ...models import Event, Pair, Result, Round
+from ...queries.movements import candidates_for
 from ...services import ServiceError, user_message
 from . import director_actor
 from .setup import MEMBER_FIELD, member_choices
+
+
+def _chooser_now(event: Event) -> tuple[int, list[Candidate]]:
+    """The pairs in the field as it is now (late pairs in, withdrawn pairs out) and the
+    chooser's candidates for them: for the next event, or for setting this one up again
+    before play starts (docs/director/movements.md)."""
+    if event.is_team_match:
+        return 0, []
+    try:
+        movement = services.movement_for(event)
+    except MovementError:
+        return 0, []
+    playing = len([p for p in movement.pairs if p not in movement.withdrawn])
+    try:
+        return playing, candidates_for(event.club_id, playing)
+    except MovementError:
+        return playing, []
 
 
 @director_view
@@ -86,10 +106,14 @@ def field(request: HttpRequest, event: Event) -> HttpResponse:
             return redirect("director_field", event.pk)
     except ServiceError as e:
         (late if action == "late" else withdraw).add_error(None, user_message(e))
+    playing, candidates = _chooser_now(event)
     return render(
         request,
         "director/field.html",
         {
+            "playing": playing,
+            "candidates": candidates,
+            "started": Result.objects.filter(event=event).exists(),
             "event": event,
             "late": late,
             "withdraw": withdraw,

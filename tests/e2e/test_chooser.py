@@ -93,3 +93,20 @@ def test_a_directors_own_movement_refused_then_kept(live_server, browser, shots)
     shots(page, "chooser-own-kept-1280")
     assert ClubMovement.objects.get().name == "Our Mitchell"
     context.close()
+
+
+def test_before_play_the_field_is_seated_again(live_server, browser, shots):
+    from ..factories import make_event
+
+    td = get_user_model().objects.create_user("td", password="whist-club-1915", is_staff=True)
+    event = make_event(td, tables=4, boards_per_round=2, name="Tuesday")
+    context, page = log_in(browser, live_server, 1280, "whist-club-1915")
+    page.goto(f"{live_server.url}/director/events/{event.pk}/field/")
+    page.locator('input[name="movement_name"][value="howell-4"]').check()
+    shots(page, "chooser-field-before-play-1280")
+    page.click("text=Seat the field in this movement")
+    assert "The field is seated in the Howell, 4 tables" in page.locator("main").inner_text()
+    no_axe_violations(page)
+    event.refresh_from_db()
+    assert event.movement_name == "howell-4"
+    context.close()

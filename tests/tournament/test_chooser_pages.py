@@ -144,10 +144,73 @@ def test_the_field_page_offers_the_candidates_for_the_field_as_it_is_now(alice, 
     event = make_event(director, tables=4, boards_per_round=2)
     page = alice.get(reverse("director_field", args=[event.pk])).content.decode()
     assert "Movements for 8 pairs" in page and "No result is in yet" in page
-    assert "?choose-pairs=8" in page
+    assert "Seat the field in this movement" in page
     services.withdraw_pair(event, "3", 2, by=Actor.director(director))
     enter(event, 1, 1, 1, "4H S 10")
     page = alice.get(reverse("director_field", args=[event.pk])).content.decode()
     assert "Movements for 7 pairs" in page and "Play has started" in page
     for c in choose(7):
         assert f"?name={c.name}&amp;" in page
+
+
+def _seats(event):
+    return sorted(
+        (
+            s.round,
+            s.table,
+            s.ns.label if s.ns else None,
+            s.ew.label if s.ew else None,
+            s.first_board,
+            s.last_board,
+        )
+        for s in Seating.objects.filter(event=event).select_related("ns", "ew")
+    )
+
+
+def test_before_play_the_field_is_seated_in_another_movement(alice, director):
+    from tests.factories import make_event
+
+    names = {str(n): [f"Player {n}a", f"Player {n}b"] for n in range(1, 9)}
+    event = make_event(director, tables=4, boards_per_round=2, pair_names=names)
+    chosen = next(c for c in choose(8) if c.name == "howell-4")
+    r = alice.post(
+        reverse("director_field", args=[event.pk]),
+        {"action": "reseat", "choose-pairs": "8", "movement_name": "howell-4"},
+        follow=True,
+    )
+    assert "The field is seated in the Howell, 4 tables" in r.content.decode()
+    event.refresh_from_db()
+    assert (event.movement_name, event.movement, event.tables) == ("howell-4", "howell", 4)
+    assert event.boards_per_round == chosen.boards_per_round
+    assert _seats(event) == sorted(
+        (tr.round, tr.table, tr.ns, tr.ew, tr.boards[0], tr.boards[-1])
+        for tr in chosen.movement.schedule
+    )
+    assert event.round_set.count() == 7
+    assert event.board_set.count() == chosen.movement.boards
+    pair = event.pair_set.get(label="3")
+    assert sorted(pair.player_set.values_list("name", flat=True)) == ["Player 3a", "Player 3b"]
+
+
+def test_a_reseat_never_drops_a_named_pair_nor_moves_a_result(alice, director):
+    from tests.factories import enter, make_event
+
+    event = make_event(director, tables=4, boards_per_round=2, pair_names={"8": ["A", "B"]})
+    before = _seats(event)
+    r = alice.post(
+        reverse("director_field", args=[event.pk]),
+        {"action": "reseat", "choose-pairs": "7", "movement_name": "howell-4"},
+        follow=True,
+    )
+    assert "has no place for pair 8, which has its players" in r.content.decode()
+    assert _seats(event) == before
+    enter(event, 1, 1, 1, "4H S 10")
+    r = alice.post(
+        reverse("director_field", args=[event.pk]),
+        {"action": "reseat", "choose-pairs": "8", "movement_name": "howell-4"},
+        follow=True,
+    )
+    assert "Play has started (a result is in): the movement stays" in r.content.decode()
+    assert _seats(event) == before
+    event.refresh_from_db()
+    assert event.movement_name == ""

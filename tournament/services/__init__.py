@@ -29,7 +29,14 @@ from .contests import (
     share_deals,
 )
 from .entries import Entry, deal_result, preview
-from .events import create_event, movement_for, set_factoring, set_player_names, set_published
+from .events import (
+    create_event,
+    movement_for,
+    reseat,
+    set_factoring,
+    set_player_names,
+    set_published,
+)
 from .field import add_late_pair, field_changes, places_free, withdraw_pair
 from .irregular import IrregularPlan, apply_irregular, irregular_plan
 from .league import create_league, draw_next_round, set_league_published
@@ -88,6 +95,7 @@ __all__ = [
     "places_free",
     "preview",
     "reopen_round",
+    "reseat",
     "reseed",
     "round_boards",
     "round_closed",

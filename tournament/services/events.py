@@ -19,14 +19,18 @@ from scoring.wording import count
 from ..choices import CodeOfLaws, Factoring, Form, Method, MovementKind
 from ..errors import ServiceError
 from ..models import (
+    AuctionRecord,
     Board,
+    DirectorCall,
     Event,
     FieldChange,
     Pair,
     Player,
+    Result,
     Round,
     SeatAssignment,
     Seating,
+    TableLink,
     Team,
 )
 from ..models.movements import CLUB_PREFIX
@@ -180,6 +184,119 @@ def create_event(owner: Any, **fields: Any) -> Event:
     )
     audit(event, "created", movement.description, by=Actor.director(owner))
     return event
+
+
+def _seat(event: Event, movement: Movement, pairs: dict[str, Pair]) -> None:
+    """Write the event's rounds, table-rounds and seat assignments from ``movement``."""
+    Round.objects.bulk_create([Round(event=event, number=r) for r in range(1, movement.rounds + 1)])
+    Seating.objects.bulk_create(
+        [
+            Seating(
+                event=event,
+                round=tr.round,
+                table=tr.table,
+                ns=pairs.get(tr.ns) if tr.ns else None,
+                ew=pairs.get(tr.ew) if tr.ew else None,
+                first_board=tr.boards[0],
+                last_board=tr.boards[-1],
+                note=tr.note,
+            )
+            for tr in movement.schedule
+        ]
+    )
+    seatings = list(Seating.objects.filter(event=event))
+    SeatAssignment.objects.bulk_create(
+        [
+            SeatAssignment(event=event, round=s.round, pair_id=pid, seating=s, direction=direction)
+            for s in seatings
+            for pid, direction in ((s.ns_id, "NS"), (s.ew_id, "EW"))
+            if pid is not None
+        ]
+    )
+
+
+@transaction.atomic
+def reseat(
+    event: Event, movement_name: str, boards_per_round: int, pairs: int, *, by: Actor
+) -> Movement:
+    """Seat the event's field in another movement before play starts (the chooser's
+    candidate for the pairs present, docs/director/movements.md#when-the-field-changes).
+
+    Under the event's lock it re-checks that play has not started: no result, no
+    auction under way, no closed round, no late pair or withdrawal.  The pairs keep
+    their labels and players; a pair the new movement has no place for is refused
+    while it has a player's name (nothing entered is lost), and a dealt board it has
+    no round for likewise.  The rounds and table-rounds are written again, table
+    links past the new last table go."""
+    locked = locks.event(event)
+    # Every table-round too, so a result on its way lands first (and is seen below) or
+    # waits and finds its table-round gone.
+    locks.seatings_from(locked, 1)
+    if locked.is_team_match:
+        raise ServiceError("a team match seats two full teams (Law G): its movement is its own")
+    if (
+        Result.objects.filter(event=locked).exists()
+        or AuctionRecord.objects.filter(seating__event=locked).exists()
+    ):
+        raise ServiceError(
+            "play has started (a result is in): the movement stays; a late pair or a "
+            "withdrawal is made below"
+        )
+    if Round.objects.filter(event=locked, closed_at__isnull=False).exists():
+        raise ServiceError("a round is closed: play has started, and the movement stays")
+    if FieldChange.objects.filter(event=locked).exists():
+        raise ServiceError("this event already has a late pair or a withdrawal: the movement stays")
+    locked.movement_name = movement_name
+    locked.boards_per_round = boards_per_round
+    locked.tables = 0  # the movement's own
+    locked.pairs_count = pairs
+    try:
+        movement = _named_settings(locked)
+    except MovementError as e:
+        raise ServiceError(str(e)) from None
+    if len(movement.pairs) != pairs:
+        raise ServiceError(f"the movement {movement_name} does not seat {count(pairs, 'pair')}")
+    if locked.pairs_count == 2 * locked.tables:
+        locked.pairs_count = None
+    old = {p.label: p for p in Pair.objects.filter(event=locked)}
+    gone = sorted(set(old) - set(movement.pairs), key=pair_label_key)
+    named = [
+        label for label in gone if Player.objects.filter(pair=old[label]).exclude(name="").exists()
+    ]
+    if named:
+        raise ServiceError(
+            f"the movement {movement_name} has no place for pair {', '.join(named)}, which "
+            "has its players' names: take the names off on the players page first, or "
+            "choose a movement for as many pairs"
+        )
+    dealt = Board.objects.filter(event=locked, number__gt=movement.boards).exclude(deal="")
+    if dealt.exists():
+        first = dealt.order_by("number").values_list("number", flat=True)[0]
+        raise ServiceError(
+            f"board {first} is dealt and the movement {movement_name} plays "
+            f"{movement.boards} boards: choose one with as many boards, or deal again after"
+        )
+    SeatAssignment.objects.filter(event=locked).delete()
+    Seating.objects.filter(event=locked).delete()
+    Round.objects.filter(event=locked).delete()
+    Pair.objects.filter(event=locked, label__in=gone).delete()
+    Board.objects.filter(event=locked, number__gt=movement.boards).delete()
+    have = set(Board.objects.filter(event=locked).values_list("number", flat=True))
+    Board.objects.bulk_create(
+        [Board(event=locked, number=n) for n in range(1, movement.boards + 1) if n not in have]
+    )
+    pairs_by_label = {label: p for label, p in old.items() if label not in gone}
+    for label in movement.pairs:
+        if label not in pairs_by_label:
+            pair = Pair.objects.create(event=locked, label=label)
+            Player.objects.bulk_create([Player(pair=pair, position=i, name="") for i in (1, 2)])
+            pairs_by_label[label] = pair
+    _seat(locked, movement, pairs_by_label)
+    TableLink.objects.filter(event=locked, table__gt=movement.tables).delete()
+    DirectorCall.objects.filter(event=locked, table__gt=movement.tables).delete()
+    locked.save()
+    audit(locked, "reseated", movement.description, by=by)
+    return movement
 
 
 @transaction.atomic

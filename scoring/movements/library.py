@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from types import ModuleType
 
-from . import howells, mitchells, team_matches
+from . import appendix, howells, mitchells, team_matches
 from .howells import howell
 from .mitchells import mitchell
 from .schedule import Family, Movement, MovementError
@@ -29,7 +29,12 @@ __all__ = ["FAMILIES", "build", "make_movement", "offered"]
 
 # Every family of pair movements and the team match's, in the order the chooser
 # lists them when their figures tie.
-FAMILIES: tuple[ModuleType, ...] = (howells, mitchells, team_matches)
+FAMILIES: tuple[ModuleType, ...] = (
+    howells,
+    mitchells,
+    appendix,
+    team_matches,
+)
 
 
 def build(name: str, boards_per_round: int, pairs: int | None = None) -> Movement:

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from types import ModuleType
 
-from . import appendix, howells, mitchells, team_matches
+from . import appendix, half_tables, howells, mitchells, team_matches
 from .howells import howell
 from .mitchells import mitchell
 from .schedule import Family, Movement, MovementError
@@ -33,6 +33,7 @@ FAMILIES: tuple[ModuleType, ...] = (
     howells,
     mitchells,
     appendix,
+    half_tables,
     team_matches,
 )
 

@@ -19,7 +19,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from types import ModuleType
 
-from . import appendix, half_tables, howells, mitchells, one_winner_mitchells, team_matches
+from . import (
+    appendix,
+    half_tables,
+    howells,
+    mitchells,
+    one_winner_mitchells,
+    share_and_bump,
+    team_matches,
+)
 from .howells import howell
 from .mitchells import mitchell
 from .schedule import Family, Movement, MovementError
@@ -32,6 +40,7 @@ __all__ = ["FAMILIES", "build", "make_movement", "offered"]
 FAMILIES: tuple[ModuleType, ...] = (
     howells,
     mitchells,
+    share_and_bump,
     one_winner_mitchells,
     appendix,
     half_tables,

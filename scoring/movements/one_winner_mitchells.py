@@ -230,6 +230,17 @@ def web_sets(tables: int) -> int:
     return tables // 2
 
 
+def _copy_note(tr: TableRound, half: int) -> TableRound:
+    """The Web's note for a table: which copy it plays, and where the other one is."""
+    first = tr.table <= half
+    (other,) = tr.shared
+    note = (
+        f"web: the {'first' if first else 'second'} copy of this set; "
+        f"the {'second' if first else 'first'} copy is at table {other}"
+    )
+    return replace(tr, note=note)
+
+
 def _web_base(tables: int, bpr: int) -> Movement:
     """The Web Mitchell's schedule before any arrow switch."""
     check_size("mitchell", tables, bpr)
@@ -249,7 +260,7 @@ def _web_base(tables: int, bpr: int) -> Movement:
             else:
                 s = (half - (t - half) - (r - 1)) % sets or sets
             schedule.append(table_round(r, t, str(t), ew, s, bpr))
-    schedule = declare_shared(schedule, "web: the other copy of this set is played")
+    schedule = [_copy_note(tr, half) for tr in declare_shared(schedule, "web")]
     notes = [
         f"two copies of every board: the first copy is played at tables 1 to {half}, "
         f"the second at tables {half + 1} to {tables}",

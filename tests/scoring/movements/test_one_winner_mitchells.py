@@ -140,6 +140,8 @@ def test_the_web_mitchell_matches_the_published_layout():
             played[p].add(tr.board_set)
     assert all(s == {1, 2, 3, 4, 5} for s in played.values())  # every pair every set
     assert "two copies of every board" in m.notes[0]
+    assert m.at(1, 1).note == "web: the first copy of this set; the second copy is at table 9"
+    assert m.at(1, 9).note.startswith("web: the second copy of this set; the first copy is at ")
 
 
 @pytest.mark.parametrize(

@@ -10,8 +10,9 @@ constructions:
 * **Arrow switch every k-th round** (the EBU's advice for a one-winner Mitchell, e.g.
   the Durham club's *The Web Mitchell: a guide*: "some rounds are arrowswitched (the
   optimum number is about 1/8th of the rounds)"): every table turns round on rounds
-  k, 2k, ...; k is chosen from :data:`ARROW_STEPS` for the smallest coefficient of
-  variation of the balance.
+  k, 2k, ... (at least two rounds); k is chosen from :data:`ARROW_STEPS` for the
+  smallest coefficient of variation of the balance, and offered only where that is
+  smaller than the last-round switch's (``mitchell-N-arrow``).
 * **Scrambled**: on rounds a, a + k, a + 2k, ... half the tables turn round, the
   even-numbered tables on the first of those rounds, the odd-numbered on the next,
   and so on; (a, k) is chosen from :func:`scramble_choices` for the smallest
@@ -113,14 +114,14 @@ def _cv(base: Movement, turn: set[tuple[int, int]]) -> tuple[float, int] | None:
 
 @cache
 def arrow_step(tables: int, even: str = "", web: bool = False) -> int | None:
-    """The step of :data:`ARROW_STEPS` with the smallest coefficient of variation for
-    the Mitchell (or, ``web``, the Web Mitchell) of ``tables`` tables; None when no
-    step gives one winner."""
+    """The step of :data:`ARROW_STEPS` turning at least two rounds with the smallest
+    coefficient of variation for the Mitchell (or, ``web``, the Web Mitchell) of
+    ``tables`` tables; None when no step gives one winner."""
     base = _web_base(tables, 1) if web else _base(tables, 1, even)
     best: tuple[float, int] | None = None
     for step in ARROW_STEPS:
-        if step > base.rounds:
-            break
+        if 2 * step > base.rounds:
+            break  # one round turned is the last-round arrow switch's kind
         got = _cv(base, _arrow_turns(base.rounds, tables, step))
         if got is not None and (best is None or got[0] < best[0]):
             best = (got[0], step)
@@ -299,9 +300,12 @@ def search(tables: int) -> list[tuple[str, float]]:
     evens = ("relay", "skip") if tables % 2 == 0 else ("",)
     for even in evens:
         step = arrow_step(tables, even)
+        last = figures(mitchell(tables, 1, even=even or "skip", arrow_switch=True))
         if step is not None:
             m = switched_mitchell(tables, 1, step=step, even=even)
-            found.append((m.name, figures(m).compared_cv))
+            cv = figures(m).compared_cv
+            if cv < last.compared_cv:  # offered where it balances better than the last round
+                found.append((m.name, cv))
         choice = scramble_choice(tables, even)
         if choice is not None:
             m = scrambled_mitchell(tables, 1, start=choice[0], step=choice[1], even=even)
@@ -365,7 +369,3 @@ def stored_table(tables: range = range(3, MAX_TABLES["mitchell"] + 1)) -> str:
         lines.append(f"    {n}: ({names},),")
     lines.append("}")
     return "\n".join(lines) + "\n"
-
-
-if __name__ == "__main__":
-    print(stored_table(), end="")

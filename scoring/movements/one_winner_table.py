@@ -3,30 +3,20 @@
 For each number of tables, the names :func:`.one_winner_mitchells.search` finds,
 the smallest coefficient of variation first.  The searches take seconds at forty
 tables, so the library offers what is stored here and a test runs them again.
-Regenerate with ``python -m scoring.movements.one_winner_mitchells``.
+Regenerate with ``print(stored_table())`` from :mod:`.one_winner_mitchells`.
 """
 
 OFFERS: dict[int, tuple[str, ...]] = {
-    3: (
-        "mitchell-3-switch-2",
-        "mitchell-3-scrambled-1-2",
-    ),
+    3: ("mitchell-3-scrambled-1-2",),
     4: (
         "mitchell-4-relay-scrambled-1-3",
-        "mitchell-4-relay-switch-2",
         "mitchell-4-skip-scrambled-1-2",
-        "mitchell-4-skip-switch-2",
     ),
-    5: (
-        "mitchell-5-switch-2",
-        "mitchell-5-scrambled-1-2",
-    ),
+    5: ("mitchell-5-scrambled-1-2",),
     6: (
         "mitchell-6-relay-switch-3",
-        "mitchell-6-skip-switch-5",
         "mitchell-6-skip-scrambled-1-2",
         "mitchell-6-relay-scrambled-1-2",
-        "web-6-switch-2",
     ),
     7: (
         "mitchell-7-switch-3",

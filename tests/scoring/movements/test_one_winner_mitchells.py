@@ -28,7 +28,12 @@ def test_every_offered_one_winner_mitchell_is_sound_with_one_winner(tables, bpr,
     pairs = 2 * tables - 1 if odd else None
     m = build(name, bpr, pairs)
     assert m.name == name and check(m) is m
-    assert figures(build(name, 1)).winners == 1
+    f = figures(build(name, 1))
+    assert f.winners == 1
+    if "-switch-" in name and not name.startswith("web-"):
+        # Offered only where turning several rounds balances better than the last one.
+        last = build(name.split("-switch-")[0] + "-arrow", 1)
+        assert f.compared_cv < figures(last).compared_cv
     # Only a relay's tables 1 and N, or the Web's two copies, share a set.
     for tr in m.schedule:
         if name.startswith("web-"):
@@ -54,12 +59,27 @@ def test_the_chosen_arrow_step_is_the_best_the_search_considered(tables, even):
     cvs = {
         k: _cv_turned(base, ow._arrow_turns(base.rounds, tables, k))
         for k in ow.ARROW_STEPS
-        if k <= base.rounds
+        if 2 * k <= base.rounds  # at least two rounds turned
     }
     chosen = ow.arrow_step(tables, even)
+    if not cvs:
+        assert chosen is None
+        return
     assert cvs[chosen] is not None
     assert cvs[chosen] == min(v for v in cvs.values() if v is not None)
     assert chosen == min(k for k, v in cvs.items() if v == cvs[chosen])  # ties: smaller
+
+
+@pytest.mark.parametrize("tables", [10, 14, 18])
+def test_the_web_arrow_step_is_the_best_the_search_considered(tables):
+    base = ow._web_base(tables, 1)
+    cvs = {
+        k: _cv_turned(base, ow._arrow_turns(base.rounds, tables, k))
+        for k in ow.ARROW_STEPS
+        if 2 * k <= base.rounds
+    }
+    chosen = ow.arrow_step(tables, web=True)
+    assert cvs[chosen] == min(v for v in cvs.values() if v is not None)
 
 
 @settings(max_examples=12, deadline=None)

@@ -55,14 +55,18 @@ from .schedule import (
 __all__ = [
     "ARROW_STEPS",
     "arrow_step",
+    "arrow_turns",
     "from_name",
     "offers",
     "scramble_choice",
     "scramble_choices",
+    "scramble_turns",
     "scrambled_mitchell",
     "search",
     "switched_mitchell",
+    "turned",
     "web_mitchell",
+    "web_plain",
     "web_sets",
 ]
 
@@ -70,7 +74,7 @@ __all__ = [
 ARROW_STEPS = range(2, 9)
 
 
-def _turned(schedule: Iterable[TableRound], turn: set[tuple[int, int]]) -> list[TableRound]:
+def turned(schedule: Iterable[TableRound], turn: set[tuple[int, int]]) -> list[TableRound]:
     """``schedule`` with the pairs at each ``(round, table)`` of ``turn`` turned round."""
     return [
         replace(tr, ns=tr.ew, ew=tr.ns, note=join_notes(tr.note, "arrow switch: pairs turn round"))
@@ -80,7 +84,9 @@ def _turned(schedule: Iterable[TableRound], turn: set[tuple[int, int]]) -> list[
     ]
 
 
-def _arrow_turns(rounds: int, tables: int, step: int) -> set[tuple[int, int]]:
+def arrow_turns(rounds: int, tables: int, step: int) -> set[tuple[int, int]]:
+    """The ``(round, table)`` seats an arrow switch every ``step`` rounds turns: every
+    table on rounds ``step``, ``2 step``, ..."""
     return {(r, t) for r in range(step, rounds + 1, step) for t in range(1, tables + 1)}
 
 
@@ -90,7 +96,9 @@ def scramble_choices(rounds: int) -> list[tuple[int, int]]:
     return [(a, k) for k in range(2, 5) for a in range(1, k + 1) if a <= rounds]
 
 
-def _scramble_turns(rounds: int, tables: int, start: int, step: int) -> set[tuple[int, int]]:
+def scramble_turns(rounds: int, tables: int, start: int, step: int) -> set[tuple[int, int]]:
+    """The seats a scramble turns: on rounds ``start``, ``start + step``, ... the
+    even-numbered tables, then the odd-numbered, alternately."""
     out = set()
     for j, r in enumerate(range(start, rounds + 1, step)):
         out |= {(r, t) for t in range(1, tables + 1) if t % 2 == j % 2}
@@ -108,7 +116,7 @@ def _base(tables: int, bpr: int, even: str) -> Movement:
 def _cv(base: Movement, turn: set[tuple[int, int]]) -> tuple[float, int] | None:
     """The balance of ``base`` turned at ``turn``: its coefficient of variation, or None
     when it still has two winners."""
-    f = figures(replace(base, schedule=tuple(_turned(base.schedule, turn))))
+    f = figures(replace(base, schedule=tuple(turned(base.schedule, turn))))
     return (f.compared_cv, f.winners) if f.winners == 1 else None
 
 
@@ -117,12 +125,12 @@ def arrow_step(tables: int, even: str = "", web: bool = False) -> int | None:
     """The step of :data:`ARROW_STEPS` turning at least two rounds with the smallest
     coefficient of variation for the Mitchell (or, ``web``, the Web Mitchell) of
     ``tables`` tables; None when no step gives one winner."""
-    base = _web_base(tables, 1) if web else _base(tables, 1, even)
+    base = web_plain(tables, 1) if web else _base(tables, 1, even)
     best: tuple[float, int] | None = None
     for step in ARROW_STEPS:
         if 2 * step > base.rounds:
             break  # one round turned is the last-round arrow switch's kind
-        got = _cv(base, _arrow_turns(base.rounds, tables, step))
+        got = _cv(base, arrow_turns(base.rounds, tables, step))
         if got is not None and (best is None or got[0] < best[0]):
             best = (got[0], step)
     return None if best is None else best[1]
@@ -135,7 +143,7 @@ def scramble_choice(tables: int, even: str = "") -> tuple[int, int] | None:
     base = _base(tables, 1, even)
     best: tuple[float, tuple[int, int]] | None = None
     for start, step in scramble_choices(base.rounds):
-        got = _cv(base, _scramble_turns(base.rounds, tables, start, step))
+        got = _cv(base, scramble_turns(base.rounds, tables, start, step))
         if got is not None and (best is None or got[0] < best[0]):
             best = (got[0], (start, step))
     return None if best is None else best[1]
@@ -160,7 +168,7 @@ def _rebuilt(
         base.rounds,
         base.boards_per_round,
         base.board_sets,
-        _turned(base.schedule, turn),
+        turned(base.schedule, turn),
         desc,
         [*base.notes, note],
         phantom,
@@ -185,7 +193,7 @@ def switched_mitchell(
     rounds = list(range(step, base.rounds + 1, step))
     return _rebuilt(
         base,
-        _arrow_turns(base.rounds, tables, step),
+        arrow_turns(base.rounds, tables, step),
         base.description.split(", ", 1)[0] + f", {tables} tables, {base.rounds} rounds, "
         f"arrow switch every {step} rounds, one winner",
         "arrow switch in rounds " + ", ".join(map(str, rounds)) + ": every pair turns round",
@@ -212,7 +220,7 @@ def scrambled_mitchell(
     rounds = list(range(start, base.rounds + 1, step))
     return _rebuilt(
         base,
-        _scramble_turns(base.rounds, tables, start, step),
+        scramble_turns(base.rounds, tables, start, step),
         base.description.split(", ", 1)[0] + f", {tables} tables, {base.rounds} rounds, "
         "scrambled, one winner",
         "scrambled in rounds "
@@ -242,8 +250,8 @@ def _copy_note(tr: TableRound, half: int) -> TableRound:
     return replace(tr, note=note)
 
 
-def _web_base(tables: int, bpr: int) -> Movement:
-    """The Web Mitchell's schedule before any arrow switch."""
+def web_plain(tables: int, bpr: int) -> Movement:
+    """The Web Mitchell's schedule before any arrow switch (two winners)."""
     check_size("mitchell", tables, bpr)
     if tables % 4 != 2 or tables < 6:
         raise MovementError(
@@ -278,13 +286,13 @@ def web_mitchell(
 ) -> Movement:
     """The Web Mitchell of ``tables`` tables, every table turned round on rounds
     ``step``, ``2 step``, ..."""
-    base = _web_base(tables, boards_per_round)
+    base = web_plain(tables, boards_per_round)
     if not 2 <= step <= base.rounds:
         raise MovementError(f"an arrow switch every {step} rounds does not fit {base.rounds}")
     rounds = list(range(step, base.rounds + 1, step))
     return _rebuilt(
         base,
-        _arrow_turns(base.rounds, tables, step),
+        arrow_turns(base.rounds, tables, step),
         f"Web Mitchell, {tables} tables, {base.rounds} rounds, arrow switch every {step} "
         "rounds, one winner",
         "arrow switch in rounds " + ", ".join(map(str, rounds)) + ": every pair turns round",

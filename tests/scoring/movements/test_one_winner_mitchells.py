@@ -47,7 +47,7 @@ def test_every_offered_one_winner_mitchell_is_sound_with_one_winner(tables, bpr,
 
 
 def _cv_turned(base, turn):
-    f = figures(replace(base, schedule=tuple(ow._turned(base.schedule, turn))))
+    f = figures(replace(base, schedule=tuple(ow.turned(base.schedule, turn))))
     return f.compared_cv if f.winners == 1 else None
 
 
@@ -57,7 +57,7 @@ def test_the_chosen_arrow_step_is_the_best_the_search_considered(tables, even):
     even = even if tables % 2 == 0 else ""
     base = mitchell(tables, 1, even=even or "skip")
     cvs = {
-        k: _cv_turned(base, ow._arrow_turns(base.rounds, tables, k))
+        k: _cv_turned(base, ow.arrow_turns(base.rounds, tables, k))
         for k in ow.ARROW_STEPS
         if 2 * k <= base.rounds  # at least two rounds turned
     }
@@ -72,9 +72,9 @@ def test_the_chosen_arrow_step_is_the_best_the_search_considered(tables, even):
 
 @pytest.mark.parametrize("tables", [10, 14, 18])
 def test_the_web_arrow_step_is_the_best_the_search_considered(tables):
-    base = ow._web_base(tables, 1)
+    base = ow.web_plain(tables, 1)
     cvs = {
-        k: _cv_turned(base, ow._arrow_turns(base.rounds, tables, k))
+        k: _cv_turned(base, ow.arrow_turns(base.rounds, tables, k))
         for k in ow.ARROW_STEPS
         if 2 * k <= base.rounds
     }
@@ -88,7 +88,7 @@ def test_the_chosen_scramble_is_the_best_the_search_considered(tables, even):
     even = even if tables % 2 == 0 else ""
     base = mitchell(tables, 1, even=even or "skip")
     cvs = {
-        c: _cv_turned(base, ow._scramble_turns(base.rounds, tables, *c))
+        c: _cv_turned(base, ow.scramble_turns(base.rounds, tables, *c))
         for c in ow.scramble_choices(base.rounds)
     }
     chosen = ow.scramble_choice(tables, even)

@@ -15,7 +15,8 @@ The construction is the published "1½ table appendix Mitchell" (bridgecentral.c
 * with ``2B + 4`` pairs the last table ``B + 2`` shares in turn with tables ``B``,
   ``B - 2``, ... (two tables down a round, round the base), so it plays the sets in
   descending order; with ``2B + 3`` pairs its stationary pair is the one missing and
-  it is the bye: the East-West pair reaching it sits out, and it needs no boards.
+  it is the bye: the East-West pair reaching it sits out, and it holds no boards
+  (board set 0, no boards), so it shares with no table.
 
 The pair at the last table is numbered ``2N`` (``N = B + 2`` tables) so that the
 missing pair of an odd field is the highest number, as in every movement here; the
@@ -23,8 +24,6 @@ East-West pairs are ``N`` to ``2N - 1``, pair ``N + t - 1`` starting at table ``
 """
 
 from __future__ import annotations
-
-from dataclasses import replace
 
 from .schedule import (
     MAX_TABLES,
@@ -70,15 +69,16 @@ def appendix_mitchell(
                 s = _set_at(t, r, base)
             elif t == base + 1:
                 s = _set_at(1, r, base)
+            elif phantom is not None:
+                # The bye: its stationary pair is the one missing, so it holds no boards
+                # (set 0) and shares with no table.
+                schedule.append(TableRound(r, t, stationary[t], ew, 0, (), "the bye"))
+                continue
             else:
                 partner = (base - 2 * (r - 1) - 1) % base + 1
                 s = _set_at(partner, r, base)
             schedule.append(table_round(r, t, stationary[t], ew, s, boards_per_round))
     schedule = declare_shared(schedule, "appendix: shares this set")
-    if phantom is not None:
-        # The bye's stationary pair is the one missing: nobody plays its boards, so the
-        # notes name only the tables that play (the set stays declared, as it is dealt).
-        schedule = [_without_bye(tr, n) for tr in schedule]
     notes = [
         f"East-West pairs move up one table round all {n} tables (from table {n} to table 1); "
         f"the boards move down one table round tables 1 to {base} (from table 1 to table "
@@ -105,14 +105,6 @@ def appendix_mitchell(
         phantom,
         name=f"mitchell-{n}-appendix",
     )
-
-
-def _without_bye(tr: TableRound, bye: int) -> TableRound:
-    if tr.table == bye:
-        return replace(tr, note="the bye")
-    others = [t for t in tr.shared if t != bye]
-    note = "appendix: shares this set with table " + " and ".join(map(str, others))
-    return replace(tr, note=note if others else "")
 
 
 def offers(pairs: int) -> list[str]:

@@ -28,9 +28,10 @@ def test_every_appendix_mitchell_is_sound_and_shares_only_where_built(tables, bp
         expected[1].add(base + 1)
         expected[base + 1].add(1)
         last = _partner(base, r)
-        expected[last].add(tables)
-        expected[tables].add(last)
-        if last == 1:  # the three-way share: tables 1, B + 1 and N
+        if not half:  # the bye holds no boards and shares with nobody
+            expected[last].add(tables)
+            expected[tables].add(last)
+        if last == 1 and not half:  # the three-way share: tables 1, B + 1 and N
             expected[base + 1].add(tables)
             expected[tables].add(base + 1)
         for tr in m.round(r):
@@ -76,10 +77,13 @@ def test_the_ten_and_a_half_table_appendix_matches_bridgecentral():
     assert (m.rounds, m.boards) == (9, 27)
     bye = [m.at(r, 11) for r in range(1, 10)]
     assert all(tr.ns is None and "the bye" in tr.note for tr in bye)
+    assert all(tr.boards == () and tr.shared == () for tr in bye)  # it needs no boards
     assert m.where(bye[0].ew, 1) == (11, "EW")  # the half-table pair starts at the bye
     assert "22" not in m.pairs and len(m.pairs) == 21
-    # Nobody plays at the bye, so table 1's card names table 10 only, even in round 5.
+    # Nobody plays at the bye, so table 1's card names table 10 only, even in round 5,
+    # and a set's next tables never include the bye.
     assert m.at(5, 1).note == "appendix: shares this set with table 10"
+    assert all(11 not in m.next_move(r, t)["boards"]["tables"] for r in range(1, 9) for t in (1, 2))
     # The East-West pairs move up one table round all 11 tables, from 11 to 1.
     assert m.next_move(1, 10)["ew"] == {"table": 11, "direction": "EW"}
     assert m.next_move(2, 10)["ew"] == {"table": 11, "direction": "EW"}

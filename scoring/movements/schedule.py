@@ -84,6 +84,9 @@ class Movement:
     # pair -> the round it was withdrawn from (the movement as played): it leaves, it
     # does not sit out (with_field_changes).
     withdrawn: dict[str, int] = field(default_factory=dict)
+    # late pair -> the round it joins in (the movement as played): the tables tell it as
+    # joining, not as back from a sit-out (with_field_changes).
+    joined: dict[str, int] = field(default_factory=dict)
     # The movement's stable key in the library ("howell-10", "mitchell-8-relay"): what an
     # event stores and the chooser offers; empty for a movement built by hand.
     name: str = ""

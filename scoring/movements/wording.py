@@ -38,7 +38,9 @@ class TableWords:
     boards go; ``boards_in`` where the next round's boards come from when they do not
     come the plain way (from the bystand, the side, another table's share);
     ``arriving`` who sits here next round; ``returning`` only those no other table's
-    move sends here (back from a sit-out, a pair joining late).
+    move sends here (back from a sit-out, a pair joining late); ``board_notes`` the
+    boards' moves that are not one table's plain pass to another (a share, the
+    bystand, a rest, the director's new set), what the room display adds.
     """
 
     round: int
@@ -53,7 +55,10 @@ class TableWords:
     boards_in: str
     arriving: tuple[str, ...]
     returning: tuple[str, ...]
+    board_notes: tuple[str, ...]
     last_round: bool
+    ns: str | None = None
+    ew: str | None = None
 
 
 def board_words(boards: tuple[int, ...] | list[int]) -> str:
@@ -177,7 +182,7 @@ def _pair_next(movement: Movement, tr: TableRound, side: str, move: dict[str, An
         return ""
     who = f"{SIDE_NAMES[side]} pair {pair}"
     if move.get("leaves"):
-        return f"{who}: withdrawn, the evening ends here"
+        return f"{who}: withdrawn, the evening ends here, thank you"
     if move.get("sits_out"):
         back = next(
             (
@@ -239,6 +244,10 @@ def table_words(movement: Movement, round_no: int, table: int) -> TableWords:
     last = bool(move["last_round"])
     seated, sit_out = _seated(tr)
     arriving, returning = ((), ()) if last else _arriving(movement, tr)
+    boards_next = "" if last else _boards_next(movement, tr)
+    boards_in = "" if last else _boards_in(movement, tr)
+    plain = len(movement.board_set_next(tr.board_set, round_no)) == 1
+    notes = tuple(n for n in ("" if plain else boards_next, boards_in) if n)
     return TableWords(
         round=round_no,
         table=table,
@@ -248,11 +257,14 @@ def table_words(movement: Movement, round_no: int, table: int) -> TableWords:
         sharing=sharing_words(tr),
         ns_next="" if last else _pair_next(movement, tr, "NS", move["ns"]),
         ew_next="" if last else _pair_next(movement, tr, "EW", move["ew"]),
-        boards_next="" if last else _boards_next(movement, tr),
-        boards_in="" if last else _boards_in(movement, tr),
+        boards_next=boards_next,
+        boards_in=boards_in,
         arriving=arriving,
         returning=returning,
+        board_notes=notes,
         last_round=last,
+        ns=tr.ns,
+        ew=tr.ew,
     )
 
 

@@ -350,7 +350,7 @@ def test_irregular_form(alice, event, director):
 
 def test_guide_and_table_cards(alice, event):
     page = alice.get(reverse("director_guides", args=[event.pk])).content.decode()
-    assert "Table 3" in page and "Boards go to" in page
+    assert "Table 3" in page and "At the end of the round" in page
     page = alice.get(reverse("director_tables", args=[event.pk])).content.decode()
     assert "North-South <strong>1</strong>" in page
 

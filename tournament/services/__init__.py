@@ -29,7 +29,14 @@ from .contests import (
     share_deals,
 )
 from .entries import Entry, deal_result, preview
-from .events import create_event, movement_for, set_factoring, set_player_names, set_published
+from .events import (
+    create_event,
+    movement_for,
+    movement_planned,
+    set_factoring,
+    set_player_names,
+    set_published,
+)
 from .field import add_late_pair, field_changes, places_free, withdraw_pair
 from .irregular import IrregularPlan, apply_irregular, irregular_plan
 from .league import create_league, draw_next_round, set_league_published
@@ -84,6 +91,7 @@ __all__ = [
     "irregular_plan",
     "live_result",
     "movement_for",
+    "movement_planned",
     "open_boards",
     "places_free",
     "preview",

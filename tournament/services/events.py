@@ -53,6 +53,21 @@ def check_derived_name(longest: str, how: str, shorten: str) -> None:
         )
 
 
+def movement_planned(event: Event) -> Movement:
+    """The event's movement as planned, before any late pair or withdrawal: its tables,
+    board sets, shares and bystand are the movement as played's too (a field change
+    moves no board, docs/decisions/movement-as-played.md), so a page that needs only
+    those (the tablet's round page: a set shared with another table) reads no row."""
+    return make_movement(
+        event.movement,
+        event.tables,
+        event.boards_per_round,
+        even=event.even or "skip",
+        pairs=event.pairs_count,
+        arrow_switch=event.arrow_switch,
+    )
+
+
 def movement_for(event: Event) -> Movement:
     """The event's movement as played: regenerated from its settings (pure, cheap), with
     its late pairs and withdrawals applied in order (one query)."""
@@ -69,9 +84,7 @@ def movement_for(event: Event) -> Movement:
     even, arrow = event.even or "skip", event.arrow_switch
     kind, tables, bpr = event.movement, event.tables, event.boards_per_round
     if not changes:
-        return make_movement(
-            kind, tables, bpr, even=even, pairs=event.pairs_count, arrow_switch=arrow
-        )
+        return movement_planned(event)
     full = make_movement(kind, tables, bpr, even=even, arrow_switch=arrow)
     return with_field_changes(full, phantom_of(event.pairs_count, event.tables), changes)
 

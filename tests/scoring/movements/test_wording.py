@@ -52,6 +52,13 @@ def test_relay_of_two_tables_each_start_on_its_own_board():
     assert one.boards_next == "boards 1-2 to table 3"
     # Tables 1 and 4 are told next round's set comes from table 2 and is shared.
     assert one.boards_in == "next round's boards 3-4 come from table 2 (shared with table 4)"
+    # The room display adds only the moves that are not one table's plain pass.
+    assert one.board_notes == (one.boards_in,)
+    assert table_words(m, 1, 2).board_notes == (
+        "boards 3-4 to tables 1 and 4: they share them next round",
+        "take boards 5-6 from the bystand for next round",
+    )
+    assert table_words(mitchell(5, 2), 1, 1).board_notes == ()
     assert table_words(m, 1, 3).sharing == ""
 
 
@@ -212,7 +219,10 @@ def test_rover_moves_and_the_displaced_pair_returns():
 def test_withdrawn_pair_leaves_and_its_opponents_sit_out():
     full = mitchell(3, 3)
     m = with_field_changes(full, None, [FieldChange(WITHDRAWN, "4", 2)])
-    assert table_words(m, 1, 1).ew_next == "East-West pair 4: withdrawn, the evening ends here"
+    assert (
+        table_words(m, 1, 1).ew_next
+        == "East-West pair 4: withdrawn, the evening ends here, thank you"
+    )
     # Pair 4 would have sat East-West at table 2 in round 2: pair 2 sits out there.
     assert table_words(m, 2, 2).sit_out == (
         "North-South pair 2 sits out this round: no opponents here"

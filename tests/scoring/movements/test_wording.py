@@ -14,6 +14,7 @@ from scoring.movements import (
     Movement,
     TableRound,
     howell,
+    make_movement,
     mitchell,
     with_field_changes,
 )
@@ -101,30 +102,52 @@ def test_three_tables_on_one_set_of_three_boards_each_start_apart():
     )
 
 
-def test_sharing_start_boards_never_clash():
+@settings(max_examples=40, deadline=None)
+@given(st.integers(2, 5), st.integers(1, 6))
+def test_sharing_start_boards_never_clash(k, b):
     """Table i of a share plays board (i + j) mod b at its j-th turn: at every turn the
-    tables of the share want different boards, and each plays every board once."""
+    tables of the share want different boards, and each plays every board once; with
+    fewer boards than tables the set is duplicated."""
+    tables = tuple(range(1, k + 1))
+    boards = tuple(range(1, b + 1))
+    words = [
+        sharing_words(
+            TableRound(1, t, "1", "2", 1, boards, shared=tuple(x for x in tables if x != t))
+        )
+        for t in tables
+    ]
+    if b < k:
+        assert all("duplicate the set" in w for w in words)
+        return
+    starts = [int(w.split("start on board ")[1].split(",")[0].split(";")[0]) for w in words]
+    assert len(set(starts)) == k
+    for j in range(b):
+        at_turn = [boards[(boards.index(s) + j) % b] for s in starts]
+        assert len(set(at_turn)) == k
 
-    @settings(max_examples=40, deadline=None)
-    @given(st.integers(2, 5), st.integers(1, 6))
-    def check(k, b):
-        tables = tuple(range(1, k + 1))
-        boards = tuple(range(1, b + 1))
-        starts = []
-        for t in tables:
-            tr = TableRound(1, t, "1", "2", 1, boards, shared=tuple(x for x in tables if x != t))
-            text = sharing_words(tr)
-            if b < k:
-                assert "duplicate the set" in text
-                continue
-            starts.append(int(text.split("start on board ")[1].split(",")[0].split(";")[0]))
-        if b >= k:
-            assert len(set(starts)) == k
-            for j in range(b):
-                at_turn = [boards[(boards.index(s) + j) % b] for s in starts]
-                assert len(set(at_turn)) == k
 
-    check()
+@settings(max_examples=40, deadline=None)
+@given(
+    st.sampled_from(["mitchell-skip", "mitchell-relay", "howell", "teams"]),
+    st.integers(2, 12),
+    st.integers(1, 4),
+)
+def test_every_table_round_of_every_family_is_told(kind, tables, bpr):
+    """Whatever the family, every table-round has its words: a share exactly where the
+    schedule declares one, a boards' move for every round but the last, a sit-out
+    sentence exactly where a pair is missing."""
+    family, _, even = kind.partition("-")
+    if family == "mitchell" and tables < 3:
+        tables = 3
+    if family == "howell":
+        tables = min(tables, 8)
+    m = make_movement(family, tables, bpr, even=even or "skip")
+    for tr in m.schedule:
+        w = table_words(m, tr.round, tr.table)
+        assert bool(w.sharing) == bool(tr.shared)
+        assert bool(w.sit_out) == tr.sit_out
+        assert bool(w.boards_next) == (tr.round < m.rounds)
+        assert w.last_round == (tr.round == m.rounds)
 
 
 def test_bystand_rest_and_collection():

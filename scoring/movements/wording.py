@@ -138,7 +138,10 @@ def _next_play(movement: Movement, board_set: int, after: int) -> tuple[int, lis
 
 
 def _boards_next(movement: Movement, tr: TableRound) -> str:
-    """Where this table's boards go at the end of its round."""
+    """Where this table's boards go at the end of its round ("" for a bye, which holds
+    none)."""
+    if not tr.boards:
+        return ""
     r = tr.round
     what = board_words(tr.boards)
     dest = movement.board_set_next(tr.board_set, r)
@@ -158,6 +161,8 @@ def _boards_in(movement: Movement, tr: TableRound) -> str:
     """Where this table's boards for the next round come from, when that is not one
     table's plain move (which the other table's card already says)."""
     nxt = movement.at(tr.round + 1, tr.table)
+    if not nxt.boards:  # a bye next round: no boards to fetch
+        return ""
     what = board_words(nxt.boards)
     share = f" (shared with {_tables(nxt.shared)})" if nxt.shared else ""
     if nxt.board_set == tr.board_set:

@@ -13,9 +13,10 @@ from scoring.movements import (
     FieldChange,
     Movement,
     TableRound,
+    build,
     howell,
-    make_movement,
     mitchell,
+    offered,
     with_field_changes,
 )
 from scoring.movements.wording import (
@@ -126,28 +127,36 @@ def test_sharing_start_boards_never_clash(k, b):
         assert len(set(at_turn)) == k
 
 
-@settings(max_examples=40, deadline=None)
-@given(
-    st.sampled_from(["mitchell-skip", "mitchell-relay", "howell", "teams"]),
-    st.integers(2, 12),
-    st.integers(1, 4),
-)
-def test_every_table_round_of_every_family_is_told(kind, tables, bpr):
-    """Whatever the family, every table-round has its words: a share exactly where the
-    schedule declares one, a boards' move for every round but the last, a sit-out
-    sentence exactly where a pair is missing."""
-    family, _, even = kind.partition("-")
-    if family == "mitchell" and tables < 3:
-        tables = 3
-    if family == "howell":
-        tables = min(tables, 8)
-    m = make_movement(family, tables, bpr, even=even or "skip")
+@settings(max_examples=60, deadline=None)
+@given(st.integers(4, 40), st.integers(0, 7), st.integers(1, 4))
+def test_every_table_round_of_every_offered_movement_is_told(pairs, pick, bpr):
+    """Whatever the family (every name the library offers a field, today's and those
+    added later), every table-round has its words: a share exactly where the schedule
+    declares one, a sit-out sentence exactly where a pair is missing, a boards' move
+    for every round but the last at a table that holds boards."""
+    names = offered(pairs)
+    if not names:
+        return
+    m = build(names[pick % len(names)], bpr, pairs)
     for tr in m.schedule:
         w = table_words(m, tr.round, tr.table)
         assert bool(w.sharing) == bool(tr.shared)
         assert bool(w.sit_out) == tr.sit_out
-        assert bool(w.boards_next) == (tr.round < m.rounds)
+        assert bool(w.boards_next) == (tr.round < m.rounds and bool(tr.boards))
         assert w.last_round == (tr.round == m.rounds)
+        assert "no boards" not in w.boards_next + w.boards_in
+
+
+def test_a_bye_holding_no_boards_is_told_only_its_sit_out():
+    # mitchell-11-appendix for 21 pairs: table 11 is the bye (set 0, no boards), the
+    # East-West pair reaching it sits out.
+    m = build("mitchell-11-appendix", 2, 21)
+    bye = m.at(1, 11)
+    assert bye.boards == () and bye.sit_out
+    w = table_words(m, 1, 11)
+    assert w.boards == "no boards"
+    assert w.sit_out.endswith("sits out this round: no opponents here")
+    assert (w.boards_next, w.boards_in, w.sharing) == ("", "", "")
 
 
 def test_bystand_rest_and_collection():
@@ -293,3 +302,16 @@ def test_guide_cards_one_card_a_table_one_row_a_round(movement):
         assert shared == [
             tr.round for tr in movement.schedule if tr.table == card["table"] and tr.shared
         ]
+
+
+def test_the_librarys_rover_is_told_from_its_schedule():
+    # mitchell-4-relay-rover for 9 pairs: the rover, pair 9, sits out round 1, then
+    # takes pair 1's seat at table 1 in round 2 and pair 4's at table 4 in round 3.
+    m = build("mitchell-4-relay-rover", 2, 9)
+    assert table_words(m, 1, 1).ns_next == (
+        "North-South pair 1: sits out next round, then table 1 North-South in round 3"
+    )
+    assert table_words(m, 1, 1).returning == ("North-South pair 9, back from sitting out",)
+    assert table_words(m, 2, 1).ns_next == "North-South pair 9: go to table 4, North-South"
+    assert table_words(m, 2, 4).ns_next.startswith("North-South pair 4: sits out next round")
+    assert table_words(m, 2, 1).returning == ("North-South pair 1, back from sitting out",)

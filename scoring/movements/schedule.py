@@ -60,6 +60,10 @@ class TableRound:
     # The other tables that play this board set in this round, declared by the
     # movement (a relay or a shared set); the soundness check refuses an undeclared one.
     shared: tuple[int, ...] = ()
+    # True when each table of the share plays its own copy of the set (the Web
+    # Mitchell's duplicated boards), not one set passed between them: the cards then
+    # say to play the copy as dealt, not to relay (scoring.movements.wording).
+    copies: bool = False
 
     @property
     def sit_out(self) -> bool:

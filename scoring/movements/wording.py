@@ -59,6 +59,7 @@ class TableWords:
     last_round: bool
     ns: str | None = None
     ew: str | None = None
+    note: str = ""  # the movement's own note on the table-round (an arrow switch, a rover)
 
 
 def board_words(boards: tuple[int, ...] | list[int]) -> str:
@@ -85,13 +86,19 @@ def sharing_words(tr: TableRound) -> str:
     set and play it in order, round to its first board after its last: table ``i``
     plays board ``(i + j) mod b`` at its ``j``-th turn, so no two tables want one board
     at once.  With more tables than boards no such start exists: the set is
-    duplicated (a copy for each table) or the tables take turns.
+    duplicated (a copy for each table) or the tables take turns.  A share the movement
+    plays from copies (``copies``) passes nothing.
     """
     if not tr.shared:
         return ""
     group = sorted((tr.table, *tr.shared))
     others = [t for t in group if t != tr.table]
     boards = tr.boards
+    if tr.copies:
+        return (
+            f"{board_words(boards)} are played at {_tables(others)} too, each table from its "
+            "own copy: play yours as dealt, nothing passes between the tables"
+        )
     head = f"share {board_words(boards)} with {_tables(others)}"
     if len(boards) < len(group):
         return (
@@ -270,6 +277,7 @@ def table_words(movement: Movement, round_no: int, table: int) -> TableWords:
         last_round=last,
         ns=tr.ns,
         ew=tr.ew,
+        note=tr.note,
     )
 
 

@@ -131,3 +131,17 @@ def test_a_plain_mitchell_adds_nothing(client, event):
     assert all(m["notes"] == () for m in context["moves"])
     assert context["bystand"] == ""
     assert not any(tr.shared for tr in services.movement_for(event).schedule)
+
+
+def test_the_tablet_shows_the_movements_own_note(client, director):
+    # A 3-table Mitchell with an arrow switch: in round 3 the pairs turn round, and the
+    # round's page says so (the schedule's note on the table-round).
+    event = make_event(director, arrow_switch=True)
+    agreed(event, 2, 1)
+    link = tablets.link_for(event, 1)
+    page = client.get(reverse("scorer_home", args=[link.token])).content.decode()
+    assert "Round 3" in page
+    assert '<p class="note">Arrow switch: pairs turn round.</p>' in page
+    client.force_login(director)
+    cards = client.get(reverse("director_guides", args=[event.pk])).content.decode()
+    assert cards.count("arrow switch: pairs turn round") == 3  # one a table, round 3

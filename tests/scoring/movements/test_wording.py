@@ -159,6 +159,15 @@ def test_a_bye_holding_no_boards_is_told_only_its_sit_out():
     assert (w.boards_next, w.boards_in, w.sharing) == ("", "", "")
 
 
+def test_a_share_played_from_copies_passes_nothing():
+    # Two tables on set 1, each with its own copy (a Web Mitchell's duplicated boards).
+    tr = TableRound(1, 1, "1", "11", 1, (1, 2), shared=(9,), copies=True)
+    assert sharing_words(tr) == (
+        "boards 1-2 are played at table 9 too, each table from its own copy: play yours as "
+        "dealt, nothing passes between the tables"
+    )
+
+
 def test_bystand_rest_and_collection():
     m = mitchell(4, 2, even="relay")
     assert m.bystand_sets[1] == 3
@@ -278,6 +287,7 @@ def test_last_round_says_nothing_of_next():
     assert w.last_round
     assert (w.ns_next, w.ew_next, w.boards_next, w.boards_in, w.arriving) == ("", "", "", "", ())
     assert w.sharing  # the share is still said
+    assert w.note == "relay: shares this set with table 4"  # the movement's own note
 
 
 def test_empty_table():

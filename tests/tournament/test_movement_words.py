@@ -145,3 +145,17 @@ def test_the_tablet_shows_the_movements_own_note(client, director):
     client.force_login(director)
     cards = client.get(reverse("director_guides", args=[event.pk])).content.decode()
     assert cards.count("arrow switch: pairs turn round") == 3  # one a table, round 3
+
+
+def test_the_tablet_says_three_tables_on_one_set(client, howell3):
+    agreed(howell3, 4, 2)
+    link = tablets.link_for(howell3, 2)
+    page = client.get(reverse("scorer_home", args=[link.token])).content.decode()
+    assert "Round 5" in page
+    assert (
+        "Share boards 9-10 with tables 1 and 3: 3 tables on 2 boards, so duplicate the set "
+        "(a copy for each table) or play them in turn."
+    ) in page
+    # At the end of round 4 the table is told the set is new and shared by all three.
+    page = client.get(reverse("scorer_next", args=[link.token, 4])).content.decode()
+    assert "Take boards 9-10 from the director for next round: they are new" in page

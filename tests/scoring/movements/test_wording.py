@@ -325,3 +325,13 @@ def test_the_librarys_rover_is_told_from_its_schedule():
     assert table_words(m, 2, 1).ns_next == "North-South pair 9: go to table 4, North-South"
     assert table_words(m, 2, 4).ns_next.startswith("North-South pair 4: sits out next round")
     assert table_words(m, 2, 1).returning == ("North-South pair 1, back from sitting out",)
+
+
+def test_a_web_table_plays_its_own_copy_and_passes_nothing():
+    from scoring.movements import build
+
+    m = build("web-10-switch-3", 2)
+    # Tables 1 and 6 each play their own copy of the first set: no relay between them.
+    sharing = table_words(m, 1, 1).sharing
+    assert "own copy" in sharing
+    assert "pass them across" not in sharing

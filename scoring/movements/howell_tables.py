@@ -6,7 +6,13 @@ How each was found: docs/decisions/howell-constructions.md.
 
 from __future__ import annotations
 
-__all__ = ["BALANCED_STARTERS", "PARTIAL_ROUNDS", "SEARCHED_TABLES", "STARTERS"]
+__all__ = [
+    "BALANCED_STARTERS",
+    "EXTRA_SET_TABLES",
+    "PARTIAL_ROUNDS",
+    "SEARCHED_TABLES",
+    "STARTERS",
+]
 
 # Cyclic starters for 4, 6, 7 and 8 tables: table k (0 = the stationary pair's
 # table) plays set (round + c_k) mod m, m = 2n - 1 rounds; the starters make every
@@ -92,4 +98,13 @@ PARTIAL_ROUNDS: dict[tuple[int, int], tuple[int, ...]] = {
     (14, 20): (1, 3, 4, 5, 6, 8, 10, 11, 12, 13, 15, 17, 18, 19, 20, 21, 23, 24, 25, 26),
     (15, 22): (1, 2, 4, 5, 6, 7, 8, 9, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 22, 23, 26, 27),
     (16, 23): (1, 2, 3, 4, 5, 6, 7, 9, 10, 12, 13, 14, 16, 17, 19, 20, 22, 23, 25, 27, 28, 29, 30),
+}
+
+# Howells with more sets than rounds: (tables, sets) -> round x table -> set (from
+# 0), the complete Howell's meetings on sets chosen so that each table plays its own
+# set every round.  The 3-table one on 6 sets: every set at two or three tables,
+# each pair playing five of the six; the most even of the 40 such assignments
+# (howell_search.best_extra_sets).
+EXTRA_SET_TABLES: dict[tuple[int, int], tuple[tuple[int, ...], ...]] = {
+    (3, 6): ((0, 1, 2), (2, 3, 4), (1, 0, 2), (5, 0, 4), (3, 1, 5)),
 }

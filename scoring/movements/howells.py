@@ -11,6 +11,9 @@
   share a set by design, declared so the guide cards say how to play it.
 * A **partial Howell** (``howell-N-rR``): R of the complete Howell's 2N - 1
   rounds, chosen for balance; no pair meets another twice.
+* A **Howell with extra sets** (``howell-N-sS``): the complete Howell's meetings
+  on S > 2N - 1 sets, so that every table plays its own set in every round (the
+  3-table Howell on 6 sets, found by exhaustive search).
 
 Which construction each size uses, and what was searched and stored:
 docs/decisions/howell-constructions.md.  The laws' side: docs/laws/movements.md.
@@ -20,7 +23,13 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from .howell_tables import BALANCED_STARTERS, PARTIAL_ROUNDS, SEARCHED_TABLES, STARTERS
+from .howell_tables import (
+    BALANCED_STARTERS,
+    EXTRA_SET_TABLES,
+    PARTIAL_ROUNDS,
+    SEARCHED_TABLES,
+    STARTERS,
+)
 from .schedule import (
     MAX_TABLES,
     Movement,
@@ -34,7 +43,14 @@ from .schedule import (
     table_round,
 )
 
-__all__ = ["from_name", "howell", "offers", "partial_howell", "partial_rounds"]
+__all__ = [
+    "extra_sets_howell",
+    "from_name",
+    "howell",
+    "offers",
+    "partial_howell",
+    "partial_rounds",
+]
 
 
 def _layout(n: int, bpr: int) -> list[TableRound]:
@@ -190,25 +206,88 @@ def partial_howell(
     )
 
 
+def extra_sets_howell(
+    tables: int,
+    sets: int,
+    boards_per_round: int = 2,
+    *,
+    pairs: int | None = None,
+    table: tuple[tuple[int, ...], ...] | None = None,
+) -> Movement:
+    """The complete Howell's meetings on ``sets`` board sets, more than its rounds, so
+    that no two tables share a set in a round: every pair still meets every other
+    once, and plays each set at most once.
+
+    The sets are stored in :data:`EXTRA_SET_TABLES` (or given as ``table``, round x
+    table -> set from 0, for weighing candidates).
+    """
+    check_size("howell", tables, boards_per_round)
+    n = tables
+    m = 2 * n - 1
+    if table is None:
+        if (n, sets) not in EXTRA_SET_TABLES:
+            held = ", ".join(f"{t} tables on {s} sets" for t, s in sorted(EXTRA_SET_TABLES))
+            raise MovementError(
+                f"the library holds no Howell of {n} tables on {sets} board sets (it holds {held})"
+            )
+        table = EXTRA_SET_TABLES[(n, sets)]
+    phantom = phantom_of(pairs, n)
+    schedule: list[TableRound] = []
+    for tr in _layout(n, boards_per_round):
+        s = table[tr.round - 1][tr.table - 1] + 1
+        schedule.append(replace(tr, board_set=s, boards=set_boards(s, boards_per_round)))
+    notes = [
+        f"{sets} board sets for {m} rounds, so that every table plays its own set in "
+        f"every round: each pair plays {m} of the {sets} sets, and a set is played at "
+        "fewer tables than another"
+    ]
+    desc = f"Howell with extra sets, {n} tables, {m} rounds"
+    return finish(
+        "howell",
+        n,
+        m,
+        boards_per_round,
+        sets,
+        schedule,
+        desc,
+        notes,
+        phantom,
+        name=f"howell-{n}-s{sets}",
+    )
+
+
 def offers(pairs: int) -> list[str]:
     """The Howells for ``pairs`` pairs at ``ceil(pairs / 2)`` tables: the complete
-    Howell first, then the partial Howells held for that size, longest first."""
+    Howell first, then the partial Howells held for that size, longest first, then
+    the Howells with extra sets; each alternative only where it makes one field."""
     tables = (pairs + 1) // 2
     if not 2 <= tables <= MAX_TABLES["howell"]:
         return []
+    complete = [f"howell-{tables}"]
+    if tables == 3 and pairs % 2:
+        # Five pairs leave two tables a round: on the alternatives' sets no two pairs
+        # would be compared at all.
+        return complete
     partials = sorted(partial_rounds(tables), reverse=True)
-    return [f"howell-{tables}"] + [f"howell-{tables}-r{r}" for r in partials]
+    extra = sorted(s for t, s in EXTRA_SET_TABLES if t == tables)
+    return (
+        complete
+        + [f"howell-{tables}-r{r}" for r in partials]
+        + [f"howell-{tables}-s{s}" for s in extra]
+    )
 
 
 def from_name(name: str, boards_per_round: int, pairs: int | None) -> Movement | None:
     """``howell-N``: the complete Howell at N tables; ``howell-N-rR``: its partial
-    Howell of R rounds."""
+    Howell of R rounds; ``howell-N-sS``: its Howell on S board sets."""
     parts = name.split("-")
     if parts[0] != "howell" or len(parts) not in (2, 3) or not parts[1].isdigit():
         return None
     if len(parts) == 2:
         return howell(int(parts[1]), boards_per_round, pairs=pairs)
     rest = parts[2]
-    if not (rest.startswith("r") and rest[1:].isdigit()):
+    if rest[:1] not in ("r", "s") or not rest[1:].isdigit():
         return None
+    if rest[0] == "s":
+        return extra_sets_howell(int(parts[1]), int(rest[1:]), boards_per_round, pairs=pairs)
     return partial_howell(int(parts[1]), int(rest[1:]), boards_per_round, pairs=pairs)

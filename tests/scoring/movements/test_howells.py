@@ -9,9 +9,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scoring.movements import MAX_TABLES, MovementError, build, check, figures, make_movement
-from scoring.movements.howell_search import best_rounds, key
-from scoring.movements.howell_tables import BALANCED_STARTERS, PARTIAL_ROUNDS
-from scoring.movements.howells import from_name, howell, offers, partial_howell
+from scoring.movements.howell_search import best_extra_sets, best_rounds, key
+from scoring.movements.howell_tables import BALANCED_STARTERS, EXTRA_SET_TABLES, PARTIAL_ROUNDS
+from scoring.movements.howells import (
+    extra_sets_howell,
+    from_name,
+    howell,
+    offers,
+    partial_howell,
+)
 
 HELD = sorted(PARTIAL_ROUNDS)
 
@@ -156,12 +162,43 @@ def test_the_three_table_partial_howell_shares_nothing():
         assert sorted(played) == [1, 2, 3, 4]
 
 
+@pytest.mark.parametrize("bpr", [1, 3])
+@pytest.mark.parametrize("odd", [False, True])
+def test_the_three_table_howell_on_six_sets_shares_nothing(bpr, odd):
+    # 5 rounds x 3 tables = 15 plays on 6 sets: three sets at 3 tables and three at
+    # 2 (3 x 3 + 3 x 2 = 15); each pair meets every other once and plays 5 of the 6.
+    m = extra_sets_howell(3, 6, bpr, pairs=5 if odd else None)
+    assert check(m) is m and m.name == "howell-3-s6"
+    assert (m.rounds, m.board_sets, m.boards) == (5, 6, 6 * bpr)
+    assert not any(tr.shared for tr in m.schedule)
+    present = [str(p) for p in range(1, 6 if odd else 7)]
+    assert set(_meetings(m)) == {frozenset(c) for c in combinations(present, 2)}
+    assert set(_meetings(m).values()) == {1}
+    tables_of = Counter(tr.board_set for tr in m.schedule)
+    assert sorted(tables_of.values()) == [2, 2, 2, 3, 3, 3]
+    for played in _sets_played(m).values():
+        assert len(played) == len(set(played)) == (4 if odd and len(played) < 5 else 5)
+    if not odd:
+        # More even than the complete Howell, which shares its last set.
+        assert figures(m).compared_cv < figures(howell(3, bpr)).compared_cv
+
+
+def test_the_search_finds_the_stored_extra_sets():
+    count, best = best_extra_sets(3, 6)
+    assert count == 40 and best[2] == EXTRA_SET_TABLES[(3, 6)]
+
+
+def test_a_howell_on_sets_not_held_is_refused_in_words():
+    with pytest.raises(MovementError, match="no Howell of 4 tables on 9 board sets"):
+        build("howell-4-s9", 2)
+
+
 @pytest.mark.parametrize(
     ("pairs", "names"),
     [
         (4, ["howell-2"]),
-        (5, ["howell-3", "howell-3-r4"]),
-        (6, ["howell-3", "howell-3-r4"]),
+        (5, ["howell-3"]),
+        (6, ["howell-3", "howell-3-r4", "howell-3-s6"]),
         (12, ["howell-6"]),
         (19, ["howell-10", "howell-10-r14"]),
         (20, ["howell-10", "howell-10-r14"]),
@@ -173,6 +210,14 @@ def test_offers(pairs, names):
     assert offers(pairs) == names
     for name in names:
         assert build(name, 2, pairs).name == name
+
+
+@pytest.mark.parametrize("pairs", range(5, 33))
+def test_every_alternative_offered_makes_one_field(pairs):
+    # With five pairs the 3-table alternatives would compare no two pairs (two
+    # tables a round, on sets of their own): only the complete Howell is offered.
+    for name in offers(pairs)[1:]:
+        assert figures(build(name, 1, pairs)).winners == 1, name
 
 
 def test_every_size_from_7_tables_offers_a_three_quarter_howell():

@@ -5,9 +5,10 @@
   (the top pair stays North-South at table 1, the others rotate) and the board
   sets make the rounds x sets array a Room square of side 2N - 1, so from 4 tables
   up no set is at two tables in a round.  The sets come from cyclic starters
-  (Howell's own, and the starter-adder construction of Room squares: table k plays
-  set ``round + c_k``); for 2, 3 and 5 tables from tables found by exhaustive
-  search.  No Room square of side 3 or 5 exists, so the 2- and 3-table Howells
+  (the starter-adder construction of Room squares: table k plays set
+  ``round + c_k``; for 4 tables the published endless Howell, from 9 tables up
+  adders balanced by difference sets); for 2, 3 and 5 tables from tables found by
+  exhaustive search.  No Room square of side 3 or 5 exists, so the 2- and 3-table Howells
   share a set by design, declared so the guide cards say how to play it.
 * A **partial Howell** (``howell-N-rR``): R of the complete Howell's 2N - 1
   rounds, chosen for balance; no pair meets another twice.
@@ -258,8 +259,9 @@ def extra_sets_howell(
 
 def offers(pairs: int) -> list[str]:
     """The Howells for ``pairs`` pairs at ``ceil(pairs / 2)`` tables: the complete
-    Howell first, then the partial Howells held for that size, longest first, then
-    the Howells with extra sets; each alternative only where it makes one field."""
+    Howell first, then the three-quarter Howell from 7 tables up (the 3-table one
+    of four rounds), then the Howells with extra sets; each alternative only where
+    it makes one field."""
     tables = (pairs + 1) // 2
     if not 2 <= tables <= MAX_TABLES["howell"]:
         return []
@@ -268,7 +270,10 @@ def offers(pairs: int) -> list[str]:
         # Five pairs leave two tables a round: on the alternatives' sets no two pairs
         # would be compared at all.
         return complete
-    partials = sorted(partial_rounds(tables), reverse=True)
+    # The three-quarter Howell where the complete one is long; the other partial
+    # Howells are built by name.
+    three_quarter = round(3 * (2 * tables - 1) / 4)
+    partials = [4] if tables == 3 else [three_quarter] if tables >= 7 else []
     extra = sorted(s for t, s in EXTRA_SET_TABLES if t == tables)
     return (
         complete

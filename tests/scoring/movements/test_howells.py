@@ -220,6 +220,14 @@ def test_every_alternative_offered_makes_one_field(pairs):
         assert figures(build(name, 1, pairs)).winners == 1, name
 
 
+def test_every_round_count_from_the_tables_up_is_held():
+    for tables in range(4, 17):
+        assert sorted(r for n, r in PARTIAL_ROUNDS if n == tables) == list(
+            range(tables, 2 * tables - 1)
+        )
+        assert build(f"howell-{tables}-r{tables}", 1).rounds == tables
+
+
 def test_every_size_from_7_tables_offers_a_three_quarter_howell():
     for tables in range(7, 17):
         rounds = round(3 * (2 * tables - 1) / 4)

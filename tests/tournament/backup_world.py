@@ -10,6 +10,13 @@ suite's test database), by tests/tournament/test_backups.py:
     ``manage.py backup END`` at rest; prints what the thread had posted when the
     mid-play backup began and ended, as JSON.
 
+``python -m tests.tournament.backup_world world``
+    the same club with its event played to the end, at rest.
+
+``python -m tests.tournament.backup_world values``
+    every row of the app's and the accounts' models through the ORM (comparable
+    between SQLite and PostgreSQL).
+
 ``python -m tests.tournament.backup_world rows``
     prints every row of every table (and the ids each table hands out next), each
     value as ``repr`` gives it: a time with its microseconds and its zone.
@@ -47,18 +54,24 @@ def rows() -> dict[str, list[dict[str, str]]]:
     return out
 
 
-def play(mid: str, end: str) -> dict[str, Any]:
+def build() -> tuple[Any, list[tuple[int, int, int]]]:
+    """A club (a director, its link to the club, members) and an event to play: the
+    event and its slots (board, round, table), in the order the room plays them."""
     from django.contrib.auth import get_user_model
     from django.core.management import call_command
-    from django.db import connection
 
-    from tests.factories import enter, make_event
+    from tests.factories import make_event
     from tournament.models import Club, Member, Seating
 
     call_command("migrate", verbosity=0)
-    user = get_user_model().objects.create_user("td", password="pw-td-1915", is_staff=True)
+    users = get_user_model()
+    user = users.objects.create_user("td", password="pw-td-1915", is_staff=True)
+    other = users.objects.create_user("bob", password="pw-bob-1915", is_staff=True)
     club = Club.first()
-    club.directors.add(user)  # the club-director link: a through table's row and its id
+    # The club-director links, a through table's rows: made out of order, so their ids
+    # are not those a reload would hand out in the order it reads them.
+    club.directors.add(other)
+    club.directors.add(user)
     for n in range(1, 21):
         Member.objects.create(club=club, name=f"Member {n}", number=str(100 + n))
     event = make_event(user, name="Backed up mid-play", tables=7, boards_per_round=3)
@@ -67,6 +80,47 @@ def play(mid: str, end: str) -> dict[str, Any]:
         for s in Seating.objects.filter(event=event).order_by("round", "table")
         for board in s.board_numbers
     ]
+    return event, slots
+
+
+def line(board: int) -> str:
+    return "4H S 10" if board % 2 else "2NT E 7"
+
+
+def world() -> dict[str, Any]:
+    """The club and its event played to the end, at rest."""
+    from tests.factories import enter
+
+    event, slots = build()
+    for board, round_no, table in slots:
+        enter(event, board, round_no, table, line(board))
+    return {"posted": len(slots)}
+
+
+def values() -> dict[str, list[str]]:
+    """Every row of every model of the app and of Django's accounts (the through tables'
+    too), read through the ORM, so SQLite's rows and PostgreSQL's compare: each value's
+    ``repr``, times as aware datetimes with their microseconds."""
+    from django.apps import apps
+
+    out = {}
+    for model in apps.get_models(include_auto_created=True):
+        if model._meta.app_label not in ("tournament", "auth"):
+            continue
+        if model._meta.model_name == "permission":
+            continue  # made by migrate, in each database's own order
+        rows = model.objects.order_by("pk").values_list()
+        out[model._meta.label] = [repr(r) for r in rows]
+    return out
+
+
+def play(mid: str, end: str) -> dict[str, Any]:
+    from django.core.management import call_command
+    from django.db import connection
+
+    from tests.factories import enter
+
+    event, slots = build()
     posted: list[int] = []
     go_on = threading.Event()
     go_on.set()
@@ -77,7 +131,7 @@ def play(mid: str, end: str) -> dict[str, Any]:
             for board, round_no, table in slots:
                 if not go_on.is_set() and stop_after and len(posted) >= stop_after[0]:
                     break
-                enter(event, board, round_no, table, "4H S 10" if board % 2 else "2NT E 7")
+                enter(event, board, round_no, table, line(board))
                 posted.append(board)
         finally:
             connection.close()
@@ -100,5 +154,9 @@ if __name__ == "__main__":
     django.setup()
     if sys.argv[1] == "play":
         print(json.dumps(play(sys.argv[2], sys.argv[3])))
+    elif sys.argv[1] == "world":
+        print(json.dumps(world()))
+    elif sys.argv[1] == "values":
+        print(json.dumps(values()))
     else:
         print(json.dumps(rows()))

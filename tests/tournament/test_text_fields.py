@@ -22,10 +22,11 @@ import tournament.forms as app_forms
 from tournament import text
 from tournament.forms.fields import LinesText, OneLineText
 from tournament.forms.members import read_member_file
-from tournament.models import Club, Event, Member
+from tournament.models import AuditEntry, Club, Event, Member, Result
 from tournament.room.logline import OneLineFormatter, escaped
-from tournament.services import Actor, ServiceError, clubs, members
+from tournament.services import Actor, ServiceError, clubs, correct_result, members
 
+from ..factories import enter, entry
 from .conftest import make_event
 
 # --- The rule ------------------------------------------------------------------------
@@ -236,3 +237,17 @@ def test_the_settings_log_each_entry_on_one_line_whatever_a_name_holds():
 def test_the_log_escapes_every_control_and_keeps_the_rest():
     assert escaped("Zoë\t𝄞\u2028\x00\x85") == "Zoë\\t𝄞\\u2028\\x00\\x85"
     assert escaped("plain text") == "plain text"
+
+
+def test_a_correction_whose_reason_no_database_stores_changes_nothing(td):
+    """The reason is stored on the new version itself, before the audit line: refused
+    there too, inside the verb's transaction."""
+    event = make_event(td)
+    first = enter(event, 1, 1, 1)
+    lines = AuditEntry.objects.filter(event=event).count()
+    with pytest.raises(ServiceError, match="The note for the log holds a character"):
+        correct_result(first, entry=entry("3H S 9"), by=Actor.director(td, "a\x00typo"))
+    assert list(Result.objects.filter(event=event).values_list("pk", "is_live")) == [
+        (first.pk, True)
+    ]
+    assert AuditEntry.objects.filter(event=event).count() == lines

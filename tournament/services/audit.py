@@ -32,6 +32,13 @@ class Actor:
         return cls(table=table, key=key)
 
     @property
+    def kept_reason(self) -> str:
+        """The reason, as the database keeps it: one holding what no database stores is
+        refused (:class:`ServiceError`), inside the verb's transaction, so the change it
+        explains is not made either (tournament/text.py)."""
+        return checked(self.reason, what="The note for the log", lines=True, field="reason")
+
+    @property
     def is_director(self) -> bool:
         return self.table is None
 
@@ -55,12 +62,9 @@ class Actor:
 def audit(
     event: Event, action: str, detail: str, *, by: Actor, result: Result | None = None
 ) -> AuditEntry:
-    """Write one line of the event's audit trail: who, when, what and why.
-
-    The reason is the director's, often read from a post as it came: one the database
-    cannot keep is refused here, inside the verb's transaction, so the change it
-    explains is not made either (tournament/text.py)."""
-    reason = checked(by.reason, what="The note for the log", lines=True, field="reason")
+    """Write one line of the event's audit trail: who, when, what and why (a reason the
+    database cannot keep refused: :attr:`Actor.kept_reason`)."""
+    reason = by.kept_reason
     return AuditEntry.objects.create(
         event=event,
         user=by.account,

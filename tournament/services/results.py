@@ -387,7 +387,7 @@ def _new_result(
         confirmed=confirmed,
         entered_by=by.account,
         entered_via=by.label,
-        reason=by.reason,
+        reason=by.kept_reason,
         idempotency_key=by.key,
         **fields,
         **_score_fields(score),

@@ -41,7 +41,7 @@ HELD: tuple[tuple[Any, str, str], ...] = (
     (Event, "event", "events"),
     (Result, "result", "results"),
     (Member, "member", "members"),
-    (AuditEntry, "line of the audit trail", "lines of the audit trails"),
+    (AuditEntry, "audit-trail line", "audit-trail lines"),
 )
 
 

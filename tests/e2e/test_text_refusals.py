@@ -32,6 +32,7 @@ def test_a_pasted_control_character_is_refused_in_words_at_1280(live_server, bro
     page.wait_for_load_state()
     said = page.inner_text("main")
     assert "The member number holds a character no keyboard types" in said
+    assert page.input_value("#make-number") == "?[31m123"  # what was typed, kept
     shots(page, "text-refused-member-1280")
     guest.refresh_from_db()
     assert guest.guest and guest.number == ""

@@ -149,6 +149,7 @@ def test_a_nul_in_a_guests_member_number_is_refused_in_words_and_nothing_changes
     )
     assert r.status_code == 200
     assert "The member number holds a character no keyboard types" in r.content.decode()
+    assert r.context["make_number"] == "?abc"  # what was typed, shown again
     guest.refresh_from_db()
     assert guest.guest and guest.number == ""
 

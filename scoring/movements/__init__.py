@@ -10,6 +10,7 @@ rules and the balance figures each have their own home:
 * :mod:`.soundness`: the rules every movement keeps;
 * :mod:`.balance`: the figures, and how evenly pairs are compared;
 * :mod:`.field_changes`: late pairs and withdrawals in play;
+* :mod:`.wording`: what the cards, the tablet and the room display say of it;
 * :mod:`.library`: a movement by name, what an event stores.
 
 See docs/laws/movements.md.

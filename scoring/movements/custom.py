@@ -12,8 +12,10 @@ One line a table a round, under a header::
 * ``boards`` are ``1-3`` or ``1,2,3`` (quoted, since the comma separates columns):
   the same number at every table, consecutive, numbered from 1 without a gap;
 * ``shared`` (optional) names the other tables that play the same boards in that
-  round (a relay), separated by spaces; ``note`` (optional) is printed on the
-  table's guide card.
+  round (a relay), separated by spaces; ``copies`` (optional, ``yes``) says those
+  tables play copies of the set, each its own, passing nothing; ``note`` (optional)
+  is printed on the table's guide card;
+* a table where a pair sits out may have no boards (a bye).
 
 Every movement exports to it (:func:`to_csv`); :func:`from_csv` reads one back and
 refuses, with the line and the reason, a file that cannot be read or a movement the
@@ -33,7 +35,7 @@ from .soundness import problems
 
 __all__ = ["COLUMNS", "from_csv", "to_csv"]
 
-COLUMNS = ("round", "table", "ns", "ew", "boards", "shared", "note")
+COLUMNS = ("round", "table", "ns", "ew", "boards", "shared", "copies", "note")
 REQUIRED = ("round", "table", "ns", "ew", "boards")
 MOST_TABLES = 60
 MOST_ROUNDS = 60
@@ -62,6 +64,7 @@ def to_csv(movement: Movement) -> str:
                 tr.ew or "-",
                 _fmt_boards(tr.boards),
                 " ".join(str(t) for t in tr.shared),
+                "yes" if tr.copies else "",
                 tr.note,
             ]
         )
@@ -123,6 +126,13 @@ def _shared(text: str, table: int, line: int) -> tuple[int, ...]:
     if table in tables:
         raise MovementError(f"line {line}: table {table} cannot share boards with itself")
     return tables
+
+
+def _yes(text: str, line: int) -> bool:
+    text = text.strip().lower()
+    if text not in ("", "yes", "no"):
+        raise MovementError(f"line {line}: copies is yes or empty, not {text!r}")
+    return text == "yes"
 
 
 def _rows(text: str) -> list[tuple[int, dict[str, str]]]:
@@ -192,6 +202,11 @@ def from_csv(text: str, name: str = "", description: str = "") -> Movement:
                 f"line {line}: round {r}, table {t} is already on line {line_of[(r, t)]}"
             )
         line_of[(r, t)] = line
+        ns = _pair(row["ns"], "North-South", line)
+        ew = _pair(row["ew"], "East-West", line)
+        if not row["boards"].strip() and (ns is None or ew is None):
+            schedule.append(TableRound(r, t, ns, ew, 0, (), row.get("note", "").strip()[:200]))
+            continue  # a bye: the sitting-out pair's table plays nothing
         boards = _boards(row["boards"], line)
         if bpr and len(boards) != bpr:
             raise MovementError(
@@ -212,14 +227,17 @@ def from_csv(text: str, name: str = "", description: str = "") -> Movement:
             TableRound(
                 round=r,
                 table=t,
-                ns=_pair(row["ns"], "North-South", line),
-                ew=_pair(row["ew"], "East-West", line),
+                ns=ns,
+                ew=ew,
                 board_set=(boards[0] - 1) // bpr + 1,
                 boards=boards,
                 note=note,
                 shared=_shared(row.get("shared", ""), t, line),
+                copies=_yes(row.get("copies", ""), line),
             )
         )
+    if not set_of:
+        raise MovementError("no table plays a board: give each line its boards, like 1-3")
     total = max(set_of)
     rounds = max(tr.round for tr in schedule)
     tables = max(tr.table for tr in schedule)

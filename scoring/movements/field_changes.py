@@ -97,12 +97,14 @@ def with_field_changes(
         for c in changes
     ]
     withdrawn = {c.pair: c.from_round for c in changes if c.kind != LATE}
+    joined = {c.pair: c.from_round for c in changes if c.kind == LATE}
     return replace(
         full,
         schedule=schedule,
         pairs=tuple(pairs),
         notes=(*full.notes, *notes),
         withdrawn=withdrawn,
+        joined=joined,
     )
 
 

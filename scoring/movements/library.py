@@ -19,7 +19,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from types import ModuleType
 
-from . import howells, mitchells, team_matches
+from . import (
+    appendix,
+    half_tables,
+    howells,
+    mitchells,
+    one_winner_mitchells,
+    share_and_bump,
+    team_matches,
+)
 from .howells import howell
 from .mitchells import mitchell
 from .schedule import Family, Movement, MovementError
@@ -29,7 +37,15 @@ __all__ = ["FAMILIES", "build", "make_movement", "offered"]
 
 # Every family of pair movements and the team match's, in the order the chooser
 # lists them when their figures tie.
-FAMILIES: tuple[ModuleType, ...] = (howells, mitchells, team_matches)
+FAMILIES: tuple[ModuleType, ...] = (
+    howells,
+    mitchells,
+    share_and_bump,
+    one_winner_mitchells,
+    appendix,
+    half_tables,
+    team_matches,
+)
 
 
 def build(name: str, boards_per_round: int, pairs: int | None = None) -> Movement:

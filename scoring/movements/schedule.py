@@ -39,7 +39,7 @@ class Family(StrEnum):
     TEAMS = "teams"
 
 
-MAX_TABLES: dict[str, int] = {Family.MITCHELL: 40, Family.HOWELL: 8, Family.TEAMS: 30}
+MAX_TABLES: dict[str, int] = {Family.MITCHELL: 40, Family.HOWELL: 16, Family.TEAMS: 30}
 
 
 class MovementError(ValueError):
@@ -60,6 +60,10 @@ class TableRound:
     # The other tables that play this board set in this round, declared by the
     # movement (a relay or a shared set); the soundness check refuses an undeclared one.
     shared: tuple[int, ...] = ()
+    # True when each table of the share plays its own copy of the set (the Web
+    # Mitchell's duplicated boards), not one set passed between them: the cards then
+    # say to play the copy as dealt, not to relay (scoring.movements.wording).
+    copies: bool = False
 
     @property
     def sit_out(self) -> bool:
@@ -84,6 +88,9 @@ class Movement:
     # pair -> the round it was withdrawn from (the movement as played): it leaves, it
     # does not sit out (with_field_changes).
     withdrawn: dict[str, int] = field(default_factory=dict)
+    # late pair -> the round it joins in (the movement as played): the tables tell it as
+    # joining, not as back from a sit-out (with_field_changes).
+    joined: dict[str, int] = field(default_factory=dict)
     # The movement's stable key in the library ("howell-10", "mitchell-8-relay"): what an
     # event stores and the chooser offers; empty for a movement built by hand.
     name: str = ""

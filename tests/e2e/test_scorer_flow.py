@@ -101,7 +101,7 @@ def test_scorer_enters_and_confirms_a_round(live_server, browser, shots):
     page.click("button:has-text('Round agreed')")
     page.wait_for_selector("text=Round 1 agreed")
     text = page.inner_text("main")
-    assert "stay at this table" in text and "table 2, EW" in text and "table 3" in text
+    assert "stay at this table" in text and "table 2, East-West" in text and "table 3" in text
     shots(page, "scorer-next-move")
     context.close()
 

@@ -191,13 +191,13 @@ def test_create_event_errors_keep_the_input(alice):
             "form": "pairs",
             "method": "total",
             "movement": "howell",
-            "tables": "12",
+            "tables": "17",
             "boards_per_round": "2",
             "even": "skip",
         },
     )
     page = r.content.decode()
-    assert r.status_code == 200 and "Up to 8 tables" in page and 'value="Too big"' in page
+    assert r.status_code == 200 and "Up to 16 tables" in page and 'value="Too big"' in page
     assert not Event.objects.filter(name="Too big").exists()
 
 
@@ -350,7 +350,7 @@ def test_irregular_form(alice, event, director):
 
 def test_guide_and_table_cards(alice, event):
     page = alice.get(reverse("director_guides", args=[event.pk])).content.decode()
-    assert "Table 3" in page and "Boards go to" in page
+    assert "Table 3" in page and "At the end of the round" in page
     page = alice.get(reverse("director_tables", args=[event.pk])).content.decode()
     assert "North-South <strong>1</strong>" in page
 

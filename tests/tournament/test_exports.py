@@ -35,7 +35,14 @@ def test_xlsx_values_and_types(demo):
     buf = io.BytesIO()
     exports.write_xlsx(pairs, buf)
     wb = load_workbook(io.BytesIO(buf.getvalue()))
-    assert wb.sheetnames == ["Standings", "Travellers", "Itemised", "Charts", "Settings"]
+    assert wb.sheetnames == [
+        "Standings",
+        "Travellers",
+        "Itemised",
+        "Charts",
+        "Movement",
+        "Settings",
+    ]
     st = wb["Standings"]
     assert st.freeze_panes == "A2"
     header = [c.value for c in st[1]]

@@ -167,7 +167,7 @@ def test_the_guide_card_and_tablet_say_a_withdrawn_pair_leaves(director, client)
     )
     page = client.get(reverse("scorer_next", args=[link.token, 2]))
     assert page.status_code == 200
-    assert "withdrawn: your evening ends here" in page.content.decode()
+    assert "withdrawn, the evening ends here, thank you" in page.content.decode()
 
 
 def test_withdrawing_after_results_in_the_last_round_says_there_is_none_later(director):

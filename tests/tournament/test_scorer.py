@@ -62,7 +62,9 @@ def test_enter_confirm_agree_and_next_move(client, event, link):
     assert r["Location"] == url("scorer_next", link, 1)
     page = client.get(r["Location"]).content.decode()
     # Mitchell: NS stay, EW pair 4 goes to table 2, boards 1-2 go down to table 3.
-    assert "stay at this table" in page and "table 2, EW" in page and "table 3" in page
+    assert "North-South pair 1: stay at this table" in page
+    assert "East-West pair 4: go to table 2, East-West" in page
+    assert "Boards 1-2 to table 3" in page
     assert "Round 2" in client.get(url("scorer_home", link)).content.decode()
 
 

@@ -32,6 +32,7 @@ STRUCTURE: dict[str, list[tuple[str, str]]] = {
         ("DATE", "1"),
         ("BOARD_SCORING_METHOD", "1"),
         ("BOARDS_PLAYED", "1"),
+        ("BOARDS_PER_ROUND", "?"),  # the movement's one element a reader takes
         ("PARTICIPANTS", "1"),
         ("BOARD", "*"),
     ],

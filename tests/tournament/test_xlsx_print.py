@@ -145,6 +145,7 @@ def test_every_sheet_prints_on_the_clubs_paper_at_eight_points(demo, director, p
         "Travellers",
         "Itemised",
         "Charts",
+        "Movement",
         "Settings",
     ]
     assert sheets["the team match"][0] == "Team match"

@@ -15,6 +15,7 @@ from fractions import Fraction
 from typing import Any
 
 from scoring.fractions_fmt import exact
+from scoring.movements import Movement, MovementError
 from scoring.pbn import (
     MANDATORY_TAGS,
     decimal_text,
@@ -28,6 +29,7 @@ from scoring.pbn import (
 )
 from scoring.rulings import marks_a_call
 
+from .. import services
 from ..models import Board, Event, Player, Ruling
 from ..queries import hand_records, standings
 from .rows import live_lines
@@ -81,6 +83,7 @@ class PbnBoard:
     compared: list[Any]  # their comparisons (scoring.BoardLine), in the same order
     representative: dict[str, Any] | None  # the line giving Declarer/Contract/Result
     shown: bool  # its deal and lines may be shown
+    movement: Movement | None = None  # the event's movement: on the file's first board only
 
 
 def _auction_section(b: PbnBoard) -> list[str]:
@@ -168,13 +171,72 @@ def _our_tags_section(b: PbnBoard) -> list[str]:
     dealer, then the calls)."""
     told = b.representative
     if not told:
-        return []
+        return _movement_tags(b)
     out = [format_tag("AuctionBridgeContract", told["contract"] or "PASS")]
     calls = (told["auction"] or "").split()
     if calls and not all(plain_call(c) for c in calls):
         text = " ".join(c.rstrip("*") for c in calls)
         out.insert(0, format_tag("AuctionBridgeAuction", f"{b.board.dealer} {text}"))
-    return out
+    return out + _movement_tags(b)
+
+
+# Our own table of the movement (PBN has none): a row a table a round and one a round
+# for the bystand, every cell one word ("-" for none) so a reader that splits rows at
+# spaces reads it whole.
+MOVEMENT_TABLE = [
+    "Round\\2R",
+    "Table\\7L",
+    "PairId_NS\\3R",
+    "PairId_EW\\3R",
+    "Boards\\7L",
+    "SharedWith\\7L",
+]
+
+
+def _movement_tags(b: PbnBoard) -> list[str]:
+    """``AuctionBridgeMovement`` (the movement's description) and
+    ``AuctionBridgeMovementTable`` (every round and table, the tables sharing a set, the
+    bystand's set), on the first board: the schedule PBN's own tags cannot hold."""
+    m = b.movement
+    if m is None:
+        return []
+    rows: list[list[object]] = []
+    for r in range(1, m.rounds + 1):
+        for tr in m.round(r):
+            rows.append(
+                [
+                    r,
+                    tr.table,
+                    tr.ns or "-",
+                    tr.ew or "-",
+                    f"{tr.boards[0]}-{tr.boards[-1]}" if tr.boards else "-",
+                    ",".join(str(t) for t in tr.shared) or "-",
+                ]
+            )
+        rest = m.bystand_sets.get(r)
+        if rest is not None:
+            boards = [n for tr in m.schedule if tr.board_set == rest for n in tr.boards]
+            span = f"{min(boards)}-{max(boards)}" if boards else "-"
+            rows.append([r, "bystand", "-", "-", span, "-"])
+    return [
+        format_tag("AuctionBridgeMovement", m.description),
+        *format_table("AuctionBridgeMovementTable", MOVEMENT_TABLE, rows).split("\n"),
+    ]
+
+
+def _round_section(b: PbnBoard) -> list[str]:
+    """``Round``: the round of the representative line (the table whose Declarer,
+    Contract and Result the board's tags give)."""
+    told = b.representative
+    return [format_tag("Round", str(told["round"]))] if told else []
+
+
+def _table_section(b: PbnBoard) -> list[str]:
+    """``Section`` (a championship's section letter) and ``Table``: the table of the
+    representative line."""
+    told = b.representative
+    out = [format_tag("Section", b.event.section)] if b.event.section else []
+    return out + ([format_tag("Table", str(told["table"]))] if told else [])
 
 
 # The board's sections after its tags, in order (the export format's: supplemental
@@ -195,7 +257,9 @@ BOARD_SECTIONS: list[Callable[[PbnBoard], list[str]]] = [
     _our_tags_section,
     _double_dummy_section,
     _par_section,
+    _round_section,
     _score_table_section,
+    _table_section,
 ]
 
 
@@ -318,6 +382,10 @@ def write_pbn(event: Event, *, boards: set[int] | None = None) -> str:
         "",
     ]
     seated = _seat_names(event)
+    try:
+        movement: Movement | None = services.movement_for(event)
+    except MovementError:  # an event built outside the movement library (an import)
+        movement = None
     for i, board in enumerate(Board.objects.filter(event=event).select_related("event")):
         shown = boards is None or board.number in boards
         pairs = by_board.get(board.number, []) if shown else []
@@ -343,7 +411,9 @@ def write_pbn(event: Event, *, boards: set[int] | None = None) -> str:
             "Result": str(told["tricks"]) if told and told["tricks"] is not None else "?",
         }
         out += [format_tag(k, tags[k]) for k in MANDATORY_TAGS]
-        b = PbnBoard(event, board, lines, [c for _, c in pairs], told, shown)
+        b = PbnBoard(
+            event, board, lines, [c for _, c in pairs], told, shown, movement if i == 0 else None
+        )
         for section in BOARD_SECTIONS:
             out += section(b)
         if i == 0:

@@ -17,7 +17,7 @@ from typing import Any
 from scoring import BoardResult
 from scoring.adjusted import describe as describe_adjusted
 from scoring.fractions_fmt import round_half_away
-from scoring.movements import MovementError
+from scoring.movements import MovementError, wording
 from scoring.pairs import BoardLine
 
 from .. import services
@@ -325,6 +325,68 @@ def _adjusted_text(row: dict[str, Any]) -> str | None:
         return None
     text = describe_adjusted(row["adjusted"], row["weights"])
     return f"{text}: {row['reason']}" if row["reason"] else text
+
+
+# The movement, a row a table a round and one a round for the bystand: who sits there,
+# the boards, the tables sharing them and how (the guide cards' words), where they go.
+MOVEMENT_COLUMNS = [
+    ("Round", 7),
+    ("Table", 8),
+    ("NS pair", 8),
+    ("EW pair", 8),
+    ("First board", 7),
+    ("Last board", 7),
+    ("Shared with tables", 10),
+    ("How", 48),
+    ("Boards then", 34),
+]
+
+
+def movement_rows(event: Event) -> list[list[Any]]:
+    """The movement as played, every round and table: a sit-out's missing pair is
+    empty, a shared set names the other tables and says how they share it, the bystand
+    has its own row a round (``Table`` is ``bystand``).  Empty for an event whose
+    movement the library cannot build (an import)."""
+    try:
+        movement = services.movement_for(event)
+    except MovementError:
+        return []
+    rows: list[list[Any]] = []
+    for r in range(1, movement.rounds + 1):
+        for tr in movement.round(r):
+            words = wording.table_words(movement, r, tr.table)
+            how = "; ".join(w for w in (words.sharing, words.sit_out) if w)
+            rows.append(
+                [
+                    r,
+                    tr.table,
+                    pair_label(tr.ns) or "",
+                    pair_label(tr.ew) or "",
+                    tr.boards[0] if tr.boards else "",
+                    tr.boards[-1] if tr.boards else "",
+                    ", ".join(str(t) for t in tr.shared),
+                    how,
+                    words.boards_next or "last round",
+                ]
+            )
+        rest = movement.bystand_sets.get(r)
+        if rest is not None:
+            boards = [b for tr in movement.schedule if tr.board_set == rest for b in tr.boards]
+            goes = movement.board_set_next(rest, r) if r < movement.rounds else []
+            rows.append(
+                [
+                    r,
+                    "bystand",
+                    "",
+                    "",
+                    min(boards) if boards else "",
+                    max(boards) if boards else "",
+                    "",
+                    wording.bystand_words(movement, r),
+                    f"to table {', '.join(str(t) for t in goes)}" if goes else "last round",
+                ]
+            )
+    return rows
 
 
 def settings_rows(event: Event, *, boards: set[int] | None = None) -> list[list[Any]]:

@@ -117,6 +117,9 @@ def write_usebio(event: Event, *, boards: set[int] | None = None) -> bytes:
     _sub(ev, "DATE", event.date.strftime("%d/%m/%Y"))
     _sub(ev, "BOARD_SCORING_METHOD", scoring_method)
     _sub(ev, "BOARDS_PLAYED", event.board_set.count())
+    # The one part of the movement the readers take (ImportUsebio reads it); the
+    # schedule itself, its shared sets and bystand have no element a reader takes.
+    _sub(ev, "BOARDS_PER_ROUND", event.boards_per_round)
     participants = _sub(ev, "PARTICIPANTS")
     national = event.club.national_numbers
     players: dict[str, list[Seated]] = {}

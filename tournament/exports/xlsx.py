@@ -31,10 +31,12 @@ from .printing import set_up_page
 if TYPE_CHECKING:
     from openpyxl.worksheet._write_only import WriteOnlyWorksheet
 from .rows import (
+    MOVEMENT_COLUMNS,
     TEAM_COLUMNS,
     LiveLines,
     Precise,
     cell_number,
+    movement_rows,
     settings_rows,
     standings_columns,
     standings_rows,
@@ -243,7 +245,8 @@ def write_xlsx(
     boards: set[int] | None = None,
     progress: Callable[[int], None] | None = None,
 ) -> None:
-    """The whole event as a workbook: standings, travellers, team match, settings.
+    """The whole event as a workbook: standings, travellers, team match, movement,
+    settings.
 
     ``boards``: only these boards' traveller lines, and no deal seed.  ``progress``:
     told the number of traveller lines written so far, every 500 (a job's progress).
@@ -281,6 +284,9 @@ def _write_xlsx(
         if line[cut]:
             itemised.append([*line[:5], line[cut]])
     _charts_sheet(wb, event, boards, table, live)
+    schedule = movement_rows(event)
+    if schedule:
+        write_sheet(wb, "Movement", MOVEMENT_COLUMNS, schedule, landscape=True, paper=paper)
     settings = settings_rows(event, boards=boards)
     write_sheet(wb, "Settings", [("Setting", 22), ("Value", 60)], settings, paper=paper)
     wb.save(out)

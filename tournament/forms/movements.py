@@ -9,15 +9,15 @@ from django import forms
 
 from scoring.movements.custom import MOST_CHARACTERS
 
-from .fields import WholeNumber
+from .fields import LinesText, OneLineText, WholeNumber
 
 
 class ClubMovementForm(forms.Form):
     """A movement for the club's library: its name and its CSV, pasted or as a file (a
     file's text is shown in the box when it is refused, so nothing is lost)."""
 
-    name = forms.CharField(max_length=80, label="Name", help_text="As the chooser will list it.")
-    text = forms.CharField(
+    name = OneLineText(max_length=80, label="Name", help_text="As the chooser will list it.")
+    text = LinesText(
         required=False,
         strip=False,
         widget=forms.Textarea(attrs={"rows": 10, "cols": 60, "spellcheck": "false"}),
@@ -57,7 +57,7 @@ class ClubMovementForm(forms.Form):
 class LibraryCsvForm(forms.Form):
     """Any library movement, by its name, as a CSV file to start one's own from."""
 
-    name = forms.CharField(
+    name = OneLineText(
         max_length=40, label="Movement", help_text="Like howell-7 or mitchell-8-relay."
     )
     boards_per_round = WholeNumber(min_value=1, max_value=13, initial=2, label="Boards a round")

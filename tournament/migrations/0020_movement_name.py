@@ -4,6 +4,8 @@ and arrow switch."""
 
 from django.db import migrations, models
 
+import tournament.text
+
 
 def name_of(movement: str, tables: int, even: str, arrow: bool) -> str:
     """The library's key for an event's settings (scoring.movements: mitchells,
@@ -48,6 +50,7 @@ class Migration(migrations.Migration):
                 help_text="Chosen by name.",
                 max_length=40,
                 verbose_name="movement",
+                validators=[tournament.text.OneLine()],
             ),
         ),
         migrations.RunPython(fill_names, migrations.RunPython.noop),

@@ -4,6 +4,8 @@ import django.db.models.deletion
 from django.conf import settings
 from django.db import migrations, models
 
+import tournament.text
+
 
 class Migration(migrations.Migration):
     dependencies = [
@@ -21,8 +23,8 @@ class Migration(migrations.Migration):
                         auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
                     ),
                 ),
-                ("name", models.CharField(max_length=80)),
-                ("csv", models.TextField()),
+                ("name", models.CharField(max_length=80, validators=[tournament.text.OneLine()])),
+                ("csv", models.TextField(validators=[tournament.text.Lines()])),
                 ("created_at", models.DateTimeField(auto_now_add=True)),
                 (
                     "club",

@@ -6,6 +6,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 
+from .. import text
 from .club import Club
 
 # What an event's movement_name holds for a club's movement: "club-<pk>".
@@ -17,8 +18,8 @@ class ClubMovement(models.Model):
     is read by ``scoring.movements.custom.from_csv``, which refuses an unsound one)."""
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="movements")
-    name = models.CharField(max_length=80)
-    csv = models.TextField()
+    name = models.CharField(max_length=80, validators=[text.one_line])
+    csv = models.TextField(validators=[text.lines])
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
     )

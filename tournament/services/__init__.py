@@ -32,6 +32,7 @@ from .entries import Entry, deal_result, preview
 from .events import (
     create_event,
     movement_for,
+    movement_planned,
     reseat,
     set_factoring,
     set_player_names,
@@ -91,6 +92,7 @@ __all__ = [
     "irregular_plan",
     "live_result",
     "movement_for",
+    "movement_planned",
     "open_boards",
     "places_free",
     "preview",

@@ -13,6 +13,7 @@ from scoring.movements.custom import from_csv
 from ..errors import ServiceError
 from ..models import Club, ClubMovement
 from . import locks
+from .text import checked
 
 
 @transaction.atomic
@@ -21,7 +22,8 @@ def keep_movement(club: Club, name: str, text: str, *, by: Any) -> ClubMovement:
     the line and the reason, when it cannot be read or is not sound; refused when the
     club already keeps a movement of that name (checked under the club's row lock, so
     two directors keeping one name at once keep it once)."""
-    name = " ".join(name.split())
+    name = " ".join(checked(name, what="The movement's name").split())
+    text = checked(text, what="The movement", lines=True)
     if not name:
         raise ServiceError("give the movement a name, as the director's list will show it")
     try:

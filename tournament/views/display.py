@@ -15,6 +15,8 @@ from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 
+from scoring.movements import Movement, wording
+
 from ..access import results_view
 from ..choices import TimerPhase
 from ..models import Event, Seating
@@ -25,14 +27,16 @@ from ..services.display import current_round, timer_state
 from .club import results_qr
 
 
-def _moves(event: Event, round_no: int) -> list[dict[str, Any]]:
-    """Each table's move at the end of ``round_no``, as the guide cards say it."""
-    movement = movement_for(event)
+def _moves(event: Event, movement: Movement, round_no: int) -> list[dict[str, Any]]:
+    """Each table's move at the end of ``round_no``, as the guide cards say it: the
+    pairs' and boards' moves in short, and in the cards' words the boards' moves that
+    are not one table's plain pass (a share, the bystand, a rest)."""
     seatings = Seating.objects.filter(event=event, round=round_no).select_related("ns", "ew")
     out = []
     for s in seatings:
         move = movement.next_move(round_no, s.table)
-        out.append({"seating": s, "move": move})
+        words = wording.table_words(movement, round_no, s.table)
+        out.append({"seating": s, "move": move, "notes": words.board_notes})
     return out
 
 
@@ -49,15 +53,17 @@ def display_context(event: Event) -> dict[str, Any]:
     else:
         rnd = current_round(event)
         number = ended = rnd.number if rnd else None
+    movement = movement_for(event)
     context: dict[str, Any] = {
         "event": event,
         "round_no": number,
         "moves_round": ended,
         "rounds": rounds,
         "timer": timer,
-        "moves": _moves(event, ended) if ended else [],
+        "moves": _moves(event, movement, ended) if ended else [],
         # Pairs back from a sit-out and late pairs joining: no table's move names them.
-        "arrivals": movement_for(event).arrivals(ended) if ended else [],
+        "arrivals": movement.arrivals(ended) if ended else [],
+        "bystand": wording.bystand_words(movement, ended) if ended else "",
         "calls": tablet.open_calls(event.pk),
     }
     if event.display_standings:

@@ -12,7 +12,7 @@ from django.shortcuts import get_object_or_404, render
 
 from scoring import ScoringError, declarer_must_choose, revoke_choices, score_deal
 from scoring.codes import CODES
-from scoring.movements import MovementError, build, make_movement
+from scoring.movements import MovementError, build, make_movement, wording
 from scoring.movements.chooser import Candidate, choose
 
 from ..forms import ChooserForm, DealForm, MovementForm
@@ -95,7 +95,8 @@ def movement_preview(request: HttpRequest) -> HttpResponse:
     }
     if movement is not None:
         context["rounds"] = [movement.round(r) for r in range(1, movement.rounds + 1)]
-        context["cards"] = movement.guide_cards()
+        context["cards"] = wording.guide_cards(movement)
+        context["bystand"] = wording.bystand_rows(movement)
     return render(request, "public/movement.html", context)
 
 

@@ -18,7 +18,7 @@ TWO_TABLES = """round,table,ns,ew,boards
 
 def _seats(movement):
     return [
-        (tr.round, tr.table, tr.ns, tr.ew, tr.boards, tr.shared, tr.note)
+        (tr.round, tr.table, tr.ns, tr.ew, tr.boards, tr.shared, tr.copies, tr.note)
         for tr in movement.schedule
     ]
 

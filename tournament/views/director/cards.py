@@ -10,6 +10,8 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 
+from scoring.movements import wording
+
 from ... import services
 from ...access import director_view
 from ...models import Event, Seating
@@ -42,7 +44,8 @@ def guide_cards(request: HttpRequest, event: Event) -> HttpResponse:
         {
             "event": event,
             "movement": movement,
-            "cards": movement.guide_cards(),
+            "cards": wording.guide_cards(movement),
+            "bystand": wording.bystand_rows(movement),
             "starts": starts,
         },
     )
@@ -54,8 +57,17 @@ def table_cards(request: HttpRequest, event: Event) -> HttpResponse:
     seatings = {
         s.table: s for s in Seating.objects.filter(event=event, round=1).select_related("ns", "ew")
     }
+    # A table that shares a set in some round is told on its card how, round by round,
+    # in the guide cards' words; so is a table whose pair sits out the first round.
+    words = {c["table"]: c["rounds"] for c in wording.guide_cards(services.movement_for(event))}
     cards = [
-        {**row, "seating": seatings.get(row["link"].table)} for row in _link_rows(request, event)
+        {
+            **row,
+            "seating": seatings.get(row["link"].table),
+            "first": (words.get(row["link"].table) or [None])[0],
+            "shares": [w for w in words.get(row["link"].table, []) if w.sharing],
+        }
+        for row in _link_rows(request, event)
     ]
     results_url, qr = results_qr(request, event)
     return render(

@@ -12,6 +12,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
 from scoring.fractions_fmt import signed
+from scoring.movements import MovementError, wording
 
 from ... import services
 from ...access import table_view
@@ -73,6 +74,13 @@ def scorer_home(request: HttpRequest, link: TableLink) -> HttpResponse:
     # of tables before it): never another round's clock under this round's number.
     timer = display.timer_state(link.event)
     clock = timer if timer.state != "stopped" and timer.round == seating.round else None
+    # A set this table shares with others this round: which tables, and the board to
+    # start on, in the guide card's words.
+    try:
+        plan = services.movement_planned(link.event)
+        words = wording.table_words(plan, seating.round, link.table)
+    except MovementError:  # a seating the movement no longer has: nothing to add
+        words = None
     return render(
         request,
         "scorer/round.html",
@@ -84,6 +92,7 @@ def scorer_home(request: HttpRequest, link: TableLink) -> HttpResponse:
             "complete": not services.open_boards(seating, done),
             "calling": any(c.table == link.table for c in tablet.open_calls(link.event_id)),
             "clock": clock,
+            "words": words,
             "last_round": not Seating.objects.filter(
                 event_id=link.event_id, table=link.table, round__gt=seating.round
             ).exists(),
@@ -119,7 +128,14 @@ def scorer_next(request: HttpRequest, link: TableLink, round_no: int) -> HttpRes
         raise Http404("This table has not finished that round")
     movement = services.movement_for(link.event)
     move = movement.next_move(round_no, link.table)
-    context = {"link": link, "event": link.event, "seating": seating, "move": move}
+    words = wording.table_words(movement, round_no, link.table)
+    context = {
+        "link": link,
+        "event": link.event,
+        "seating": seating,
+        "move": move,
+        "words": words,
+    }
     if link.event.tablet_running_score:
         context["running"] = running_scores(link.event, seating)
     return render(request, "scorer/next.html", context)

@@ -164,6 +164,10 @@ MIDDLEWARE = [
     # Above WhiteNoise, so the static files carry the policy too (an SVG opened alone).
     "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Outside the session and the views, inside the headers' middleware (its 503 carries
+    # them): a read whose database connection dropped is read again, anything else that
+    # cannot be served is a 503 (tournament/room/dropped.py).
+    "tournament.room.dropped.DroppedConnectionMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -452,6 +456,10 @@ LOGGING: dict = {
     "formatters": {
         "plain": {"format": "{asctime} {levelname} {name} [{process}] {message}", "style": "{"},
     },
+    "filters": {
+        # A dropped database connection is logged once, by tournament/room/dropped.py.
+        "dropped": {"()": "tournament.room.dropped.LoggedHere"},
+    },
     "handlers": {
         "console": {"class": "logging.StreamHandler", "formatter": "plain"},
     },
@@ -460,7 +468,7 @@ LOGGING: dict = {
         # Django's own default sends 500s to ADMINS by mail: there is no mail here.
         "django": {"handlers": [], "level": "INFO", "propagate": True},
         # 5xx (with the traceback); 4xx are the client's own mistakes.
-        "django.request": {"level": "ERROR"},
+        "django.request": {"level": "ERROR", "filters": ["dropped"]},
         # Lockouts (each failed login is in the admin's Access attempts).
         "axes": {"level": "WARNING"},
         "tournament": {"level": "INFO"},

@@ -51,7 +51,6 @@ log = logging.getLogger("tournament.dropped")
 RETRY_AFTER = 5  # seconds a client is asked to wait: a new connection takes milliseconds
 READS = ("GET", "HEAD")
 GONE = ("08", "57P01", "57P02", "57P03")  # SQLSTATEs of a connection gone
-_NO_SQLSTATE = object()
 # The drops each request met, kept beside the request (not on it) and gone with it: Django
 # logs the request's answer after the middleware has returned it (LoggedHere).
 DROPS: weakref.WeakKeyDictionary[HttpRequest, list[BaseException]] = weakref.WeakKeyDictionary()
@@ -82,9 +81,10 @@ def connection_gone(error: BaseException) -> bool:
     if not isinstance(error, (OperationalError, InterfaceError)):
         return False
     cause = error.__cause__
-    code = getattr(cause, "sqlstate", _NO_SQLSTATE)
-    if code is not _NO_SQLSTATE and (code is None or code.startswith(GONE)):
-        return True
+    if cause is not None and hasattr(cause, "sqlstate"):
+        code = cause.sqlstate
+        if code is None or str(code).startswith(GONE):
+            return True
     return any(conn.connection is not None and not conn.is_usable() for conn in connections.all())
 
 
@@ -103,7 +103,7 @@ def unavailable(request: HttpRequest) -> HttpResponse:
         response = HttpResponse(body, status=503, content_type="application/json")
     else:
         try:
-            html = loader.render_to_string("503.html", {"retry_after": RETRY_AFTER})
+            html: str = loader.render_to_string("503.html", {"retry_after": RETRY_AFTER})
         except Exception:
             log.exception("the 503 page could not be rendered; served the plain one")
             html = PLAIN

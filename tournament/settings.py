@@ -70,8 +70,17 @@ VAR_DIR = BASE_DIR / "var"
 EXPORT_DIR = Path(os.environ.get("EXPORT_DIR") or VAR_DIR / "exports")
 EXPORT_BUCKET = os.environ.get("EXPORT_BUCKET", "").strip()
 EXPORT_KEEP_HOURS = int(os.environ.get("EXPORT_KEEP_HOURS") or 24)
-# Above this many results the director's XLSX is prepared by a job with its progress.
-EXPORT_INLINE_LIMIT = int(os.environ.get("EXPORT_INLINE_LIMIT") or 5000)
+# Above this many live results a file is built by the task worker, not in the request:
+# what builds in under about 0.2 s stays in the request (docs/decisions/big-downloads.md).
+# The XLSX (the director's with its progress, the public's through tournament.downloads):
+EXPORT_INLINE_LIMIT = int(os.environ.get("EXPORT_INLINE_LIMIT") or 300)
+# The text files (CSV, PBN, USEBIO), each a fraction of the XLSX's work a result:
+EXPORT_INLINE_LIMIT_TEXT = int(os.environ.get("EXPORT_INLINE_LIMIT_TEXT") or 1500)
+# How many files (downloads, the director's XLSX) the task workers build at once, all told.
+HEAVY_JOBS = int(os.environ.get("HEAVY_JOBS") or 1)
+# A file kept for an older state of the event, still safe to serve (no board hidden
+# since), is served without building a newer one while it is younger than this.
+DOWNLOAD_FRESH_SECONDS = int(os.environ.get("DOWNLOAD_FRESH_SECONDS") or 60)
 # Seconds between the room display's refreshes (poll.js reads whole seconds): the clock
 # counts down by itself in between, so every screen agrees to within one.
 DISPLAY_REFRESH_SECONDS = 5

@@ -7,10 +7,15 @@ django-rq's ``rqworker`` (Redis, with its scheduler for the hourly cleanup), aft
 removing the prepared files past their time and queueing the next removal.
 ``manage.py room`` starts it beside gunicorn and stops it with gunicorn
 (tournament/room/taskworker.py); on a host, run it under the service manager.
+
+It lowers its own CPU priority first (``os.nice``, ``--nice``, 10 by default): a big
+file it builds (docs/decisions/big-downloads.md) then takes only the cores the web
+workers leave idle, and the tablets' requests go first (docs/hosting/workers.md).
 """
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 from django.core.management import call_command
@@ -32,6 +37,13 @@ class Command(BaseCommand):
             help="database backend: seconds between looks at an empty queue (default 1)",
         )
         parser.add_argument(
+            "--nice",
+            type=int,
+            default=10,
+            help="how much to lower the worker's CPU priority below the web workers' "
+            "(os.nice; default 10, 0 to leave it)",
+        )
+        parser.add_argument(
             "--batch",
             action="store_true",
             help="run what is waiting, then stop (RQ: --burst)",
@@ -47,6 +59,10 @@ class Command(BaseCommand):
             )
         if not 0 < opts["interval"] <= 60:
             raise CommandError(f"--interval must be 0-60 seconds, not {opts['interval']}")
+        if not 0 <= opts["nice"] <= 19:
+            raise CommandError(f"--nice must be 0-19, not {opts['nice']}")
+        if opts["nice"] and hasattr(os, "nice"):
+            os.nice(opts["nice"])
         removed = kept.remove_old()
         if removed:
             self.stdout.write(f"Removed {removed} prepared file{'s' if removed != 1 else ''}.")

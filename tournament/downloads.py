@@ -36,9 +36,12 @@ from django.shortcuts import render
 from django.utils import timezone
 
 from . import exports, jobs
+from .access import can_direct, publication
 from .exports import kept
 from .models import Event, Job, Result
+from .queries import pagecache
 from .queries.pagecache import event_stamp
+from .room import dropped
 
 RETRY_AFTER = 5  # seconds between a waiting browser's reloads, and a client's Retry-After
 
@@ -67,11 +70,10 @@ class Prepared:
     job: Job | None
 
 
-def prepared(event: Event, fmt: str, boards: set[int] | None) -> Prepared:
-    """The kept file to serve for the event's state now, starting its job when there is
-    none (the stamp is read first, so a change landing meanwhile is never served as the
-    state the stamp names)."""
-    stamp = event_stamp(event)
+def prepared(event: Event, fmt: str, boards: set[int] | None, stamp: str) -> Prepared:
+    """The kept file to serve for the event's state at ``stamp`` (read before the boards
+    shown, so a change landing meanwhile is never served as the state the stamp names),
+    starting its job when there is none."""
     key = file_key(fmt, boards)
     shown = None if boards is None else sorted(boards)
     built = (
@@ -111,11 +113,28 @@ def _newer(event: Event, key: str, stamp: str, shown: list[int] | None) -> Job:
     return jobs.start_download(event, key, stamp, shown)
 
 
-def serve(request: HttpRequest, event: Event, fmt: str, boards: set[int] | None) -> HttpResponse:
+def shown(request: HttpRequest, event: Event) -> tuple[str, set[int] | None]:
+    """The event's stamp and the boards this viewer's file may show (None: every board),
+    the publication rule kept under the stamp as the results pages keep it: asked on
+    every reload of a waiting browser, it is worked out once a state, not each time."""
+    stamp = event_stamp(event)
+    pub = pagecache.cached("publication", event, stamp, "", lambda: publication(event))
+    if pub.over or can_direct(request.user, event):
+        return stamp, None
+    return stamp, set(pub.finished)
+
+
+def serve(
+    request: HttpRequest,
+    event: Event,
+    fmt: str,
+    boards: set[int] | None,
+    stamp: str | None = None,
+) -> HttpResponse:
     """A big file: from storage once ready, else the page (or the 503) saying it is
     being prepared."""
     export = exports.EXPORT_FORMATS[fmt]
-    found = prepared(event, fmt, boards)
+    found = prepared(event, fmt, boards, stamp or event_stamp(event))
     if found.name is not None:
         with kept.storage().open(found.name, "rb") as f:
             response = HttpResponse(f.read(), content_type=export.mime)
@@ -131,6 +150,7 @@ def preparing(
     """503 with Retry-After; a browser (it asks for HTML) gets the page, which reloads
     itself every few seconds until the file comes."""
     failed = job is not None and job.state == Job.State.FAILED
+    dropped.expected(request)  # an answer, not a server error: not logged as one
     if "text/html" in request.headers.get("Accept", ""):
         response = render(
             request,

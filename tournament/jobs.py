@@ -38,7 +38,10 @@ stored at once and a :class:`~tournament.models.Job` solves them:
 
 from __future__ import annotations
 
+import contextlib
 import logging
+import threading
+from collections.abc import Iterator
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -278,6 +281,33 @@ def download_name(job: Job) -> str:
     return f"event-{job.event_id}-{fmt}-{job.stamp[:16]}-job-{job.pk}.{suffix}"
 
 
+BEAT = 10  # seconds between a building job's signs of life: well inside STALE
+
+
+@contextlib.contextmanager
+def _beating(pk: int) -> Iterator[None]:
+    """A sign of life every :data:`BEAT` seconds while a file is built in one call (a
+    niced worker on a busy machine may take minutes), so it is not taken for stopped."""
+    stop = threading.Event()
+
+    def beat() -> None:
+        try:
+            while not stop.wait(BEAT):
+                Job.objects.filter(pk=pk).update(beat_at=timezone.now())
+        except Exception:
+            log.exception("job %s: its sign of life was not written", pk)
+        finally:
+            connection.close()  # this thread's own
+
+    beater = threading.Thread(target=beat, name=f"job-{pk}-beat", daemon=True)
+    beater.start()
+    try:
+        yield
+    finally:
+        stop.set()
+        beater.join()
+
+
 def _build_download(job: Job) -> None:
     """Build the file whole from the boards it was asked for, then keep it; a failure or
     a stopped worker leaves no file under the name (tournament.exports.kept)."""
@@ -288,8 +318,8 @@ def _build_download(job: Job) -> None:
     boards = set(job.boards) if job.boards is not None else None
     name = download_name(job)
     kept.storage().delete(name)  # a file another database's job of this number left
-    data = exports.EXPORT_FORMATS[fmt].render(job.event, boards=boards)
-    Job.objects.filter(pk=job.pk).update(beat_at=timezone.now())
+    with _beating(job.pk):
+        data = exports.EXPORT_FORMATS[fmt].render(job.event, boards=boards)
     job.file = kept.save(name, lambda out: out.write(data))
     job.message = f"built at stamp {job.stamp[:16]}; now {event_stamp(job.event)[:16]}"
 

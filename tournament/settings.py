@@ -286,12 +286,15 @@ def _cache(url: str) -> dict:
         return {"BACKEND": "django.core.cache.backends.dummy.DummyCache"}
     if scheme in ("redis", "rediss", "unix"):
         return {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            # Django's Redis cache, a Redis that does not answer taken as a miss: the room
+            # serves on from the database (tournament/room/cache.py).
+            "BACKEND": "tournament.room.cache.ForgivingRedisCache",
             "LOCATION": url,
             "KEY_PREFIX": os.environ.get("CACHE_KEY_PREFIX", "").strip(),
-            # A Redis that stops answering fails a page's cache read in seconds (an
-            # error page, logged) instead of holding the worker and its tablets for ever.
-            "OPTIONS": {"socket_connect_timeout": 5, "socket_timeout": 5},
+            # A Redis that stops answering costs a page one second, once a pause, instead
+            # of holding the worker and its tablets: a Redis beside the room answers in
+            # milliseconds.
+            "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
         }
     raise ImproperlyConfigured(
         f"CACHE_URL must be locmem://, redis://host:port/db or dummy://, not {url!r}"

@@ -128,15 +128,28 @@ def _mark(sender: object, request: HttpRequest | None = None, **kwargs: object) 
 got_request_exception.connect(_mark, dispatch_uid="tournament.room.dropped")
 
 
+# Requests answered 503 on purpose (a big file still being prepared: tournament.downloads):
+# the answer is the app's, not a failure, and is not logged as one.
+EXPECTED: weakref.WeakSet[HttpRequest] = weakref.WeakSet()
+
+
+def expected(request: HttpRequest) -> None:
+    """Mark a request whose 503 is the app's own answer, not an error of the server."""
+    EXPECTED.add(request)
+
+
 class LoggedHere(logging.Filter):
     """On ``django.request``: leaves out Django's own lines for a request whose dropped
     connection this module logs (its 500 before the 503, the 503 itself), so each drop
-    is one line, with its cause.  Django gives each of its lines the request (the
-    ``request`` attribute of a ``django.request`` record)."""
+    is one line, with its cause; and for a 503 given on purpose (:func:`expected`).
+    Django gives each of its lines the request (the ``request`` attribute of a
+    ``django.request`` record)."""
 
     def filter(self, record: logging.LogRecord) -> bool:
         request = getattr(record, "request", None)
-        return not isinstance(request, HttpRequest) or request not in DROPS
+        if not isinstance(request, HttpRequest):
+            return True
+        return request not in DROPS and request not in EXPECTED
 
 
 class DroppedConnectionMiddleware:

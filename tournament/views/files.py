@@ -43,10 +43,10 @@ def public_download(request: HttpRequest, event: Event, fmt: str) -> HttpRespons
     """
     if fmt not in exports.EXPORT_FORMATS:
         raise Http404("No such format")
-    boards = visibility(request.user, event).boards
     if downloads.is_big(event, fmt):
-        return downloads.serve(request, event, fmt, boards)
-    return _download(event, fmt, boards=boards)
+        stamp, boards = downloads.shown(request, event)
+        return downloads.serve(request, event, fmt, boards, stamp)
+    return _download(event, fmt, boards=visibility(request.user, event).boards)
 
 
 @results_view

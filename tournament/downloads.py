@@ -56,9 +56,11 @@ def is_big(event: Event, fmt: str) -> bool:
     return Result.objects.filter(event=event).live().count() > inline_limit(fmt)
 
 
-def file_key(fmt: str, boards: set[int] | None) -> str:
-    """Which file of the event: its format and what it shows ("xlsx:all", "xlsx:public")."""
-    return f"{fmt}:{'all' if boards is None else 'public'}"
+def file_key(fmt: str, director: bool) -> str:
+    """Which file of the event: its format and whom it is for ("xlsx:public",
+    "xlsx:director"); the boards it shows are the job's own (every board for the
+    director, and for the public once the event is over)."""
+    return f"{fmt}:{'director' if director else 'public'}"
 
 
 @dataclass(frozen=True)
@@ -70,11 +72,13 @@ class Prepared:
     job: Job | None
 
 
-def prepared(event: Event, fmt: str, boards: set[int] | None, stamp: str) -> Prepared:
+def prepared(
+    event: Event, fmt: str, boards: set[int] | None, stamp: str, director: bool
+) -> Prepared:
     """The kept file to serve for the event's state at ``stamp`` (read before the boards
     shown, so a change landing meanwhile is never served as the state the stamp names),
     starting its job when there is none."""
-    key = file_key(fmt, boards)
+    key = file_key(fmt, director)
     shown = None if boards is None else sorted(boards)
     built = (
         Job.objects.filter(event=event, key=key, state=Job.State.DONE)
@@ -113,10 +117,26 @@ def _newer(event: Event, key: str, stamp: str, shown: list[int] | None) -> Job:
     return jobs.start_download(event, key, stamp, shown)
 
 
+def at_stamp(request: HttpRequest, event: Event, fmt: str, stamp: str) -> Prepared | None:
+    """The answer for this state without the publication rule, when the state alone
+    settles it: the file kept for this very stamp, or the job writing it.  A waiting
+    browser reloads every few seconds, and at 1,000 tables the rule costs a few hundred
+    milliseconds; the state is the same, so the boards shown are the same too.  None:
+    work it out (:func:`shown`)."""
+    key = file_key(fmt, can_direct(request.user, event))
+    rows = Job.objects.filter(event=event, key=key, stamp=stamp)
+    done = rows.filter(state=Job.State.DONE).exclude(file="").first()
+    if done is not None and kept.storage().exists(done.file):
+        return Prepared(done.file, None)
+    under_way = rows.filter(state__in=(Job.State.QUEUED, Job.State.RUNNING)).first()
+    if under_way is not None and not jobs.is_stale(under_way):
+        return Prepared(None, under_way)
+    return None
+
+
 def shown(request: HttpRequest, event: Event) -> tuple[str, set[int] | None]:
     """The event's stamp and the boards this viewer's file may show (None: every board),
-    the publication rule kept under the stamp as the results pages keep it: asked on
-    every reload of a waiting browser, it is worked out once a state, not each time."""
+    the publication rule kept under the stamp as the results pages keep it."""
     stamp = event_stamp(event)
     pub = pagecache.cached("publication", event, stamp, "", lambda: publication(event))
     if pub.over or can_direct(request.user, event):
@@ -130,11 +150,20 @@ def serve(
     fmt: str,
     boards: set[int] | None,
     stamp: str | None = None,
+    *,
+    director: bool,
 ) -> HttpResponse:
     """A big file: from storage once ready, else the page (or the 503) saying it is
     being prepared."""
     export = exports.EXPORT_FORMATS[fmt]
-    found = prepared(event, fmt, boards, stamp or event_stamp(event))
+    found = prepared(event, fmt, boards, stamp or event_stamp(event), director)
+    return answer(request, event, export, found)
+
+
+def answer(
+    request: HttpRequest, event: Event, export: exports.ExportFormat, found: Prepared
+) -> HttpResponse:
+    """The kept file, or the page (or the 503) saying it is being prepared."""
     if found.name is not None:
         with kept.storage().open(found.name, "rb") as f:
             response = HttpResponse(f.read(), content_type=export.mime)

@@ -90,7 +90,7 @@ def test_the_directors_text_files_of_a_big_event_go_through_the_worker(
     client.force_login(director)
     r = client.get(reverse("director_download", args=[mid_play.pk, "travellers-csv"]))
     assert r.status_code == 503
-    job = built(mid_play, "travellers-csv:all")
+    job = built(mid_play, "travellers-csv:director")
     r = client.get(reverse("director_download", args=[mid_play.pk, "travellers-csv"]))
     assert r.status_code == 200 and SECRET_CONTRACT.encode() in r.content
     assert job.boards is None  # the director's file shows every board

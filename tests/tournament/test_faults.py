@@ -6,6 +6,8 @@ docs/hosting/workers.md says what the room does in each."""
 from __future__ import annotations
 
 import contextlib
+import csv
+import io
 import json
 import signal
 import socket
@@ -20,10 +22,15 @@ from django.core.cache import caches
 from django.test import override_settings
 from django.urls import reverse
 from django.utils import timezone
+from hypothesis import HealthCheck, given
+from hypothesis import settings as hyp_settings
+from hypothesis import strategies as st
 
 from tournament import jobs
 from tournament.models import Job
 from tournament.room import cache as room_cache
+from tournament.services import members
+from tournament.services.members import MemberRow
 
 from .test_downloads import BROWSER, built
 from .test_publishing import mid_play  # noqa: F401
@@ -274,3 +281,73 @@ def test_tasks_queued_in_redis_resume_when_it_is_back(tmp_path):
         subprocess.run(worker, cwd=ROOT, env=env, check=True, timeout=300, capture_output=True)
     assert rows(db, f"SELECT state FROM tournament_job WHERE id = {made['job']}") == [("done",)]
     assert rows(db, "SELECT count(*) FROM tournament_board WHERE dd_tricks IS NULL") == [(0,)]
+
+
+# --- The member list's import fuzzed -------------------------------------------------
+
+# Text a secretary's list may hold: letters of several scripts, digits, the punctuation of
+# names and numbers, the CSV's own commas, quotes and line ends (control characters are
+# refused by the text fields' own validator, tested with it).
+CELL = st.text(
+    alphabet=st.sampled_from(list("AaZzÉéØøŁłßΩж0123456789 -'.,\"@+()/\n")),
+    max_size=40,
+)
+ROW = st.tuples(CELL, CELL, CELL, st.sampled_from(["", "yes", "no", "Y", "0", "maybe"]))
+
+
+def csv_of(rows) -> bytes:
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(["Name", "Member no", "Email", "Active"])
+    writer.writerows(rows)
+    return out.getvalue().encode()
+
+
+@hyp_settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
+@given(st.lists(ROW, max_size=12), st.lists(ROW, max_size=4))
+def test_the_member_import_fuzzed_never_crashes_nor_half_imports(client, director, rows, first):
+    """Upload any list, then confirm its preview: every answer is a page or a redirect,
+    and the register ends as the preview said, all of it or (refused) none."""
+    from tournament.models import Club, Member
+
+    club = Club.first()
+    director.is_staff = True
+    director.save()
+    club.directors.add(director)
+    client.force_login(director)
+    Member.objects.filter(club=club).delete()
+    for name, number, *_ in first:  # a register already there, which the list may update
+        with contextlib.suppress(Exception):
+            members.save_member(club, MemberRow(name.strip() or "X", number.strip()))
+    before = Member.objects.filter(club=club).count()
+    upload = io.BytesIO(csv_of(rows))
+    upload.name = "list.csv"
+    r = client.post(reverse("director_member_import"), {"file": upload})
+    assert r.status_code == 200
+    preview = r.context.get("preview")
+    if preview is None:  # refused whole, in the form's words
+        assert Member.objects.filter(club=club).count() == before
+        return
+    confirm = client.post(
+        reverse("director_member_import"), {"confirm": "1", "rows": r.context["rows"]}
+    )
+    assert confirm.status_code == 302
+    assert Member.objects.filter(club=club).count() == before + len(preview.added)
+    names = set(Member.objects.filter(club=club).values_list("name", flat=True))
+    assert {row.name for row in preview.added} <= names
+
+
+def test_an_import_that_fails_half_way_stores_none_of_it(director, monkeypatch):
+    from tournament.models import Club, Member
+
+    club = Club.first()
+    Member.objects.create(club=club, name="Anna Berg", number="1")
+    rows = [(2, MemberRow("Anna Berg", "1", "anna@example.org")), (3, MemberRow("Carl Dahl", "2"))]
+
+    def full(*args, **kwargs):
+        raise OSError("disk full")
+
+    monkeypatch.setattr(Member, "save", full)  # the update after the new member's insert
+    with pytest.raises(OSError):
+        members.import_members(club, rows)
+    assert list(Member.objects.values_list("name", "number", "email")) == [("Anna Berg", "1", "")]

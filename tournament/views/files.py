@@ -12,10 +12,11 @@ from scoring.pbn import decode_pbn_bytes
 from scoring.wording import count
 
 from .. import downloads, exports, jobs
-from ..access import director_view, results_view, visibility
+from ..access import can_direct, director_view, results_view, visibility
 from ..exports import kept
 from ..forms.deals import PbnImportForm
 from ..models import Board, Event, Job, Result
+from ..queries import pagecache
 from ..queries.hand_records import dealing_sheet, hand_record
 from ..services import Actor, ServiceError, deals, user_message
 from .events import board_list
@@ -44,8 +45,13 @@ def public_download(request: HttpRequest, event: Event, fmt: str) -> HttpRespons
     if fmt not in exports.EXPORT_FORMATS:
         raise Http404("No such format")
     if downloads.is_big(event, fmt):
+        export = exports.EXPORT_FORMATS[fmt]
+        found = downloads.at_stamp(request, event, fmt, pagecache.event_stamp(event))
+        if found is not None:  # this state's file, or its job: no need of the rule
+            return downloads.answer(request, event, export, found)
         stamp, boards = downloads.shown(request, event)
-        return downloads.serve(request, event, fmt, boards, stamp)
+        director = can_direct(request.user, event)
+        return downloads.serve(request, event, fmt, boards, stamp, director=director)
     return _download(event, fmt, boards=visibility(request.user, event).boards)
 
 
@@ -184,7 +190,7 @@ def director_download(request: HttpRequest, event: Event, fmt: str) -> HttpRespo
         jobs.start_export(event, by=Actor.director(request.user))
         return redirect("director_export", event.pk)
     if fmt in exports.EXPORT_FORMATS and downloads.is_big(event, fmt):
-        return downloads.serve(request, event, fmt, None)
+        return downloads.serve(request, event, fmt, None, director=True)
     machine = exports.MACHINE_FORMATS.get(fmt)
     if machine is not None:  # a dealing machine's file: every board needs its deal
         try:

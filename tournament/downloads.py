@@ -20,8 +20,10 @@ served meanwhile, and anyone on the internet can ask.  So:
   publication rule, docs/decisions/publication-rule.md); a newer one is built when
   the older is ``DOWNLOAD_FRESH_SECONDS`` old, or at once when a board was hidden.
 * **Until it is ready** a browser gets a page saying it is being prepared, which
-  reloads itself (HTML's own ``<meta http-equiv="refresh">``: no script, under
-  docs/decisions/content-security-policy.md);
+  reloads itself (the ``Refresh`` header, which the HTML standard has a browser follow
+  as it would a ``<meta http-equiv="refresh">``: no script, under
+  docs/decisions/content-security-policy.md; a header, not the element, which axe
+  refuses as a timed refresh of the page's own);
   any other client gets a 503 with ``Retry-After``.
 """
 
@@ -193,6 +195,7 @@ def preparing(
             },
             status=503,
         )
+        response["Refresh"] = str(RETRY_AFTER * (6 if failed else 1))
     else:
         word = "could not be prepared; it is tried again shortly" if failed else "being prepared"
         response = HttpResponse(

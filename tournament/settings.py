@@ -44,6 +44,12 @@ everything a deployment changes comes from the environment:
                        instead (django-storages; ``AWS_S3_ENDPOINT_URL`` and
                        the ``AWS_*`` credentials from the environment).
 ``EXPORT_KEEP_HOURS``  how long a prepared file is kept (default 24).
+``EXPORT_INLINE_LIMIT``, ``EXPORT_INLINE_LIMIT_TEXT``  above this many results an XLSX
+                       (300) or a text file (1500) is written by the task worker
+                       (docs/decisions/big-downloads.md).
+``HEAVY_JOBS``         files the task workers write at once, all told (default 1).
+``DOWNLOAD_FRESH_SECONDS``  an older, still safe kept download is served without
+                       writing a newer one while younger than this (default 60).
 """
 
 from __future__ import annotations

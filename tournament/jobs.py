@@ -41,6 +41,7 @@ from __future__ import annotations
 import contextlib
 import logging
 import threading
+import time
 from collections.abc import Iterator
 from datetime import datetime, timedelta
 from typing import Any
@@ -134,8 +135,6 @@ def _later(pk: int) -> None:
     if run_job.get_backend().supports_defer:
         run_job.using(run_after=timezone.now() + timedelta(seconds=BUSY_WAIT)).enqueue(pk)
         return
-    import time
-
     time.sleep(BUSY_WAIT)
     enqueue(pk)
 

@@ -116,6 +116,11 @@ def _newer(event: Event, key: str, stamp: str, shown: list[int] | None) -> Job:
     failed = Job.objects.filter(event=event, key=key, stamp=stamp, state=Job.State.FAILED).first()
     if failed is not None and not _old(failed):
         return failed
+    under_way = Job.objects.filter(
+        event=event, key=key, state__in=(Job.State.QUEUED, Job.State.RUNNING)
+    ).first()
+    if under_way is not None and not jobs.lost(under_way):
+        return under_way  # found without the event's lock, which the tablets' verbs take
     return jobs.start_download(event, key, stamp, shown)
 
 
@@ -131,7 +136,7 @@ def at_stamp(request: HttpRequest, event: Event, fmt: str, stamp: str) -> Prepar
     if done is not None and kept.storage().exists(done.file):
         return Prepared(done.file, None)
     under_way = rows.filter(state__in=(Job.State.QUEUED, Job.State.RUNNING)).first()
-    if under_way is not None and not jobs.is_stale(under_way):
+    if under_way is not None and not jobs.lost(under_way):
         return Prepared(None, under_way)
     return None
 

@@ -237,7 +237,7 @@ def start_download(event: Event, key: str, stamp: str, boards: list[int] | None)
         busy = Job.objects.filter(
             event=event, key=key, state__in=(Job.State.QUEUED, Job.State.RUNNING)
         ).first()
-        if busy is not None and not _lost(busy):
+        if busy is not None and not lost(busy):
             return busy
         if busy is not None:
             _fail(busy, "interrupted: the worker stopped or the queue lost it; preparing again")
@@ -264,7 +264,7 @@ def start_download(event: Event, key: str, stamp: str, boards: list[int] | None)
     return job
 
 
-def _lost(job: Job) -> bool:
+def lost(job: Job) -> bool:
     """A download that will not finish: its runner stopped, or its task was never run."""
     if job.state == Job.State.QUEUED:
         return timezone.now() - job.created_at > timedelta(seconds=QUEUED_STALE)

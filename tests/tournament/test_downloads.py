@@ -156,3 +156,14 @@ def test_the_database_refuses_a_second_job_for_one_file(mid_play, big):  # noqa:
     jobs.start_download(mid_play, "xlsx:public", "s", [1])
     with pytest.raises(IntegrityError), transaction.atomic():
         Job.objects.create(event=mid_play, kind="download", key="xlsx:public", stamp="t")
+
+
+def test_a_job_its_queue_lost_is_replaced(client, mid_play, big):  # noqa: F811
+    client.get(url(mid_play))
+    lost = Job.objects.get(event=mid_play, key="xlsx:public")
+    gone = timezone.now() - timezone.timedelta(seconds=jobs.QUEUED_STALE + 1)
+    Job.objects.filter(pk=lost.pk).update(created_at=gone)  # never run: its task is gone
+    client.get(url(mid_play))
+    assert Job.objects.get(pk=lost.pk).state == "failed"
+    assert built(mid_play).pk != lost.pk
+    assert client.get(url(mid_play)).status_code == 200

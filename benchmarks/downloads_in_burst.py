@@ -26,7 +26,9 @@ from __future__ import annotations
 
 import argparse
 import os
+import shutil
 import statistics
+import tempfile
 import threading
 import time
 import urllib.error
@@ -128,7 +130,8 @@ def bench(label: str, database_url: str, workers: int, tables: int) -> None:
     alone_plan = prepare_round(database_url, 25)
     loaded_plan = prepare_round(database_url, 25)
     print(f"{label}: a {tables}-table event built in {time.perf_counter() - t0:.0f} s")
-    env = django_env(database_url, CONN_MAX_AGE="60", TASKS_BACKEND="database")
+    kept = tempfile.mkdtemp(prefix="bench-downloads-")  # the run's kept files, not var/'s
+    env = django_env(database_url, CONN_MAX_AGE="60", TASKS_BACKEND="database", EXPORT_DIR=kept)
     options = (
         "--backlog",
         "256",
@@ -170,6 +173,7 @@ def bench(label: str, database_url: str, workers: int, tables: int) -> None:
     finally:
         server.stop()
         worker_log, worker_alive = worker.stop()
+        shutil.rmtree(kept, ignore_errors=True)
     done = [d for d in fetches if d.seconds is not None]
     jobs = in_fresh_process(_download_jobs, big, env=django_env(database_url))
     print(

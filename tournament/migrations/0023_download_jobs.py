@@ -9,7 +9,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournament', '0019_club_rota'),
+        ('tournament', '0022_text_fields'),
     ]
 
     operations = [

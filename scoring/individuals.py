@@ -170,6 +170,56 @@ def compare_individual_boards(
     ]
 
 
+class PlayerBoard(NamedTuple):
+    """One board of a player's score card: where he sat, with whom and against whom,
+    and what he earned.
+
+    ``net`` is the deal's net score from his side's view (North-South's for North
+    and South, its negative for East and West); ``score`` his comparison (his
+    partnership's, as :class:`IndividualLine` gives it).  Both None for a line not
+    played; ``net`` None too for an assigned adjusted score.  ``opponents`` are his
+    left-hand then right-hand opponent.
+    """
+
+    board: int
+    seat: str  # "N", "E", "S" or "W"
+    partner: str
+    opponents: tuple[str, str]
+    net: Fraction | int | None
+    score: Fraction | int | None
+    top: int | None
+    adjusted: str | None
+
+
+def player_boards(lines: Sequence[IndividualLine], player: str) -> list[PlayerBoard]:
+    """A player's score card: each board he sat at, in board order (then version).
+
+    Read off the compared lines, so a card's sum is the standings' own figure (before
+    factoring) and never a second computation."""
+    out: list[tuple[int, int, PlayerBoard]] = []
+    for line in lines:
+        r = line.result
+        if player not in r.players:
+            continue
+        at = r.players.index(player)
+        seat = SEATS[at]
+        north_south = seat in ("n", "s")
+        side = line.ns_score if north_south else line.ew_score
+        net = line.net_ns if line.net_ns is None or north_south else -line.net_ns
+        card = PlayerBoard(
+            r.board,
+            seat.upper(),
+            r.players[(at + 2) % 4],
+            (r.players[(at + 1) % 4], r.players[(at + 3) % 4]),
+            as_whole(net) if net is not None else None,
+            side,
+            line.top,
+            r.adjusted,
+        )
+        out.append((r.board, r.version, card))
+    return [card for _, _, card in sorted(out, key=lambda x: (x[0], x[1]))]
+
+
 @dataclass(frozen=True, slots=True)
 class PlayerStanding:
     """One player's line in an individual's standings, as

@@ -15,6 +15,7 @@ from scoring.individuals import (
     IndividualResult,
     compare_individual_boards,
     individual_standings,
+    player_boards,
 )
 from scoring.pairs import BoardResult, pair_standings
 
@@ -98,6 +99,23 @@ def test_matchpoints_by_player_worked_by_hand():
     assert rows["1"].percent == Fraction(425, 8)  # 53.125
     assert rows["1"].display == "8.50"
     assert (rows["12"].score, rows["12"].percent, rows["12"].boards) == (4, 50, 2)
+
+
+def test_a_players_score_card_worked_by_hand():
+    # Player 4 sat West at table 1 in both rounds: partner 2 then 7, opponents North
+    # (his left) and South.  Nets to East-West are the negatives of North-South's:
+    #   board 1: -100, EW -60; board 2: +50, EW +150;
+    #   board 3: -30, EW +30; board 4: -80, EW -50.  Sum -60 + 150 + 30 - 50 = 70.
+    card = player_boards(compare_individual_boards(EVENING, "total"), "4")
+    assert [(c.board, c.seat, c.partner, c.opponents, c.net, c.score) for c in card] == [
+        (1, "W", "2", ("1", "3"), -100, -60),
+        (2, "W", "2", ("1", "3"), 50, 150),
+        (3, "W", "7", ("1", "10"), -30, 30),
+        (4, "W", "7", ("1", "10"), -80, -50),
+    ]
+    # Player 5 at table 2's Law B average on board 3: the artificial net, 60, is his.
+    board_3 = player_boards(compare_individual_boards(EVENING, "total"), "5")[2]
+    assert (board_3.seat, board_3.net, board_3.score, board_3.adjusted) == ("N", 60, 0, "average")
 
 
 def test_law_b_goes_to_both_players_of_the_partnership():
@@ -198,6 +216,10 @@ def test_partners_equal_and_each_direction_balanced(results, method):
     standings = individual_standings(results, method)
     played = Counter(p for r in results for p in r.players)
     assert {s.player: s.boards for s in standings} == dict(played)
+    for s in standings:  # each player's card adds up to his standing
+        card = player_boards(lines, s.player)
+        assert len(card) == s.boards
+        assert sum(c.score for c in card) == s.score
 
 
 @settings(max_examples=60, deadline=None)

@@ -450,7 +450,12 @@ LOGGING: dict = {
     "version": 1,
     "disable_existing_loggers": False,
     "formatters": {
-        "plain": {"format": "{asctime} {levelname} {name} [{process}] {message}", "style": "{"},
+        # One entry, one line: a name with a line break or a traceback is escaped, not split.
+        "plain": {
+            "()": "tournament.room.logline.OneLineFormatter",
+            "format": "{asctime} {levelname} {name} [{process}] {message}",
+            "style": "{",
+        },
     },
     "handlers": {
         "console": {"class": "logging.StreamHandler", "formatter": "plain"},

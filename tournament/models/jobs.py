@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from django.db import models
 
+from .. import text
 from .events import Event
 
 
@@ -24,12 +25,12 @@ class Job(models.Model):
         FAILED = "failed", "Failed"
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE)
-    kind = models.CharField(max_length=20, default="solve")
+    kind = models.CharField(max_length=20, default="solve", validators=[text.one_line])
     state = models.CharField(max_length=10, choices=State, default=State.QUEUED)
     done = models.PositiveIntegerField(default=0)
     total = models.PositiveIntegerField(default=0)
-    message = models.CharField(max_length=300, blank=True)
-    started_by = models.CharField(max_length=60, blank=True)
+    message = models.CharField(max_length=300, blank=True, validators=[text.lines])
+    started_by = models.CharField(max_length=60, blank=True, validators=[text.one_line])
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
     beat_at = models.DateTimeField(null=True, blank=True)  # the runner's last sign of life

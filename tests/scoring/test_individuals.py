@@ -99,6 +99,15 @@ def test_matchpoints_by_player_worked_by_hand():
     assert rows["1"].percent == Fraction(425, 8)  # 53.125
     assert rows["1"].display == "8.50"
     assert (rows["12"].score, rows["12"].percent, rows["12"].boards) == (4, 50, 2)
+    # Player 13 sat East-West at table 3 on boards 3 and 4: +90 is NS's better real
+    #   score on board 3, NS 2 factored to 7/2, so EW 4 - 7/2 = 1/2; +10 beats only 0 on
+    #   board 4, NS 2, EW 2.  Sum 2 1/2 of 8: 31.25%.
+    # Players are ranked on their percentages (they played different numbers of tops).
+    assert rows["13"].score == Fraction(5, 2) and rows["13"].percent == Fraction(125, 4)
+    order = [s.player for s in individual_standings(EVENING, "matchpoints")]
+    assert order.index("1") < order.index("12")
+    percents = [s.percent for s in individual_standings(EVENING, "matchpoints")]
+    assert percents == sorted(percents, reverse=True)
 
 
 def test_a_players_score_card_worked_by_hand():

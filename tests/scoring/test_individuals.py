@@ -255,3 +255,43 @@ def test_fixed_partnerships_score_as_the_pair_contest(results, method):
     for s in standings:
         pair = by_pair[pair_of[s.player]]
         assert (s.score, s.boards, s.percent) == (pair.score, pair.boards, pair.percent)
+
+
+def by_the_reading(results, method):
+    """Each player's sum worked straight from the reading, player by player: on each
+    board his partnership's net against every player who held his direction (Law H:
+    his net less their average; matchpoints: 2 for each such player of another table
+    beaten, 1 for each tie, halved, since each table holds two of them)."""
+    from scoring.irregular import artificial_net
+
+    sums: dict[str, Fraction] = defaultdict(Fraction)
+    boards: dict[int, list] = defaultdict(list)
+    for r in results:
+        boards[r.board].append(r)
+    for lines in boards.values():
+        real = [r.net_ns for r in lines if r.adjusted is None]
+        seated = []  # (player, table index, his side's net)
+        for t, r in enumerate(lines):
+            net = r.net_ns if r.adjusted is None else artificial_net(real, r.adjusted)
+            seated += [(r.n, t, net), (r.s, t, net), (r.e, t, -net), (r.w, t, -net)]
+        for player, table, net in seated:
+            ns = player in (lines[table].n, lines[table].s)
+            field = [(t, v) for p, t, v in seated if (p in (lines[t].n, lines[t].s)) == ns]
+            if method == "total":
+                sums[player] += net - Fraction(sum(v for _, v in field), len(field))
+            else:
+                others = [v for t, v in field if t != table]
+                sums[player] += Fraction(sum(2 * (net > v) + (net == v) for v in others), 2)
+    return dict(sums)
+
+
+@settings(max_examples=60, deadline=None)
+@given(evenings(), st.sampled_from(["total", "matchpoints"]))
+def test_the_standings_are_the_reading_worked_player_by_player(results, method):
+    if method == "matchpoints":  # Law B and Neuberg have their own tests; plain boards here
+        results = [r for r in results if r.adjusted is None]
+        tables = Counter(r.board for r in results)
+        results = [r for r in results if tables[r.board] == max(tables.values())]
+    expected = by_the_reading(results, method)
+    got = {s.player: s.score for s in individual_standings(results, method)}
+    assert got == expected

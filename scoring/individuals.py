@@ -1,7 +1,7 @@
 """Individual contests: each player an entry, scored player by player.
 
 A form of event not in the laws; the project's reading (docs/laws/duplicate.md,
-"H. Individuals"):
+"Individuals"):
 
 * each player's score on a board is **his partnership's** net score there: North
   and South share North-South's score, East and West share East-West's;

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any
 
 from .balance import Figures, figures
@@ -135,7 +136,16 @@ def _boards_a_round(rounds: int, band: tuple[int, int], minutes: int | None) -> 
 
 
 def choose(pairs: int, boards: int | None = None, minutes: int | None = None) -> list[Candidate]:
-    """The movements for a field of ``pairs`` pairs, best first (see the module)."""
+    """The movements for a field of ``pairs`` pairs, best first (see the module).
+
+    The answer depends on the three numbers alone, and working out every candidate's
+    figures takes up to a second or so for a big field: it is kept for the process
+    (the most recent 256 questions), so a page that asks again costs nothing."""
+    return list(_choose(pairs, boards, minutes))
+
+
+@lru_cache(maxsize=256)
+def _choose(pairs: int, boards: int | None, minutes: int | None) -> tuple[Candidate, ...]:
     if isinstance(pairs, bool) or not isinstance(pairs, int) or pairs < 1:
         raise MovementError(f"the number of pairs must be a whole number, not {pairs!r}")
     if boards is not None and not 1 <= boards <= 200:
@@ -163,7 +173,7 @@ def choose(pairs: int, boards: int | None = None, minutes: int | None = None) ->
         )
         ranked.append((key, Candidate(name, movement, figs, reason(movement, figs))))
     ranked.sort(key=lambda item: item[0])
-    return [candidate for _, candidate in ranked]
+    return tuple(candidate for _, candidate in ranked)
 
 
 def _meets_every_other(movement: Movement) -> bool:

@@ -10,7 +10,7 @@ which family holds it, and Django finds the app's models in one place.
 
 from .club import Club, Member, ScoreCardMail, Season
 from .events import Contest, Event, League, LeagueTeam
-from .field import FieldChange, Pair, Player, Team
+from .field import FieldChange, Pair, Player, SeatName, Team
 from .jobs import Job
 from .play import (
     AuditEntry,
@@ -48,6 +48,7 @@ __all__ = [
     "ScoreCardMail",
     "Season",
     "SeatAssignment",
+    "SeatName",
     "Seating",
     "SeatingQuerySet",
     "TableLink",

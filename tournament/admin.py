@@ -45,6 +45,7 @@ from .models import (
     Season,
     SeatAssignment,
     Seating,
+    SeatName,
     TableLink,
     Team,
 )
@@ -197,6 +198,12 @@ class SeatingAdmin(ReadOnlyAdmin):
 @admin.register(SeatAssignment)
 class SeatAssignmentAdmin(ReadOnlyAdmin):
     list_display = ["event", "round", "pair", "seating", "direction"]
+    list_filter = ["event"]
+
+
+@admin.register(SeatName)
+class SeatNameAdmin(ReadOnlyAdmin):
+    list_display = ["event", "table", "seat", "name", "state"]
     list_filter = ["event"]
 
 

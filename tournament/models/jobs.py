@@ -35,9 +35,24 @@ class Job(models.Model):
     started_at = models.DateTimeField(null=True, blank=True)
     beat_at = models.DateTimeField(null=True, blank=True)  # the runner's last sign of life
     finished_at = models.DateTimeField(null=True, blank=True)
+    # A download prepared for whoever asks (tournament.downloads): which file of the event
+    # ("xlsx:public"), the event's stamp and the boards it shows when built, and the name
+    # it is kept under once whole.  Empty for the director's solves and XLSX.
+    key = models.CharField(max_length=60, blank=True)
+    stamp = models.CharField(max_length=64, blank=True)
+    boards = models.JSONField(null=True, blank=True)
+    file = models.CharField(max_length=200, blank=True)
 
     class Meta:
         ordering = ["-created_at"]
+        constraints = [
+            # Many requests for one file start one job: the database refuses a second.
+            models.UniqueConstraint(
+                fields=["event", "key"],
+                condition=models.Q(state__in=["queued", "running"]) & ~models.Q(key=""),
+                name="one_download_job_a_file",
+            )
+        ]
 
     def __str__(self) -> str:
         return f"{self.kind} for {self.event}: {self.state} {self.done}/{self.total}"

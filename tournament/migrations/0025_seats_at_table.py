@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournament', '0022_text_fields'),
+        ('tournament', '0023_download_jobs'),
     ]
 
     operations = [

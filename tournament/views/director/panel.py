@@ -236,6 +236,8 @@ def room_control(request: HttpRequest, event: Event, action: str) -> HttpRespons
 def settle_seat(request: HttpRequest, event: Event, table: int, seat: str) -> HttpResponse:
     """A seat whose name at the table differs from the players page: the table's name
     taken, or the director's kept (docs/director/evening.md)."""
+    if seat not in seat_reads.SEATS:
+        raise Http404("No such seat")
     take_table = request.POST.get("take") == "table"
     try:
         s = seats.settle_seat(event, table, seat, take_table=take_table, by=director_actor(request))

@@ -4,6 +4,8 @@ a name that differs from the players page left to the director, and the panel's 
 
 import pytest
 from django.urls import reverse
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from tournament import services
 from tournament.models import AuditEntry, Member, Player, SeatName
@@ -228,3 +230,40 @@ def test_the_option_on_the_new_event_form_and_the_panels_switch(client, director
     assert event.seats_at_table
     with pytest.raises(ServiceError, match="does not ask"):
         seats.key_seats(make_event(director), 1, [Keyed("N", "1")], by=tablet())
+
+
+TYPED = st.one_of(
+    st.sampled_from(["101", "102", "103", "104", " 105 ", "999", "", "  "]),
+    st.text(max_size=30).filter(lambda t: "\x00" not in t),
+)
+
+
+@settings(
+    max_examples=40,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
+)
+@given(st.dictionaries(st.sampled_from("NESW"), st.tuples(TYPED, TYPED)))
+def test_whatever_the_seats_type_each_is_kept_or_told_why(event, register, typed):
+    """Any numbers and names typed: each seat typed is kept with the name its number or
+    guest gives, or refused with a reason, and no seat is lost; never an error."""
+    SeatName.objects.filter(event=event).delete()
+    before = seats.key_seats(event, 1, [Keyed("N", "101")], by=tablet())
+    assert before == {}
+    keyed = [Keyed(seat, number, guest) for seat, (number, guest) in typed.items()]
+    refused = seats.key_seats(event, 1, keyed, by=tablet())
+    held = {s.seat: s for s in SeatName.objects.filter(event=event, table=1)}
+    by_number = {m.number: m.name for m in register.values()}
+    last = {k.seat: k for k in keyed}  # one entry a seat, as the tablet's form posts
+    for seat, k in last.items():
+        number, guest = " ".join(k.number.split()), " ".join(k.guest.split())
+        if seat in refused:
+            assert refused[seat].endswith(".")
+            continue
+        if number or guest:
+            assert seat in held
+            assert held[seat].name == (by_number[number] if number else guest)
+    # North keyed first stays unless North typed a good name again: nothing entered is lost.
+    north = last.get("N")
+    if north is None or "N" in refused or not (north.number.strip() or north.guest.strip()):
+        assert held["N"].name == "Jane Alden"

@@ -46,6 +46,7 @@ from .models import (
     Season,
     SeatAssignment,
     Seating,
+    SeatName,
     TableLink,
     Team,
 )
@@ -205,6 +206,12 @@ class SeatingAdmin(ReadOnlyAdmin):
 @admin.register(SeatAssignment)
 class SeatAssignmentAdmin(ReadOnlyAdmin):
     list_display = ["event", "round", "pair", "seating", "direction"]
+    list_filter = ["event"]
+
+
+@admin.register(SeatName)
+class SeatNameAdmin(ReadOnlyAdmin):
+    list_display = ["event", "table", "seat", "name", "state"]
     list_filter = ["event"]
 
 

@@ -46,6 +46,7 @@ class EventForm(forms.ModelForm):
             "pairs_count",
             "record_auctions",
             "tablet_running_score",
+            "seats_at_table",
             "adjusted_plus_percent",
             "adjusted_minus_percent",
             "adjusted_points",
@@ -85,7 +86,7 @@ class EventForm(forms.ModelForm):
             "Movement",
             ("movement", "tables", "boards_per_round", "even", "arrow_switch", "pairs_count"),
         ),
-        ("At the tables", ("record_auctions", "tablet_running_score")),
+        ("At the tables", ("record_auctions", "tablet_running_score", "seats_at_table")),
         (
             "The director's adjusted scores",
             ("adjusted_plus_percent", "adjusted_minus_percent", "adjusted_points"),

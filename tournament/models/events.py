@@ -193,6 +193,13 @@ class Event(models.Model):
         help_text="After each round, each pair's score and place so far on its table's "
         "tablet. Off keeps the result a surprise.",
     )
+    seats_at_table = models.BooleanField(
+        "players key their numbers at the table",
+        default=False,
+        help_text="At a table's first round the tablet asks each seat for a member number "
+        "(or a guest's name) and shows the four names to confirm. Names you set on the "
+        "players page are shown to confirm instead.",
+    )
     record_auctions = models.BooleanField(
         "tablets record the auction",
         default=False,

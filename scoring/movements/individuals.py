@@ -292,6 +292,7 @@ def _extended(players: int) -> tuple[_Round, ...]:
     design = _developed(v)
     extra = list(range(v, players))
     partnered: set[tuple[int, int]] = set()
+    opposed: dict[tuple[int, int], int] = defaultdict(int)
     sets_of: dict[int, set[int]] = defaultdict(set)
     out_count = [0] * players
     result: list[_Round] = []
@@ -310,14 +311,19 @@ def _extended(players: int) -> tuple[_Round, ...]:
             return False
         seats, sets = design[r]
         seated = [p for t in seats for p in t]
-        for plan in _plans(seated, extra, out_count):
+        candidates = []
+        for i, plan in enumerate(_plans(seated, extra, out_count)):
             new = [list(t) for t in seats]
             for x, y in plan:
                 if y is not None:
                     for t in new:
                         if y in t:
                             t[t.index(y)] = x
-            new_seats = tuple((t[0], t[1], t[2], t[3]) for t in new)
+            seating = tuple((t[0], t[1], t[2], t[3]) for t in new)
+            load = sum(opposed[met] for met in _opponent_pairs((seating, sets)))
+            candidates.append((load, i, seating))
+        # the plans whose opponents have met least so far first, for an even spread
+        for _, _, new_seats in sorted(candidates):
             sitting = set(range(players)) - {p for t in new_seats for p in t}
             counts = [c + (p in sitting) for p, c in enumerate(out_count)]
             if max(counts) - min(counts) > 1:
@@ -330,6 +336,8 @@ def _extended(players: int) -> tuple[_Round, ...]:
             saved = out_count[:]
             out_count[:] = counts
             partnered.update(pairs)
+            for met in _opponent_pairs((new_seats, sets)):
+                opposed[met] += 1
             for table, bs in zip(new_seats, sets, strict=True):
                 for p in table:
                     sets_of[p].add(bs)
@@ -343,6 +351,8 @@ def _extended(players: int) -> tuple[_Round, ...]:
                 for p in table:
                     sets_of[p].discard(bs)
             partnered.difference_update(pairs)
+            for met in _opponent_pairs((new_seats, sets)):
+                opposed[met] -= 1
             out_count[:] = saved
         return False
 
@@ -463,7 +473,8 @@ def _movement(
     if copies and tables > 1:
         notes.append("each round every table plays the same set: duplicate it, one copy a table")
     if players > 4 * tables:
-        notes.append(f"{players - 4 * tables} players sit out each round, in turn")
+        out = players - 4 * tables
+        notes.append(f"{out} player{' sits' if out == 1 else 's sit'} out each round, in turn")
     return IndividualMovement(
         name=name,
         players=tuple(str(p) for p in range(1, players + 1)),

@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from scoring.individual_moves import places
 from scoring.movements import MovementError
 from scoring.movements.individual_designs import BASE_ROUNDS
 from scoring.movements.individual_search import base_round, offsets
@@ -176,3 +177,16 @@ def test_the_search_finds_the_stored_designs_again(players):
     found = base_round(players)
     assert found is not None and tuple(found) == stored
     assert offsets(found, m) == starters
+
+
+def test_the_players_moves_read_the_schedule_as_the_guide_cards_do():
+    """scoring.individual_moves (the tablet's and the room display's words) reads these
+    table-rounds as they are: each player's table and seat agree with the card."""
+    m = individual(10)
+    where = places(m.schedule, m.players)
+    for card in m.guide_cards():
+        for row, place in zip(card["rounds"], where[card["player"]], strict=True):
+            if row.get("sits_out"):
+                assert place.sits_out
+            else:
+                assert (place.table, place.seat) == (row["table"], row["seat"])

@@ -4,6 +4,7 @@ partial designs, sit-outs spread evenly, the stored designs and their search
 
 from collections import Counter
 from itertools import combinations
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -190,3 +191,27 @@ def test_the_players_moves_read_the_schedule_as_the_guide_cards_do():
                 assert place.sits_out
             else:
                 assert (place.table, place.seat) == (row["table"], row["seat"])
+
+
+def test_the_laws_page_figures_are_the_library_s():
+    """Every row of the figures table in docs/laws/movements.md#individuals is what the
+    library builds today."""
+    page = (Path(__file__).parents[3] / "docs" / "laws" / "movements.md").read_text()
+    table = page.split("### The individuals' figures")[1].split("### ")[0]
+    rows = [
+        [c.strip() for c in line.strip("|").split("|")]
+        for line in table.splitlines()
+        if line.startswith("| ") and line[2].isdigit()
+    ]
+    assert [int(r[0]) for r in rows] == SIZES
+    for players, tables, out, _, rounds, boards, partners, opponents, compared in rows:
+        m = individual(int(players))
+        f = individual_figures(m)
+        assert (m.tables, len(m.sit_outs(1)), m.rounds, m.boards) == tuple(
+            map(int, (tables, out, rounds, boards))
+        )
+        assert [f"{a}–{b}" for a, b in (f.partners, f.opponents, f.compared)] == [
+            partners,
+            opponents,
+            compared,
+        ]

@@ -69,6 +69,14 @@ def test_teams():
         ([], "say which movement"),
         (["mitchell", "--tables", "5", "--boards-per-round", "0"], "at least one board"),
         (["howell", "--tables", "4", "--relay"], "belong to a Mitchell"),
+        (["individual-12", "--rounds", "7"], "says its rounds"),
+        (["individual-12-q"], 'no movement called "individual-12-q"'),
+        (["howell", "--tables", "4", "--players", "8"], "belong to an individual"),
+        (["individual"], "give the number of players"),
+        (["individual", "--players", "7"], "offered for 8 to 23 players"),
+        (["individual", "--players", "12", "--rounds", "12"], "2 to 11 rounds, not 12"),
+        (["individual", "--players", "12", "--tables", "3"], "sized by --players"),
+        (["individual", "--players", "12", "--relay"], "belong to a Mitchell"),
     ],
 )
 def test_impossible_requests_exit_2(argv, words, capsys):
@@ -80,6 +88,38 @@ def test_impossible_requests_exit_2(argv, words, capsys):
     printed = capsys.readouterr()
     assert words in printed.err
     assert printed.out == ""
+
+
+def test_individual_json_gives_the_four_seats():
+    out = StringIO()
+    call_command(
+        "movement", "individual", "--players", "12", "--format", "json", "--guide-cards", stdout=out
+    )
+    data = json.loads(out.getvalue())
+    assert data["name"] == "individual-12" and data["rounds_count"] == 11
+    first = data["rounds"][0]["tables"][0]
+    assert {k: first[k] for k in "nesw"} == {"n": "7", "e": "12", "s": "1", "w": "8"}
+    assert first["boards"] == [1, 2]
+    card = data["guide_cards"][0]
+    assert card["player"] == "1" and card["rounds"][0]["partner"] == "7"
+
+
+def test_individual_partial_text():
+    out = StringIO()
+    call_command(
+        "movement",
+        "individual",
+        "--players",
+        "10",
+        "--rounds",
+        "5",
+        "--boards-per-round",
+        "3",
+        stdout=out,
+    )
+    text = out.getvalue()
+    assert text.startswith("Individual, 10 players, 2 tables, 5 rounds (partial), 15 boards")
+    assert text.count("| out: ") == 5  # two sit out each round
 
 
 def test_choose_json_is_a_list_of_movements_with_name_winners_figures_and_reason():
@@ -188,3 +228,10 @@ def test_fuzz_the_command_line(argv):
     else:
         assert code == 2
         assert err.getvalue().strip() and not out.getvalue()
+
+
+def test_an_individual_by_name():
+    out = StringIO()
+    call_command("movement", "individual-12-r7", "--format", "json", stdout=out)
+    data = json.loads(out.getvalue())
+    assert data["name"] == "individual-12-r7" and data["rounds_count"] == 7

@@ -11,6 +11,8 @@ from django.core.management.base import BaseCommand, CommandParser
 
 from scoring.movements import MovementError, build, make_movement
 from scoring.movements.chooser import boards_a_round, choose
+from scoring.movements.individuals import from_name as individual_from_name
+from scoring.movements.individuals import individual
 from tournament.choices import MovementKind
 
 FAMILIES = ("mitchell", "howell", "teams")
@@ -23,7 +25,9 @@ class Command(BaseCommand):
         "a family's movement (for a team match, --tables is the pairs in each team); "
         "'movement NAME' (or --name NAME) the library's movement of that name, like "
         "howell-10 or mitchell-8-relay; 'movement choose --pairs P' lists the movements "
-        "for a field, best first, with the reason for each."
+        "for a field, best first, with the reason for each. 'movement individual --players N "
+        "[--rounds R]' (or a name like individual-12-r7) an individual: each table's four "
+        "players by seat, its guide cards per player."
     )
 
     def add_arguments(self, parser: CommandParser) -> None:
@@ -31,7 +35,13 @@ class Command(BaseCommand):
             "what",
             nargs="?",
             default=None,
-            help="choose, mitchell, howell, teams, or a movement's name (howell-10)",
+            help="choose, mitchell, howell, teams, individual, or a movement's name (howell-10)",
+        )
+        parser.add_argument(
+            "--players", type=int, default=None, help="individual: number of players"
+        )
+        parser.add_argument(
+            "--rounds", type=int, default=None, help="individual: rounds, for a partial design"
         )
         parser.add_argument("--name", default=None, help="a movement's name in the library")
         parser.add_argument("--tables", type=int, default=None, help="number of tables")
@@ -73,7 +83,14 @@ class Command(BaseCommand):
             if what == "choose":
                 self._choose(opts)
                 return
-            if what in FAMILIES:
+            movement: Any
+            if what == "individual":
+                movement = self._individual(opts)
+            elif (name or what or "").startswith("individual-"):
+                movement = self._individual_named(name or what, opts)
+            elif opts["players"] is not None or opts["rounds"] is not None:
+                raise MovementError("--players and --rounds belong to an individual")
+            elif what in FAMILIES:
                 movement = self._family(what, opts)
             else:
                 movement = self._named(name or what, opts)
@@ -130,3 +147,30 @@ class Command(BaseCommand):
                 f"{'one winner' if f.winners == 1 else f'{f.winners} winners'}, "
                 f"balance {f.compared_least}-{f.compared_most} (CV {f.compared_cv:.3f})"
             )
+
+    def _individual(self, opts: dict[str, Any]) -> Any:
+        """``movement individual --players N [--rounds R]``
+        (docs/laws/movements.md#individuals)."""
+        self._no_pair_options(opts)
+        if opts["players"] is None:
+            raise MovementError("give the number of players: --players N")
+        return individual(
+            opts["players"], 2 if opts["bpr"] is None else opts["bpr"], opts["rounds"]
+        )
+
+    def _individual_named(self, name: str, opts: dict[str, Any]) -> Any:
+        self._no_pair_options(opts)
+        if opts["rounds"] is not None:
+            raise MovementError(f"the name {name} says its rounds; --rounds is not needed")
+        movement = individual_from_name(
+            name, 2 if opts["bpr"] is None else opts["bpr"], opts["players"]
+        )
+        if movement is None:
+            raise MovementError(f'there is no movement called "{name}" in the library')
+        return movement
+
+    def _no_pair_options(self, opts: dict[str, Any]) -> None:
+        if opts["tables"] is not None or opts["pairs"] is not None:
+            raise MovementError("an individual is sized by --players, not tables or pairs")
+        if opts["relay"] or opts["skip"] or opts["arrow_switch"]:
+            raise MovementError("--relay, --skip and --arrow-switch belong to a Mitchell")

@@ -42,6 +42,7 @@ class EventForm(forms.ModelForm):
             "pairs_count",
             "record_auctions",
             "tablet_running_score",
+            "record_open",
             "adjusted_plus_percent",
             "adjusted_minus_percent",
             "adjusted_points",
@@ -65,6 +66,7 @@ class EventForm(forms.ModelForm):
             ("movement", "tables", "boards_per_round", "even", "arrow_switch", "pairs_count"),
         ),
         ("At the tables", ("record_auctions", "tablet_running_score")),
+        ("The published results", ("record_open",)),
         (
             "The director's adjusted scores",
             ("adjusted_plus_percent", "adjusted_minus_percent", "adjusted_points"),

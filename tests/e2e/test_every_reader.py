@@ -220,6 +220,8 @@ def test_every_readers_page_reflows(live_server, browser, shots, view, options, 
         response = page.goto(live_server.url + url)
         assert response is not None and response.status == 200, (name, url)
         problems += page_problems(page, name, width)
+        if name == "traveller" and view == "320":  # the docs' picture of the record
+            shots(page.locator("section.record"), "traveller-record-320")
         if name == "room-display":  # a timer: its face not read out every second
             assert page.get_attribute("[data-timer]", "role") == "timer"
             assert page.get_attribute(".clock-face", "aria-live") == "off"
@@ -253,6 +255,7 @@ def test_every_readers_page_in_forced_colours(live_server, browser, shots):
                 for v in ("3H", "4H")
             )
             assert chosen != other, (chosen, other)
+            shots(page.locator("fieldset.contract"), "scorer-contract-forced-colours-390")
         shots(page, f"forced-colours-{name}-{width}")
         context.close()
     assert problems == [], "\n".join(problems)

@@ -7,6 +7,8 @@ event's directors the person; an event may keep it for its directors.
 """
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from tournament import services
@@ -178,3 +180,27 @@ def test_a_ruling_shows_with_its_law_and_the_role(client, director):
     assert "Ruling</strong> by the director: S: " in record
     assert "Why: S doubled partner" in record and "Law: Law 54" in record
     assert "alice" not in record
+
+
+def test_the_record_is_kept_with_the_events_figures_and_a_change_shows_at_once(
+    client, corrected, director
+):
+    """Made once a state of the event (its stamp), so a repeat view reads no line of the
+    audit trail; a new correction moves the stamp and shows on the next view."""
+
+    def audit_reads(queries):
+        return [
+            q["sql"]
+            for q in queries.captured_queries
+            if "tournament_auditentry" in q["sql"] and "MAX(" not in q["sql"]
+        ]
+
+    traveller(client, corrected)
+    with CaptureQueriesContext(connection) as queries:
+        page = traveller(client, corrected)
+    assert "a trick miscounted" in page and audit_reads(queries) == []
+    line = services.live_result(corrected, 1, 2, 3)
+    services.correct_result(
+        line, entry=Entry("3S", "N", 9), by=Actor.director(director, "the wrong board")
+    )
+    assert "the wrong board" in traveller(client, corrected)

@@ -12,12 +12,13 @@ are read: the publication rule decides those (docs/decisions/publication-rule.md
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 
 from scoring.adjusted import is_director_adjustment
 
 from ..models import AuditEntry, Event, Pair, Result, Ruling
+from . import pagecache
 
 # The audit trail's actions that make or unmake a version of a traveller line.
 VERSION_ACTIONS = ("entered", "corrected", "voided")
@@ -97,58 +98,90 @@ def _law(entry: AuditEntry, result: Result) -> str:
     return _law_of_version(result, previous)
 
 
-def records(
-    event: Event, boards: Iterable[int], *, director: bool, pair: Pair | None = None
-) -> list[LineRecord]:
-    """The record of every line of ``boards`` that was corrected, taken out or ruled on,
-    in board, round and table order; only ``pair``'s lines if given.
+def event_record(event: Event) -> tuple[LineRecord, ...]:
+    """The record of every line of the event that was corrected, taken out or ruled on,
+    in board, round and table order, each naming who acted as the audit trail does.
 
-    ``boards`` must be the boards this viewer may see (``access.Visibility``): a line of
-    any other board is never read."""
-    wanted = sorted(set(boards))
-    if not wanted:
-        return []
+    Whole-event and kept with the event's figures under its stamp (:func:`records`):
+    the lines that have a record are found first (a correction or a removal, a ruling),
+    so an evening without one reads nothing more."""
+    changed = set(
+        AuditEntry.objects.filter(event=event, action__in=("corrected", "voided")).values_list(
+            "result__board__number", "result__round", "result__table"
+        )
+    )
+    rulings = list(
+        Ruling.objects.filter(event=event)
+        .select_related("board", "seating__ns", "seating__ew")
+        .order_by("at", "id")
+    )
+    ruled = {(ru.board.number, ru.seating.round, ru.seating.table) for ru in rulings}
+    keys = {k for k in changed | ruled if None not in k}
+    if not keys:
+        return ()
     entries = (
         AuditEntry.objects.filter(
-            event=event, action__in=VERSION_ACTIONS, result__board__number__in=wanted
+            event=event,
+            action__in=VERSION_ACTIONS,
+            result__board__number__in={b for b, _, _ in keys},
         )
         .select_related("result__board", "result__previous", "result__ns", "result__ew")
         .order_by("at", "id")
     )
-    rulings = (
-        Ruling.objects.filter(event=event, board__number__in=wanted)
-        .select_related("board", "seating__ns", "seating__ew")
-        .order_by("at", "id")
-    )
-    if pair is not None:
-        entries = entries.filter(result__ns=pair) | entries.filter(result__ew=pair)
-        rulings = rulings.filter(seating__ns=pair) | rulings.filter(seating__ew=pair)
-    who = (lambda actor: actor) if director else role
     lines: dict[tuple[int, int, int], dict] = {}
     for e in entries:
         r = e.result
         assert r is not None  # filtered on its board
-        line = lines.setdefault(
-            (r.board.number, r.round, r.table),
-            {"ns": r.ns.label, "ew": r.ew.label, "changes": [], "more": False},
-        )
-        line["changes"].append(
-            Change(e.at, _what(e, r), who(e.actor), e.reason, _law(e, r), e.action)
-        )
-        line["more"] |= e.action != "entered"
+        key = (r.board.number, r.round, r.table)
+        if key not in keys:
+            continue
+        line = lines.setdefault(key, {"ns": r.ns.label, "ew": r.ew.label, "changes": []})
+        line["changes"].append(Change(e.at, _what(e, r), e.actor, e.reason, _law(e, r), e.action))
     for ru in rulings:
         s = ru.seating
         if s.ns is None or s.ew is None:
             continue
         line = lines.setdefault(
             (ru.board.number, s.round, s.table),
-            {"ns": s.ns.label, "ew": s.ew.label, "changes": [], "more": False},
+            {"ns": s.ns.label, "ew": s.ew.label, "changes": []},
         )
         what = f"{ru.offender}: {ru.summary}"
-        line["changes"].append(Change(ru.at, what, who(ru.actor), ru.reason, ru.law, "ruling"))
-        line["more"] = True
-    return [
+        line["changes"].append(Change(ru.at, what, ru.actor, ru.reason, ru.law, "ruling"))
+    return tuple(
         LineRecord(b, rd, t, v["ns"], v["ew"], tuple(sorted(v["changes"], key=lambda c: c.at)))
         for (b, rd, t), v in sorted(lines.items())
-        if v["more"]
-    ]
+    )
+
+
+def records(
+    event: Event,
+    boards: Iterable[int],
+    *,
+    director: bool,
+    pair: Pair | None = None,
+    stamp: str = "",
+) -> list[LineRecord]:
+    """The record of the lines of ``boards`` (only ``pair``'s if given), as this viewer
+    reads it: the public, the role; the directors, the person.
+
+    ``boards`` must be the boards this viewer may see (``access.Visibility``): a line of
+    any other board is never shown.  With the event's ``stamp`` the whole event's record
+    is made once a state and kept (:mod:`tournament.queries.pagecache`)."""
+    wanted = set(boards)
+    if not wanted:
+        return []
+    every = (
+        pagecache.cached("record", event, stamp, "", lambda: event_record(event))
+        if stamp
+        else event_record(event)
+    )
+    label = pair.label if pair is not None else None
+    out = []
+    for line in every:
+        if line.board not in wanted or (label is not None and label not in (line.ns, line.ew)):
+            continue
+        if not director:
+            changes = tuple(replace(c, who=role(c.who)) for c in line.changes)
+            line = replace(line, changes=changes)
+        out.append(line)
+    return out

@@ -324,10 +324,10 @@ def event_traveller(request: HttpRequest, event: Event, number: int) -> HttpResp
         )
         context["traveller_html"] = mark_safe(html)  # rendered by the template, escaped there
         context["par"] = hand_records.par_of(board)
-        # Read fresh, not kept with the traveller: the public reads roles, the directors
-        # names (tournament.queries.corrections).
+        # Apart from the traveller: the public reads roles, the directors names
+        # (tournament.queries.corrections, kept under the stamp too).
         if corrections.shown(event, director=director):
-            context["record"] = corrections.records(event, [number], director=director)
+            context["record"] = corrections.records(event, [number], director=director, stamp=stamp)
     return render(request, "events/traveller.html", context)
 
 
@@ -428,7 +428,7 @@ def event_pair(request: HttpRequest, event: Event, label: str) -> HttpResponse:
             "short_url": absolute_url(request, reverse("short_link", args=[short_code(pair.pk)])),
             "members": _member_links(event, pair),
             "record": (
-                corrections.records(event, visible, director=director, pair=pair)
+                corrections.records(event, visible, director=director, pair=pair, stamp=stamp)
                 if corrections.shown(event, director=director)
                 else []
             ),

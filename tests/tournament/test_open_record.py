@@ -204,3 +204,14 @@ def test_the_record_is_kept_with_the_events_figures_and_a_change_shows_at_once(
         line, entry=Entry("3S", "N", 9), by=Actor.director(director, "the wrong board")
     )
     assert "the wrong board" in traveller(client, corrected)
+
+
+def test_another_clubs_director_reads_the_role_as_the_public_does(
+    client, corrected, rival_director
+):
+    client.force_login(rival_director)
+    page = traveller(client, corrected)
+    record = page[page.index("The record of corrections") :]
+    assert "Corrected</strong> by the director" in record and "alice" not in record
+    services.display.set_record_open(corrected, False, by=Actor.director(corrected.owner))
+    assert "The record of corrections" not in traveller(client, corrected)

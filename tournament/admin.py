@@ -27,6 +27,7 @@ from .models import (
     AuditEntry,
     Board,
     Club,
+    ClubMovement,
     Contest,
     DirectorCall,
     Event,
@@ -154,6 +155,13 @@ class PlayerInline(admin.TabularInline):
     model = Player
     extra = 0
     can_delete = False
+
+
+@admin.register(ClubMovement)
+class ClubMovementAdmin(ReadOnlyAdmin):
+    """A club's own movements: its directors keep them on the club's Movements page."""
+
+    list_display = ["name", "club", "created_by", "created_at"]
 
 
 @admin.register(Pair)

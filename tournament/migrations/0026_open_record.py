@@ -3,7 +3,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("tournament", "0023_download_jobs"),
+        ("tournament", "0024_merge_movements"),
     ]
 
     operations = [

@@ -162,6 +162,18 @@ class Event(models.Model):
     pairs_count = models.PositiveSmallIntegerField(
         null=True, blank=True, help_text="Only when one short of a full field (a sit-out)."
     )
+    # The movement's key in the library ("howell-10", "mitchell-8-relay-arrow") or a
+    # club's own ("club-<pk>"), as the chooser offers it; blank: the movement the
+    # family, tables, even-table choice and arrow switch above describe
+    # (services.events.planned_for, docs/director/movements.md).
+    movement_name = models.CharField(
+        "movement",
+        max_length=40,
+        blank=True,
+        default="",
+        help_text="Chosen by name.",
+        validators=[text.one_line],
+    )
     owner = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="owned_events"
     )

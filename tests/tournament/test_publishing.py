@@ -300,3 +300,28 @@ def test_the_demos_finished_events_are_over(client, demo):
         assert access.publication(event).over, event.name
         page = client.get(reverse("event_traveller", args=[event.pk, 1])).content.decode()
         assert "still being played" not in page and "No results yet" not in page
+
+
+def test_the_record_of_corrections_shows_only_finished_boards(client, mid_play, director):
+    """A correction of an unfinished board, its reason and its score stay off every public
+    page until the board is finished; a finished board's correction is public at once."""
+    event = mid_play
+    secret = services.live_result(event, 3, 1, 2)
+    services.correct_result(
+        secret, entry=Entry("6DX", "E", 8), by=Actor.director(director, "secret-claim")
+    )
+    done = services.live_result(event, 1, 2, 3)
+    services.correct_result(
+        done, entry=Entry("3S", "N", 9), by=Actor.director(director, "miscount")
+    )
+    texts = everything_public(client, event)
+    for name, text in texts.items():
+        assert "secret-claim" not in text and "6DX" not in text, name
+    assert "miscount" in texts["traveller 1"]
+    assert "The record of corrections" in texts["traveller 1"]
+    ns_pair = Seating.objects.get(event=event, round=1, table=2).ns.label
+    assert "The record of corrections" not in texts[f"pair {ns_pair}"]
+    # Its director reads both, on the same pages.
+    client.force_login(director)
+    page = client.get(reverse("event_traveller", args=[event.pk, 3])).content.decode()
+    assert "secret-claim" in page and "director alice" in page

@@ -47,6 +47,7 @@ class EventForm(forms.ModelForm):
             "record_auctions",
             "tablet_running_score",
             "seats_at_table",
+            "record_open",
             "adjusted_plus_percent",
             "adjusted_minus_percent",
             "adjusted_points",
@@ -87,6 +88,7 @@ class EventForm(forms.ModelForm):
             ("movement", "tables", "boards_per_round", "even", "arrow_switch", "pairs_count"),
         ),
         ("At the tables", ("record_auctions", "tablet_running_score", "seats_at_table")),
+        ("The published results", ("record_open",)),
         (
             "The director's adjusted scores",
             ("adjusted_plus_percent", "adjusted_minus_percent", "adjusted_points"),

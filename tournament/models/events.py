@@ -206,6 +206,15 @@ class Event(models.Model):
         help_text="The table scorer taps each call as it is made; the app checks it against "
         "the code and fills in the contract and declarer.",
     )
+    # After publication a corrected line's versions and the rulings show on the public
+    # traveller and score card, naming the role (docs/director/results.md, the record).
+    record_open = models.BooleanField(
+        "players see the record of corrections",
+        default=True,
+        help_text="After publication, each corrected result and each ruling shows on the "
+        "traveller and score card: what changed, when, by the director or the table, why, "
+        "and the law. Off keeps the record for the directors alone.",
+    )
     # The room display (projector or TV): its private link, and the round timer.
     display_token = models.CharField(max_length=32, blank=True, validators=[text.one_line])
     display_standings = models.BooleanField(default=False)

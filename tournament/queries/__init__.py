@@ -2,7 +2,8 @@
 
 Standings (:mod:`.standings`), travellers (:mod:`.travellers`), score cards
 (:mod:`.score_cards`), a league's table and meetings (:mod:`.leagues`), a
-contest's session and overall tables (:mod:`.contests`), the charts' geometry
+contest's session and overall tables (:mod:`.contests`), the record of corrections
+(:mod:`.corrections`), the charts' geometry
 (:mod:`.charts`) and the page cache that keeps a whole event's figures until the
 event changes (:mod:`.pagecache`).  Nothing here writes: the verbs
 (:mod:`tournament.services`) change the records and may read through these

@@ -301,6 +301,13 @@ def set_record_auctions(event: Event, shown: bool, *, by: Actor) -> Event:
     return _switch(event, "record_auctions", shown, action="tablets", said=said, by=by)
 
 
+def set_record_open(event: Event, shown: bool, *, by: Actor) -> Event:
+    """The record of corrections shows on the published traveller and score card, or is
+    kept for the directors (docs/director/results.md#the-record-of-corrections)."""
+    said = ("players see the record of corrections", "the record of corrections is the directors'")
+    return _switch(event, "record_open", shown, action="results", said=said, by=by)
+
+
 @transaction.atomic
 def display_link(event: Event, *, by: Actor, new: bool = False) -> str:
     """The room display's private token, made on first use (or anew: the old one stops)."""

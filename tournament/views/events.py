@@ -36,7 +36,16 @@ from ..access import (
 )
 from ..errors import ServiceError
 from ..models import Board, Club, Contest, Event, League, Pair, Result
-from ..queries import charts, contests, hand_records, pagecache, score_cards, standings, travellers
+from ..queries import (
+    charts,
+    contests,
+    corrections,
+    hand_records,
+    pagecache,
+    score_cards,
+    standings,
+    travellers,
+)
 from ..queries.club import short_code
 from ..queries.names import public_names
 from ..room.address import absolute_url
@@ -315,6 +324,10 @@ def event_traveller(request: HttpRequest, event: Event, number: int) -> HttpResp
         )
         context["traveller_html"] = mark_safe(html)  # rendered by the template, escaped there
         context["par"] = hand_records.par_of(board)
+        # Apart from the traveller: the public reads roles, the directors names
+        # (tournament.queries.corrections, kept under the stamp too).
+        if corrections.shown(event, director=director):
+            context["record"] = corrections.records(event, [number], director=director, stamp=stamp)
     return render(request, "events/traveller.html", context)
 
 
@@ -390,7 +403,8 @@ def event_pair(request: HttpRequest, event: Event, label: str) -> HttpResponse:
     pub = pagecache.cached(
         "publication", event, stamp, "", lambda: publication(event, read().versions())
     )
-    vis = Visibility(publication=pub, everything=pub.over or can_direct(request.user, event))
+    director = can_direct(request.user, event)
+    vis = Visibility(publication=pub, everything=pub.over or director)
     rows = score_cards.score_card(event, pair, stamp)
     shown = [row for row in rows if vis.shows(row["board"])]
     # The rounds it has no boards for, each saying why (a sit-out, a late start, a
@@ -413,6 +427,11 @@ def event_pair(request: HttpRequest, event: Event, label: str) -> HttpResponse:
             "hidden_count": len(rows) - len(shown),
             "short_url": absolute_url(request, reverse("short_link", args=[short_code(pair.pk)])),
             "members": _member_links(event, pair),
+            "record": (
+                corrections.records(event, visible, director=director, pair=pair, stamp=stamp)
+                if corrections.shown(event, director=director)
+                else []
+            ),
             **score_cards.score_card_charts(event, pair, visible, rows, stamp, read),
             **_scope_context(request, event, pair),
         },

@@ -327,6 +327,13 @@
     var shown = document.querySelector("[data-resend-note]");
     // A moment after load, so screen readers have seen the (empty) live region.
     if (note && shown) setTimeout(function () { shown.textContent = note; }, 100);
+    // A state the page arrives in (the opponents' agreement), said again a moment after
+    // load the same way, so a screen reader speaks it; without script it is on the page.
+    document.querySelectorAll("[data-announce]").forEach(function (region) {
+      var text = region.textContent;
+      region.textContent = "";
+      setTimeout(function () { region.textContent = text; }, 100);
+    });
   }
 
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);

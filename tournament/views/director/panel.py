@@ -221,6 +221,8 @@ def room_control(request: HttpRequest, event: Event, action: str) -> HttpRespons
             display.set_seats_at_table(event, request.POST.get("shown") == "1", by=by)
         elif action == "auctions":
             display.set_record_auctions(event, request.POST.get("shown") == "1", by=by)
+        elif action == "record":
+            display.set_record_open(event, request.POST.get("shown") == "1", by=by)
         elif action == "link":
             display.display_link(event, by=by, new=True)
             messages.success(request, "The room display has a new link; the old one stops.")

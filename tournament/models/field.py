@@ -10,6 +10,7 @@ from __future__ import annotations
 from django.db import models
 
 from .. import text
+from ..choices import Seat
 from .club import Member
 from .events import Event
 
@@ -113,15 +114,15 @@ class SeatName(models.Model):
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE)
     table = models.PositiveSmallIntegerField()
-    seat = models.CharField(max_length=1)  # N, E, S or W
+    seat = models.CharField(max_length=1, choices=Seat)
     player = models.ForeignKey(Player, null=True, blank=True, on_delete=models.SET_NULL)
     member = models.ForeignKey(
         Member, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
-    name = models.CharField(max_length=80)
+    name = models.CharField(max_length=80, validators=[text.one_line])
     guest = models.BooleanField(default=False)
     state = models.CharField(max_length=5, choices=State, default=State.KEYED)
-    key = models.CharField(max_length=64, blank=True)
+    key = models.CharField(max_length=64, blank=True, validators=[text.one_line])
     at = models.DateTimeField(auto_now=True)
 
     class Meta:

@@ -38,10 +38,10 @@ class Job(models.Model):
     # A download prepared for whoever asks (tournament.downloads): which file of the event
     # ("xlsx:public"), the event's stamp and the boards it shows when built, and the name
     # it is kept under once whole.  Empty for the director's solves and XLSX.
-    key = models.CharField(max_length=60, blank=True)
-    stamp = models.CharField(max_length=64, blank=True)
+    key = models.CharField(max_length=60, blank=True, validators=[text.one_line])
+    stamp = models.CharField(max_length=64, blank=True, validators=[text.one_line])
     boards = models.JSONField(null=True, blank=True)
-    file = models.CharField(max_length=200, blank=True)
+    file = models.CharField(max_length=200, blank=True, validators=[text.one_line])
 
     class Meta:
         ordering = ["-created_at"]

@@ -252,7 +252,7 @@ def test_the_auction_goes_into_the_pbn_export(game, director):
     assert '[Auction "N"]\r\n1H Pass 2H X\r\nXX AP\r\n' in game_1
     assert "Ruling: S: A double of partner" in _traveller_page(event, director)
     # Only finished boards reach the public: with board 1 hidden, no auction either.
-    assert "[Auction \"" not in exports.write_pbn(event, boards={2})
+    assert '[Auction "' not in exports.write_pbn(event, boards={2})
 
 
 def _traveller_page(event, director):

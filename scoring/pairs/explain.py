@@ -14,6 +14,7 @@ readings of the director's adjusted scores.
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -121,7 +122,8 @@ def _explain_version(
     top = next((line.top for line in lines if line.top is not None), None)
     # compare_boards' top is 2 (expected - 1), expected the results Neuberg counts up to.
     expected = None if top is None else top // 2 + 1
-    real = [line.result.net_ns for line in lines if line.result.adjusted is None]
+    # A real line's net is a whole number (BoardResult); the others' is None.
+    real: list[int] = sorted(line.result.net_ns for line in lines if line.result.net_ns is not None)
     mixes: list[Weights] = [
         parse_weights(line.result.weights or ())
         for line in lines
@@ -135,17 +137,24 @@ def _explain_version(
     among = (
         f" among the {len(compared)} lines of version {lines[0].result.version}" if fouled else ""
     )
+    # Lines alike (the same score or adjustment, so the same figures) share one
+    # explanation: a board of 1,000 tables has a few dozen distinct scores.
+    alike: dict[tuple[object, ...], Explanation] = {}
     out = []
     for line in lines:
-        out.append(
-            _explain_line(line, real, mixes, compared, average, top, expected, values, among)  # type: ignore[arg-type]
-        )
+        r = line.result
+        key = (r.adjusted, r.net_ns, r.weights, line.ns_score, line.ew_score)
+        e = alike.get(key)
+        if e is None:
+            e = _explain_line(line, real, mixes, compared, average, top, expected, values, among)
+            alike[key] = e
+        out.append(e)
     return out
 
 
 def _explain_line(
     line: BoardLine,
-    real: list[int],
+    real: list[int],  # the version's real scores, sorted
     mixes: list[Weights],
     compared: list[BoardLine],
     average: Fraction | int | None,
@@ -218,9 +227,9 @@ def _explain_line(
             compared=len(compared),
         )
     own: int = line.result.net_ns  # type: ignore[assignment]
-    beat = sum(1 for s in real if s < own)
-    tied = sum(1 for s in real if s == own) - 1
-    lost = sum(1 for s in real if s > own)
+    beat = bisect_left(real, own)
+    tied = bisect_right(real, own) - beat - 1
+    lost = len(real) - beat - tied - 1
     mixed = as_whole(sum((compare_mixed(((Fraction(1), own),), m) for m in mixes), Fraction(0)))
     others = len(real) - 1 + len(mixes)
     raw = as_whole(2 * beat + tied + mixed)

@@ -35,7 +35,7 @@ from ..irregular import ADJUSTMENTS
 from .comparison import law_h_averages
 from .lines import DEFAULT_VALUES, BoardLine, as_whole
 
-__all__ = ["Explanation", "explain_board", "one_decimal"]
+__all__ = ["Explanation", "explain_board", "mp_text", "one_decimal"]
 
 # What each kind of line is compared by, in the words of docs/laws/duplicate.md.
 LAW_H = "Law H"
@@ -83,7 +83,7 @@ def one_decimal(x: Fraction | int, sign: bool = True) -> str:
     return ("-" if tenths < 0 else "+" if sign else "") + text
 
 
-def _mp(x: Fraction | int) -> str:
+def mp_text(x: Fraction | int) -> str:
     """Matchpoints as the traveller prints them: whole, or to two decimals."""
     return str(x) if Fraction(x).denominator == 1 else two_decimals(x)
 
@@ -185,8 +185,8 @@ def _explain_line(
             pct = {"plus": values.plus_percent, "average": 50, "minus": values.minus_percent}
             said = (
                 f"{ASSIGNED_LABELS[ns_award]} to North-South, {pct[ns_award]}% of the top "
-                f"{top}: {_mp(line.ns_score)}; {ASSIGNED_LABELS[ew_award]} to East-West, "  # type: ignore[arg-type]
-                f"{pct[ew_award]}%: {_mp(line.ew_score)}"  # type: ignore[arg-type]
+                f"{top}: {mp_text(line.ns_score)}; {ASSIGNED_LABELS[ew_award]} to East-West, "  # type: ignore[arg-type]
+                f"{pct[ew_award]}%: {mp_text(line.ew_score)}"  # type: ignore[arg-type]
             )
         else:
             said = (
@@ -237,7 +237,7 @@ def _explain_line(
     if mixes:
         counts = (
             f"beat {beat}, tied {tied}, lost {lost} of the {len(real) - 1} other real "
-            f"score{'' if len(real) == 2 else 's'}{among}, and earned {_mp(mixed)} against "
+            f"score{'' if len(real) == 2 else 's'}{among}, and earned {mp_text(mixed)} against "
             f"the {len(mixes)} weighted score{'s' if len(mixes) > 1 else ''}"
         )
     return _matchpoints_explanation(
@@ -268,14 +268,14 @@ def _matchpoints_explanation(
     """The sentence of a line compared by matchpoints, Neuberg's factoring spelled out
     when the version was compared on fewer lines than the event's top counts."""
     own_top = 2 * others
-    sentence = f"{counts[0].upper()}{counts[1:]}: {_mp(raw)} of {own_top} matchpoints"
+    sentence = f"{counts[0].upper()}{counts[1:]}: {mp_text(raw)} of {own_top} matchpoints"
     if own_top != top and expected is not None:
         actual = others + 1
         sentence += (
-            f", factored up to the top of {top} (Neuberg: ({_mp(raw)} + 1) × {expected} "
-            f"÷ {actual} − 1 = {_mp(score)})"
+            f", factored up to the top of {top} (Neuberg: ({mp_text(raw)} + 1) × {expected} "
+            f"÷ {actual} − 1 = {mp_text(score)})"
         )
-    sentence += f"; East-West the other {_mp(top - score)} ({MATCHPOINTS})."
+    sentence += f"; East-West the other {mp_text(top - score)} ({MATCHPOINTS})."
     return Explanation(
         kind,
         MATCHPOINTS,
@@ -325,8 +325,8 @@ def _weighted(
             + sum((compare_mixed(one, m) for m in others_mixed), Fraction(0))
         )
         raw += w * earned
-        each.append(f"as {one_decimal(a)} it earns {_mp(earned)}")
-        sums.append(f"{_part(w)} × {_mp(earned)}")
+        each.append(f"as {one_decimal(a)} it earns {mp_text(earned)}")
+        sums.append(f"{_part(w)} × {mp_text(earned)}")
     raw = as_whole(raw)
     others = len(real) + len(others_mixed)
     counts = (
@@ -381,8 +381,8 @@ def _law_b(
     return Explanation(
         "law-b",
         LAW_B,
-        f"An artificial score: {taken}, {mp_taken}: {_mp(line.ns_score)} of {top} to "  # type: ignore[arg-type]
-        f"North-South, {_mp(line.ew_score)} to East-West ({LAW_B}).",  # type: ignore[arg-type]
+        f"An artificial score: {taken}, {mp_taken}: {mp_text(line.ns_score)} of {top} to "  # type: ignore[arg-type]
+        f"North-South, {mp_text(line.ew_score)} to East-West ({LAW_B}).",  # type: ignore[arg-type]
         line.ns_score,
         net=line.net_ns,
         top=top,

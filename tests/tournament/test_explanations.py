@@ -88,3 +88,64 @@ def test_a_team_match_line_says_where_its_net_goes(director):
     first = next(tl for tl in lines if tl.result.table == 1)
     assert first.how.startswith("Net +157 to North-South: to team ")
     assert first.how.endswith("whose pair sat East-West (Law G).")
+
+
+# --- A player's evening, on the score card --------------------------------------------
+
+BOARDS_1_2 = {
+    **BOARD_1,
+    (2, 1, 1): "PASS",
+    (2, 2, 3): "4H S 9",
+    (2, 3, 2): "4H S 8",
+}
+
+
+def card_page(client, event, label="1"):
+    response = client.get(reverse("event_pair", args=[event.pk, label]))
+    assert response.status_code == 200
+    return html.unescape(response.content.decode())
+
+
+def test_the_score_card_sums_up_the_evening(director, client):
+    # Pair 1 sat North-South at table 1 in round 1: board 1 "4H S 10" +157, declared by S
+    # and made, above the average (157 - 100 - 50) / 3 = 7/3; board 2 passed out.
+    event = event_with_results(director, BOARDS_1_2, published=True)
+    page = card_page(client, event)
+    assert (
+        "1 of 1 board above average; declared 1, made 1. 1 board counted in neither figure "
+        "(passed out 1)."
+    ) in page
+    # Board 1 against the field: the best NS net is its own +157, the average +2.3.
+    assert "The field: best +157, average +2.3; you scored +157: +154.7 (beat 2, tied 0, " in page
+
+
+def test_the_evening_counts_no_board_before_it_is_public(director, client):
+    # Board 2 has been played at one table only: the card shows nothing of it, and the
+    # summary counts it in neither figure nor among those left out.
+    event = event_with_results(director, {**BOARD_1, (2, 1, 1): "PASS"}, published=True)
+    page = card_page(client, event)
+    assert "1 of 1 board above average; declared 1, made 1." in page
+    assert "passed out" not in page
+
+
+def test_each_board_against_par_where_the_hand_was_solved(demo, client):
+    from tournament.models import Pair
+    from tournament.queries import hand_records, pagecache, score_cards
+
+    event, _ = demo
+    pair = Pair.objects.filter(event=event).first()
+    stamp = pagecache.event_stamp(event)
+    rows = score_cards.score_card(event, pair, stamp)
+    boards, summary = score_cards.evening(event, rows, stamp)
+    solved = 0
+    for row in rows:
+        b = boards[row["board"]]
+        par = hand_records.par_of(row["result"].board)
+        if b.left_out or par is None:
+            continue
+        solved += 1
+        sign = 1 if row["direction"] == "NS" else -1
+        assert b.par == sign * par.score and b.against_par == row["net"] - sign * par.score
+        assert " par." in b.sentence
+    assert solved and "solved at or above par" in summary
+    assert summary in card_page(client, event, pair.label)

@@ -164,7 +164,10 @@ def evening_summary(boards: Sequence[BoardEvening]) -> str:
     with_par = [b.against_par for b in counted if b.against_par is not None]
     if with_par:
         at_least = sum(1 for d in with_par if d >= 0)
-        parts.append(f"{at_least} of {len(with_par)} solved at or above par")
+        k = len(with_par)
+        parts.append(
+            f"at or above par on {at_least} of the {k} board{'' if k == 1 else 's'} with a par"
+        )
     out = "; ".join(parts) + "."
     left: dict[str, int] = {}
     for b in boards:

@@ -33,7 +33,9 @@ def test_matchpoints_lines_say_whom_they_beat(director, client):
     # +157 beats -50 and -100: 2 x 2 = 4 of 4; -50 beats -100: 2 of 4; -100 none: 0.
     event = event_with_results(director, BOARD_1, method="matchpoints", published=True)
     page = traveller_page(client, event)
-    assert '<details class="how"><summary>how' in page
+    # In the line's last cell (a laptop) and in the row under it (a phone).
+    assert page.count('<details class="how wide"><summary>how') == 3
+    assert page.count('<details class="how"><summary>how') == 3
     assert "Beat 2, tied 0, lost 0 of 2: 4 of 4 matchpoints; East-West the other 0" in page
     assert "Beat 1, tied 0, lost 1 of 2: 2 of 4 matchpoints; East-West the other 2" in page
     assert "Beat 0, tied 0, lost 2 of 2: 0 of 4 matchpoints; East-West the other 4" in page
@@ -147,5 +149,5 @@ def test_each_board_against_par_where_the_hand_was_solved(demo, client):
         sign = 1 if row["direction"] == "NS" else -1
         assert b.par == sign * par.score and b.against_par == row["net"] - sign * par.score
         assert " par." in b.sentence
-    assert solved and "solved at or above par" in summary
+    assert solved and "at or above par on " in summary
     assert summary in card_page(client, event, pair.label)

@@ -32,7 +32,6 @@ from ..adjusted import (
 )
 from ..fractions_fmt import round_half_away, two_decimals
 from ..irregular import ADJUSTMENTS
-from .comparison import law_h_averages
 from .lines import DEFAULT_VALUES, BoardLine, as_whole
 
 __all__ = ["Explanation", "explain_board", "mp_text", "one_decimal"]
@@ -132,8 +131,14 @@ def _explain_version(
     # The lines that were compared: real, weighted and Law B (not the not-played nor
     # the assigned, which take no part in the others' comparison).
     compared = [line for line in lines if line.net_ns is not None and line.ns_score is not None]
-    # The average each line was compared with, read back from the stored lines.
-    average = law_h_averages(lines).get(lines[0].result.version) if top is None else None
+    # The average the version's lines were compared with, read back from a stored line
+    # (its net less its difference; every line of a version has the same one, as
+    # law_h_averages checks and the tests hold).
+    average = (
+        as_whole(Fraction(compared[0].net_ns) - compared[0].ns_score)  # type: ignore[arg-type, operator]
+        if top is None and compared
+        else None
+    )
     among = (
         f" among the {len(compared)} lines of version {lines[0].result.version}" if fouled else ""
     )
@@ -143,7 +148,8 @@ def _explain_version(
     out = []
     for line in lines:
         r = line.result
-        key = (r.adjusted, r.net_ns, r.weights, line.ns_score, line.ew_score)
+        # Within a version, the score or adjustment decides the comparison.
+        key = (r.adjusted, r.net_ns, r.weights)
         e = alike.get(key)
         if e is None:
             e = _explain_line(line, real, mixes, compared, average, top, expected, values, among)

@@ -34,7 +34,7 @@ from ..fractions_fmt import round_half_away, two_decimals
 from ..irregular import ADJUSTMENTS
 from .lines import DEFAULT_VALUES, BoardLine, as_whole
 
-__all__ = ["Explanation", "explain_board", "mp_text", "one_decimal"]
+__all__ = ["Explanation", "explain_board", "explain_total", "mp_text", "one_decimal"]
 
 # What each kind of line is compared by, in the words of docs/laws/duplicate.md.
 LAW_H = "Law H"
@@ -392,4 +392,34 @@ def _law_b(
         line.ns_score,
         net=line.net_ns,
         top=top,
+    )
+
+
+def explain_total(
+    score: Fraction | int,
+    boards: int,
+    percent: Fraction | int | None = None,
+    as_played: Fraction | int | None = None,
+    compared: int | None = None,
+    factor_to: int | None = None,
+) -> str:
+    """A pair's total in the standings in words: the sum of its boards (each on its
+    score card), the factoring when the event uses it (``scoring/pairs/factoring.py``:
+    the sum as played × B ÷ b), or its matchpoints as a percentage of the tops it
+    played.  The figures are :class:`~scoring.pairs.PairStanding`'s own."""
+    played = f"{boards} board{'' if boards == 1 else 's'}"
+    if percent is not None:
+        return (
+            f"The sum of its matchpoints on its {played}, {mp_text(score)}: "
+            f"{two_decimals(percent)}% of the tops it played ({MATCHPOINTS})."
+        )
+    if as_played is not None and compared is not None and factor_to is not None:
+        return (
+            f"The sum of its scores on the {compared} boards it played with a comparison, "
+            f"{one_decimal(as_played)}, × {factor_to} ÷ {compared} = {one_decimal(score)} "
+            f"(factored: {factor_to} boards is what the most pairs played)."
+        )
+    return (
+        f"The sum of its scores against the average on its {played}: "
+        f"{one_decimal(score)} ({LAW_H})."
     )

@@ -98,3 +98,25 @@ def test_a_players_evening_on_the_score_card(live_server, browser, shots, width)
     no_axe_violations(page)
     shots(page, f"score-card-evening-{width}")
     context.close()
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_a_standings_total_says_how_at_each_width(live_server, browser, shots, width):
+    event = _evening()
+    options = PHONE if width == 390 else {"viewport": {"width": width, "height": 900}}
+    context = browser.new_context(**options)
+    page = context.new_page()
+    page.goto(f"{live_server.url}/events/{event.pk}/")
+    how = page.locator("table.standings details.how").first
+    how.locator("summary").focus()
+    page.keyboard.press("Enter")
+    said = how.locator("p.how")
+    assert said.inner_text().startswith("The sum of its matchpoints on its ")
+    said.locator("a").click()
+    page.wait_for_url("**/pairs/**")
+    page.go_back()
+    _fits(page, width)
+    no_axe_violations(page)
+    page.locator("table.standings details.how summary").first.click()
+    shots(page, f"standings-how-{width}")
+    context.close()

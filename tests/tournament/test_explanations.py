@@ -9,6 +9,7 @@ at table 1 in round 1, table 3 in round 2 and table 2 in round 3.  "4H S 10" is 
 """
 
 import html
+from fractions import Fraction
 
 from django.urls import reverse
 
@@ -151,3 +152,37 @@ def test_each_board_against_par_where_the_hand_was_solved(demo, client):
         assert " par." in b.sentence
     assert solved and "at or above par on " in summary
     assert summary in card_page(client, event, pair.label)
+
+
+# --- The standings: each total explained ---------------------------------------------
+
+
+def test_each_total_is_the_sum_of_its_boards_linked_to_its_score_card(director, client):
+    from tournament.queries import standings
+
+    event = event_with_results(director, BOARDS_1_2, published=True)
+    rows = {r.pair: r for r in standings.pair_contest(event)}
+    # Pair 1: +464/3 on board 1 (157 - 7/3) and board 2 passed out, 0 - (0 - 50 - 100)/3
+    # = +50: 464/3 + 50 = 614/3 = 204.7 on 2 boards.
+    assert rows["1"].score == Fraction(614, 3)
+    assert rows["1"].how == (
+        "The sum of its scores against the average on its 2 boards: +204.7 (Law H)."
+    )
+    page = html.unescape(client.get(reverse("event_standings", args=[event.pk])).content.decode())
+    card = reverse("event_pair", args=[event.pk, "1"])
+    assert f'{rows["1"].how} <a href="{card}">Its boards, one by one</a>.' in page
+
+
+def test_a_factored_total_and_a_matchpoint_total_say_how(director):
+    from scoring.pairs.explain import explain_total
+
+    # Factored: +240 as played on 10 boards, to 12: 240 x 12 / 10 = 288.
+    assert explain_total(288, 10, as_played=240, compared=10, factor_to=12) == (
+        "The sum of its scores on the 10 boards it played with a comparison, +240, "
+        "× 12 ÷ 10 = +288 (factored: 12 boards is what the most pairs played)."
+    )
+    # Matchpoints: 241/2 on 12 boards of a top 14: 120.5 / 168 = 71.73%.
+    assert explain_total(Fraction(241, 2), 12, percent=Fraction(24100, 336)) == (
+        "The sum of its matchpoints on its 12 boards, 120.50: 71.73% of the tops it played "
+        "(matchpoints)."
+    )

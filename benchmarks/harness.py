@@ -208,7 +208,7 @@ def _prepare_round(tables: int, boards_per_round: int) -> list[tuple[str, int]]:
     from tests.factories import make_event
     from tournament.services import tablets
 
-    owner = get_user_model().objects.create_user("bench")
+    owner, _ = get_user_model().objects.get_or_create(username="bench")  # a second round too
     event = make_event(owner, name="Bench", tables=tables, boards_per_round=boards_per_round)
     seats = event.seating_set.filter(round=1).order_by("table")
     return [(tablets.link_for(event, s.table).token, b) for s in seats for b in s.board_numbers]

@@ -278,6 +278,47 @@ class TaskWorker:
         return text, alive
 
 
+def run_burst(
+    base: str, tablets_plan: list[tuple[str, int]], human: bool
+) -> tuple[list[Tablet], list[Tablet | None], dict[str, int], float]:
+    """The tablets of ``tablets_plan`` (each its board of round 1, with a rival on every
+    fifth) all started together against ``base``, as one run of :func:`bench` makes them;
+    (tablets, rivals, the run's counters, wall seconds)."""
+    rng = random.Random(1915)
+    tablets = [
+        Tablet(
+            base,
+            [rng.uniform(0, 1), rng.uniform(0.3, 1.5), rng.uniform(0.3, 1.5)]
+            if human
+            else [0, 0, 0],
+        )
+        for _ in tablets_plan
+    ]
+    rivals = [
+        Tablet(base, [0, 0, 0]) if i % RIVAL_EVERY == 0 else None for i in range(len(tablets_plan))
+    ]
+    stats = dict.fromkeys(
+        [
+            "in-flight retries",
+            "in-flight retries answered with the stored result",
+            "conflicts",
+            "conflicts refused with a message",
+        ],
+        0,
+    )
+    start = threading.Barrier(len(tablets))
+    threads = [
+        threading.Thread(target=run_tablet, args=(t, tok, b, start, rival, stats))
+        for t, rival, (tok, b) in zip(tablets, rivals, tablets_plan, strict=True)
+    ]
+    t0 = time.perf_counter()
+    for th in threads:
+        th.start()
+    for th in threads:
+        th.join()
+    return tablets, rivals, stats, time.perf_counter() - t0
+
+
 def bench(
     label: str, database_url: str, workers: int, human: bool, task_worker: bool = True
 ) -> float:
@@ -297,42 +338,10 @@ def bench(
         for token, board in tablets_plan[: 4 * workers]:
             warm.request(f"/t/{token}/boards/{board}/")
             warm.request(f"/t/{token}/")
-        rng = random.Random(1915)
-        tablets = [
-            Tablet(
-                base,
-                [rng.uniform(0, 1), rng.uniform(0.3, 1.5), rng.uniform(0.3, 1.5)]
-                if human
-                else [0, 0, 0],
-            )
-            for _ in tablets_plan
-        ]
-        rivals = [
-            Tablet(base, [0, 0, 0]) if i % RIVAL_EVERY == 0 else None
-            for i in range(len(tablets_plan))
-        ]
-        stats = dict.fromkeys(
-            [
-                "in-flight retries",
-                "in-flight retries answered with the stored result",
-                "conflicts",
-                "conflicts refused with a message",
-            ],
-            0,
-        )
-        start = threading.Barrier(len(tablets))
-        threads = [
-            threading.Thread(target=run_tablet, args=(t, tok, b, start, rival, stats))
-            for t, rival, (tok, b) in zip(tablets, rivals, tablets_plan, strict=True)
-        ]
         server_cpu = server.cpu_seconds()
         machine, pg_cpu = psutil.cpu_times(), postgres_cpu_seconds()
-        t0, c0 = time.perf_counter(), time.process_time()
-        for th in threads:
-            th.start()
-        for th in threads:
-            th.join()
-        wall = time.perf_counter() - t0
+        c0 = time.process_time()
+        tablets, rivals, stats, wall = run_burst(base, tablets_plan, human)
         client_cpu = time.process_time() - c0
         server_cpu = server.cpu_seconds() - server_cpu
         pg_cpu = postgres_cpu_seconds() - pg_cpu

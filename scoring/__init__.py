@@ -26,6 +26,7 @@ from .honours import (
     honours_question,
     score_honours,
 )
+from .individuals import IndividualResult, PlayerStanding, individual_standings
 from .irregular import NewDealRequired, Procedure, check_artificial_score, irregular_procedure
 from .pairs import (
     BoardRanking,
@@ -53,11 +54,13 @@ __all__ = [
     "DealScore",
     "HonourHolding",
     "HonoursError",
+    "IndividualResult",
     "Item",
     "MatchResult",
     "NewDealRequired",
     "PairStanding",
     "Penalty",
+    "PlayerStanding",
     "Procedure",
     "Refusal",
     "ScoringError",
@@ -73,6 +76,7 @@ __all__ = [
     "honour_holdings",
     "honours_from_deal",
     "honours_question",
+    "individual_standings",
     "irregular_procedure",
     "pair_label_key",
     "pair_standings",

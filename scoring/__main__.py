@@ -20,9 +20,11 @@ from .deal import score_deal
 from .double_dummy import DD_STRAINS
 from .errors import ScoringError
 from .every_code import every_code
+from .individuals import individual_standings
 from .jsonio import (
     auction_from_json,
     deal_result_from_json,
+    individual_contest_from_json,
     league_from_json,
     pair_contest_from_json,
     team_match_from_json,
@@ -346,6 +348,29 @@ a message on standard error naming the result, exit status 2, nothing on
 standard output.
 """
 
+INDIVIDUALS_HELP = """\
+Compare an individual contest: each player an entry, credited with his
+partnership's score on each board (docs/laws/duplicate.md, "Individuals").
+Reads one JSON object on standard input:
+
+  {"method": "total" | "matchpoints",
+   "results": [{"board": 1, "n": "1", "e": "2", "s": "3", "w": "4",
+                "net_ns": 120}, ...]}
+
+"n", "e", "s", "w": the players who sat North, East, South and West (text or
+numbers; four different players at a table, a player once on a board).  The
+net score, "adjusted", "weights", "version", "tables" and "adjusted_values"
+are read as the pairs command reads them; a Law B artificial score or an
+adjusted score goes to both players of the partnership at that table.
+
+Writes {"players": [{"player": "4", "score": "70", "display": "70",
+"rank": "1=", "boards": 4}, ...]}: one field, best first, "score" exact,
+"display" rounded (matchpoints to two decimals, with "percent"), ties as "2=".
+
+Bad input: a message on standard error naming the result, exit status 2,
+nothing on standard output.
+"""
+
 PAR_HELP = """\
 Par for deals under a code (the docs' laws pages, "Par under the event's code"): the
 contract at which neither side gains by bidding on, doubled sacrifices and
@@ -460,6 +485,18 @@ def run_pairs(stdin: TextIO | BinaryIO, stdout: TextIO, stderr: TextIO) -> int:
         tables = _tables_from_json(obj)
         standings = pair_standings(results, method, values, tables=tables)
         return {"pairs": [s.to_json() for s in standings]}
+
+    return _run_object(stdin, stdout, stderr, compute)
+
+
+def run_individuals(stdin: TextIO | BinaryIO, stdout: TextIO, stderr: TextIO) -> int:
+    """Compare an individual contest read from ``stdin``; return the exit status (0, or 2)."""
+
+    def compute(obj: Any) -> dict:
+        method, results, values = individual_contest_from_json(obj)
+        tables = _tables_from_json(obj)
+        standings = individual_standings(results, method, values, tables=tables)
+        return {"players": [s.to_json() for s in standings]}
 
     return _run_object(stdin, stdout, stderr, compute)
 
@@ -580,6 +617,7 @@ def main(
     )
     for name, text, short in (
         ("pairs", PAIRS_HELP, "compare a pair contest (Law H or matchpoints)"),
+        ("individuals", INDIVIDUALS_HELP, "compare an individual contest, player by player"),
         ("teams", TEAMS_HELP, "score a team match (Law G)"),
         ("league", LEAGUE_HELP, "standings and draws of a team event of many teams"),
     ):
@@ -602,6 +640,8 @@ def main(
         return run_deal(stdin, stdout, _auction_answer)
     if args.command == "pairs":
         return run_pairs(stdin, stdout, stderr)
+    if args.command == "individuals":
+        return run_individuals(stdin, stdout, stderr)
     if args.command == "teams":
         return run_teams(stdin, stdout, stderr)
     if args.command == "league":

@@ -26,6 +26,7 @@ from .codes import Code, get_code
 from .contract import parse_contract
 from .deal import DealResult, Penalty
 from .errors import ScoringError, short_repr
+from .individuals import IndividualResult
 from .irregular import ADJUSTMENTS
 from .league import LeagueMatch, match_winner
 from .pairs import METHODS, BoardResult
@@ -35,6 +36,7 @@ from .teams import TableSeating, TeamBoardResult
 
 __all__ = [
     "deal_result_from_json",
+    "individual_contest_from_json",
     "league_from_json",
     "pair_contest_from_json",
     "team_match_from_json",
@@ -270,6 +272,17 @@ def deal_result_from_json(obj: Any) -> tuple[DealResult, Code]:
 
 _PAIRS_FIELDS = ("method", "results", "adjusted_values", "tables")
 _PAIR_RESULT_FIELDS = ("board", "ns", "ew", "net_ns", "adjusted", "weights", "version")
+_INDIVIDUAL_RESULT_FIELDS = (
+    "board",
+    "n",
+    "e",
+    "s",
+    "w",
+    "net_ns",
+    "adjusted",
+    "weights",
+    "version",
+)
 _VALUES_FIELDS = ("plus_percent", "minus_percent", "points")
 _TEAMS_FIELDS = ("tables", "results")
 _TABLE_FIELDS = ("table", "ns", "ew")
@@ -277,16 +290,21 @@ _TEAM_RESULT_FIELDS = ("board", "table", "net_ns", "adjusted")
 
 
 def _pair_id(value: Any, where: str, what: str) -> str:
+    return _label(value, where, f"{what} pair")
+
+
+def _label(value: Any, where: str, what: str) -> str:
+    """An entry's label (a pair's, a player's): text or a number, one line."""
     if value is None:
-        raise ScoringError(f"{where}: the {what} pair is missing")
+        raise ScoringError(f"{where}: the {what} is missing")
     if isinstance(value, bool) or not isinstance(value, (str, int)) or str(value).strip() == "":
         raise ScoringError(
-            f"{where}: the {what} pair is named by text or a number, not {short_repr(value)}"
+            f"{where}: the {what} is named by text or a number, not {short_repr(value)}"
         )
     label = str(value).strip()
     if any(unicodedata.category(ch) in ("Cc", "Cs") for ch in label):
         raise ScoringError(
-            f"{where}: the {what} pair's name {short_repr(label)} holds a control character; "
+            f"{where}: the {what}'s name {short_repr(label)} holds a control character; "
             "a name is one line of text"
         )
     return label
@@ -354,32 +372,66 @@ def _weights(r: dict, adjusted: str | None, where: str) -> Weights | None:
 def pair_contest_from_json(obj: Any) -> tuple[str, list[BoardResult], AdjustedValues]:
     """The input of ``python -m scoring pairs``: the method, every traveller line and
     what the director's average-plus and average-minus are worth."""
+    method, raw = _contest_lines(obj, _PAIRS_FIELDS, "ns, ew")
+    results = []
+    for i, r in enumerate(raw, 1):
+        _unknown(r, _PAIR_RESULT_FIELDS, f"result {i} has ")
+        board, where = _board_of(r, i)
+        ns = _pair_id(r.get("ns"), where, "North-South")
+        ew = _pair_id(r.get("ew"), where, "East-West")
+        results.append(BoardResult(board, ns, ew, *_line_score(r, where)))
+    return method, results, _adjusted_values(obj.get("adjusted_values"))
+
+
+def individual_contest_from_json(
+    obj: Any,
+) -> tuple[str, list[IndividualResult], AdjustedValues]:
+    """The input of ``python -m scoring individuals``: the method, every traveller line
+    with the four players' labels, and what average-plus and average-minus are worth."""
+    method, raw = _contest_lines(obj, _PAIRS_FIELDS, "n, e, s, w")
+    results = []
+    for i, r in enumerate(raw, 1):
+        _unknown(r, _INDIVIDUAL_RESULT_FIELDS, f"result {i} has ")
+        board, where = _board_of(r, i)
+        n, e, s, w = (_label(r.get(seat), where, f"{name} player") for seat, name in _SEAT_NAMES)
+        results.append(IndividualResult(board, n, e, s, w, *_line_score(r, where)))
+    return method, results, _adjusted_values(obj.get("adjusted_values"))
+
+
+_SEAT_NAMES = (("n", "North"), ("e", "East"), ("s", "South"), ("w", "West"))
+
+
+def _contest_lines(obj: Any, fields: tuple[str, ...], who: str) -> tuple[str, list[dict]]:
+    """A pair or individual contest's method and its lines, each an object."""
     if not isinstance(obj, dict):
         raise ScoringError('the input is one JSON object: {"method": "total", "results": [...]}')
-    _unknown(obj, _PAIRS_FIELDS, "the input has ")
+    _unknown(obj, fields, "the input has ")
     method = obj.get("method", "total")
     if method not in METHODS:
         raise ScoringError(f'method is "total" or "matchpoints", not {short_repr(method)}')
     raw = obj.get("results")
     if not isinstance(raw, list) or not raw:
         raise ScoringError('"results" must be a non-empty list of traveller lines')
-    results = []
     for i, r in enumerate(raw, 1):
-        where = f"result {i}"
         if not isinstance(r, dict):
-            raise ScoringError(f"{where}: each result is an object with board, ns, ew, net_ns")
-        _unknown(r, _PAIR_RESULT_FIELDS, f"{where} has ")
-        board = _whole(r.get("board"), where, "board")
-        where = f"result {i} (board {short_repr(board)})"
-        ns = _pair_id(r.get("ns"), where, "North-South")
-        ew = _pair_id(r.get("ew"), where, "East-West")
-        net, adjusted = _net_or_adjusted(r, where, director=True)
-        weights = _weights(r, adjusted, where)
-        version = _whole(r.get("version", 1), where, "version")
-        if version < 1:
-            raise ScoringError(f"{where}: the version of a fouled board counts from 1")
-        results.append(BoardResult(board, ns, ew, net, adjusted, weights, version))
-    return method, results, _adjusted_values(obj.get("adjusted_values"))
+            raise ScoringError(f"result {i}: each result is an object with board, {who}, net_ns")
+    return method, raw
+
+
+def _board_of(r: dict, i: int) -> tuple[int, str]:
+    """A line's board number, and the words that name the line in a message."""
+    board = _whole(r.get("board"), f"result {i}", "board")
+    return board, f"result {i} (board {short_repr(board)})"
+
+
+def _line_score(r: dict, where: str) -> tuple[int | None, str | None, Weights | None, int]:
+    """A line's net score or adjustment, its weights and its version (a fouled board's)."""
+    net, adjusted = _net_or_adjusted(r, where, director=True)
+    weights = _weights(r, adjusted, where)
+    version = _whole(r.get("version", 1), where, "version")
+    if version < 1:
+        raise ScoringError(f"{where}: the version of a fouled board counts from 1")
+    return net, adjusted, weights, version
 
 
 def team_match_from_json(obj: Any) -> tuple[list[TableSeating], list[TeamBoardResult]]:

@@ -27,29 +27,47 @@ stored at once and a :class:`~tournament.models.Job` solves them:
 * **Files kept a day**: a big XLSX goes to the ``exports`` storage
   (tournament.exports.kept); :func:`remove_old_exports`, a task the worker runs
   every hour, removes what is older than ``EXPORT_KEEP_HOURS``.
+* **Downloads for whoever asks** (tournament.downloads, docs/decisions/big-downloads.md):
+  a big file of the results pages is built here, once for all who ask (one job a file,
+  refused twice by the database), from the boards and stamp of the request that
+  started it, and kept under that stamp.
+* **A limit on heavy work**: at most ``HEAVY_JOBS`` downloads and XLSX files are built
+  at once, however many workers run; a job over the limit waits its turn
+  (:data:`BUSY_WAIT` seconds, queued again).
 """
 
 from __future__ import annotations
 
+import contextlib
 import logging
+import threading
+import time
+from collections.abc import Iterator
 from datetime import datetime, timedelta
 from typing import Any
 
+from django.conf import settings
 from django.core.cache import cache
 from django.core.management import call_command
-from django.db import transaction
+from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 from django_tasks import task
 
 from scoring import double_dummy
 
 from .models import Board, Event, Job, Result
+from .queries.pagecache import event_stamp
 from .services import Actor, locks
 
 STALE = 60  # seconds without a sign of life before a running job counts as interrupted
 CLEANUP_EVERY = timedelta(hours=1)  # how often the worker removes the old prepared files
 
 log = logging.getLogger(__name__)
+
+HEAVY = ("xlsx", "download")  # the kinds that build a file: HEAVY_JOBS at a time
+BUSY_WAIT = 2  # seconds a heavy job over the limit waits before it is tried again
+QUEUED_STALE = 600  # seconds a download may wait unclaimed before its queue counts as lost
+HEAVY_LOCK = 1915_0051  # PostgreSQL's advisory lock counting the heavy jobs under way
 
 # Boards solved by one batch call of the solver (scoring.double_dummy.dd_tricks_many):
 # enough to keep every core of a laptop busy, few enough that the progress moves every
@@ -102,9 +120,23 @@ def start_solve(event: Event, *, by: Actor) -> Job | None:
 @task()
 def run_job(pk: int) -> str | None:
     """The task the worker runs for a :class:`Job`: its state at the end (None: another
-    run had it already)."""
-    job = run(pk)
+    run had it already, or it waits for a heavy job's turn)."""
+    try:
+        job = run(pk)
+    except Busy:
+        _later(pk)
+        return None
     return job.state if job is not None else None
+
+
+def _later(pk: int) -> None:
+    """Queue a heavy job again, :data:`BUSY_WAIT` seconds on, where the backend can wait;
+    else wait here (the worker is busy either way)."""
+    if run_job.get_backend().supports_defer:
+        run_job.using(run_after=timezone.now() + timedelta(seconds=BUSY_WAIT)).enqueue(pk)
+        return
+    time.sleep(BUSY_WAIT)
+    enqueue(pk)
 
 
 def enqueue(pk: int) -> None:
@@ -121,12 +153,30 @@ def enqueue(pk: int) -> None:
                 _fail(job, f"the task queue did not answer ({e.__class__.__name__}); try again")
 
 
+class Busy(Exception):
+    """As many heavy jobs as ``HEAVY_JOBS`` are running: this one waits its turn."""
+
+
+def _heavy_under_way() -> int:
+    """The heavy jobs running now and alive, counted under one lock: on PostgreSQL an
+    advisory lock held to the transaction's end (two runners never both count one slot
+    free); SQLite's transactions take the write lock at their start already."""
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_advisory_xact_lock(%s)", [HEAVY_LOCK])
+    alive = timezone.now() - timedelta(seconds=STALE)
+    return Job.objects.filter(kind__in=HEAVY, state=Job.State.RUNNING, beat_at__gt=alive).count()
+
+
 def _claim(pk: int) -> Job | None:
-    """Take a waiting job (under its row's lock); None if another runner has it."""
+    """Take a waiting job (under its row's lock); None if another runner has it.  A heavy
+    job when ``HEAVY_JOBS`` are under way raises :class:`Busy` and stays queued."""
     with transaction.atomic():
         job = locks.job(pk)
         if job is None or job.state != Job.State.QUEUED:
             return None
+        if job.kind in HEAVY and _heavy_under_way() >= settings.HEAVY_JOBS:
+            raise Busy
         job.state = Job.State.RUNNING
         job.started_at = job.beat_at = timezone.now()
         job.save(update_fields=["state", "started_at", "beat_at"])
@@ -177,6 +227,102 @@ def _export(job: Job) -> None:
     job.message = f"{exports.EXPORT_FORMATS['xlsx'].filename(job.event)} ready"
 
 
+def start_download(event: Event, key: str, stamp: str, boards: list[int] | None) -> Job:
+    """The job that builds the file ``key`` of the event ("xlsx:public") from the boards
+    shown at ``stamp``: the one under way if there is one (many requests, one job), else
+    a new one.  Under the event's lock, and the database's unique constraint besides:
+    two servers asked at once still queue one."""
+    with transaction.atomic():
+        locks.event(event)
+        busy = Job.objects.filter(
+            event=event, key=key, state__in=(Job.State.QUEUED, Job.State.RUNNING)
+        ).first()
+        if busy is not None and not lost(busy):
+            return busy
+        if busy is not None:
+            _fail(busy, "interrupted: the worker stopped or the queue lost it; preparing again")
+        total = Result.objects.filter(event=event).live().count()
+        try:
+            with transaction.atomic():
+                job = Job.objects.create(
+                    event=event,
+                    kind="download",
+                    key=key,
+                    stamp=stamp,
+                    boards=boards,
+                    total=total,
+                    started_by="a download",
+                )
+        except IntegrityError:  # another server's request was first
+            found = Job.objects.filter(
+                event=event, key=key, state__in=(Job.State.QUEUED, Job.State.RUNNING)
+            ).first()
+            if found is None:
+                raise
+            return found
+        transaction.on_commit(lambda: enqueue(job.pk))
+    return job
+
+
+def lost(job: Job) -> bool:
+    """A download that will not finish: its runner stopped, or its task was never run."""
+    if job.state == Job.State.QUEUED:
+        return timezone.now() - job.created_at > timedelta(seconds=QUEUED_STALE)
+    return is_stale(job)
+
+
+def download_name(job: Job) -> str:
+    """A download's kept name: the event, the file, the stamp it was built at, the job."""
+    from . import exports  # it imports the services, as this module does
+
+    fmt = job.key.split(":", 1)[0]
+    suffix = exports.EXPORT_FORMATS[fmt].suffix
+    return f"event-{job.event_id}-{fmt}-{job.stamp[:16]}-job-{job.pk}.{suffix}"
+
+
+BEAT = 10  # seconds between a building job's signs of life: well inside STALE
+
+
+@contextlib.contextmanager
+def _beating(pk: int) -> Iterator[None]:
+    """A sign of life every :data:`BEAT` seconds while a file is built in one call (a
+    niced worker on a busy machine may take minutes), so it is not taken for stopped."""
+    stop = threading.Event()
+
+    def beat() -> None:
+        try:
+            while not stop.wait(BEAT):
+                Job.objects.filter(pk=pk).update(beat_at=timezone.now())
+        except Exception:
+            log.exception("job %s: its sign of life was not written", pk)
+        finally:
+            connection.close()  # this thread's own
+
+    beater = threading.Thread(target=beat, name=f"job-{pk}-beat", daemon=True)
+    beater.start()
+    try:
+        yield
+    finally:
+        stop.set()
+        beater.join()
+
+
+def _build_download(job: Job) -> None:
+    """Build the file whole from the boards it was asked for, then keep it; a failure or
+    a stopped worker leaves no file under the name (tournament.exports.kept)."""
+    from . import exports  # it imports the services, as this module does
+    from .exports import kept
+
+    fmt = job.key.split(":", 1)[0]
+    boards = set(job.boards) if job.boards is not None else None
+    name = download_name(job)
+    kept.storage().delete(name)  # a file another database's job of this number left
+    with _beating(job.pk):
+        data = exports.EXPORT_FORMATS[fmt].render(job.event, boards=boards)
+    job.file = kept.save(name, lambda out: out.write(data))
+    job.message = f"built at stamp {job.stamp[:16]}; now {event_stamp(job.event)[:16]}"
+
+
 TASK_RECORDS_KEPT_DAYS = 14  # the database queue's finished tasks, kept to look back on
 
 
@@ -214,6 +360,16 @@ def run(pk: int) -> Job | None:
     job = _claim(pk)
     if job is None:
         return None
+    if job.kind == "download":
+        try:
+            _build_download(job)
+        except Exception as e:
+            log.exception("the download %s of event %s was not prepared", job.key, job.event_id)
+            _fail(job, f"not prepared: {e.__class__.__name__}: {e}")
+            return job
+        job.state, job.done, job.finished_at = Job.State.DONE, job.total, timezone.now()
+        job.save(update_fields=["state", "done", "finished_at", "file", "message"])
+        return job
     if job.kind == "xlsx":
         try:
             _export(job)

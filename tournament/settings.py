@@ -44,6 +44,12 @@ everything a deployment changes comes from the environment:
                        instead (django-storages; ``AWS_S3_ENDPOINT_URL`` and
                        the ``AWS_*`` credentials from the environment).
 ``EXPORT_KEEP_HOURS``  how long a prepared file is kept (default 24).
+``EXPORT_INLINE_LIMIT``, ``EXPORT_INLINE_LIMIT_TEXT``  above this many results an XLSX
+                       (300) or a text file (1500) is written by the task worker
+                       (docs/decisions/big-downloads.md).
+``HEAVY_JOBS``         files the task workers write at once, all told (default 1).
+``DOWNLOAD_FRESH_SECONDS``  an older, still safe kept download is served without
+                       writing a newer one while younger than this (default 60).
 """
 
 from __future__ import annotations
@@ -70,8 +76,17 @@ VAR_DIR = BASE_DIR / "var"
 EXPORT_DIR = Path(os.environ.get("EXPORT_DIR") or VAR_DIR / "exports")
 EXPORT_BUCKET = os.environ.get("EXPORT_BUCKET", "").strip()
 EXPORT_KEEP_HOURS = int(os.environ.get("EXPORT_KEEP_HOURS") or 24)
-# Above this many results the director's XLSX is prepared by a job with its progress.
-EXPORT_INLINE_LIMIT = int(os.environ.get("EXPORT_INLINE_LIMIT") or 5000)
+# Above this many live results a file is built by the task worker, not in the request:
+# what builds in under about 0.2 s stays in the request (docs/decisions/big-downloads.md).
+# The XLSX (the director's with its progress, the public's through tournament.downloads):
+EXPORT_INLINE_LIMIT = int(os.environ.get("EXPORT_INLINE_LIMIT") or 300)
+# The text files (CSV, PBN, USEBIO), each a fraction of the XLSX's work a result:
+EXPORT_INLINE_LIMIT_TEXT = int(os.environ.get("EXPORT_INLINE_LIMIT_TEXT") or 1500)
+# How many files (downloads, the director's XLSX) the task workers build at once, all told.
+HEAVY_JOBS = int(os.environ.get("HEAVY_JOBS") or 1)
+# A file kept for an older state of the event, still safe to serve (no board hidden
+# since), is served without building a newer one while it is younger than this.
+DOWNLOAD_FRESH_SECONDS = int(os.environ.get("DOWNLOAD_FRESH_SECONDS") or 60)
 # Seconds between the room display's refreshes (poll.js reads whole seconds): the clock
 # counts down by itself in between, so every screen agrees to within one.
 DISPLAY_REFRESH_SECONDS = 5
@@ -164,6 +179,10 @@ MIDDLEWARE = [
     # Above WhiteNoise, so the static files carry the policy too (an SVG opened alone).
     "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Outside the session and the views, inside the headers' middleware (its 503 carries
+    # them): a read whose database connection dropped is read again, anything else that
+    # cannot be served is a 503 (tournament/room/dropped.py).
+    "tournament.room.dropped.DroppedConnectionMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -273,12 +292,15 @@ def _cache(url: str) -> dict:
         return {"BACKEND": "django.core.cache.backends.dummy.DummyCache"}
     if scheme in ("redis", "rediss", "unix"):
         return {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            # Django's Redis cache, a Redis that does not answer taken as a miss: the room
+            # serves on from the database (tournament/room/cache.py).
+            "BACKEND": "tournament.room.cache.ForgivingRedisCache",
             "LOCATION": url,
             "KEY_PREFIX": os.environ.get("CACHE_KEY_PREFIX", "").strip(),
-            # A Redis that stops answering fails a page's cache read in seconds (an
-            # error page, logged) instead of holding the worker and its tablets for ever.
-            "OPTIONS": {"socket_connect_timeout": 5, "socket_timeout": 5},
+            # A Redis that stops answering costs a page one second, once a pause, instead
+            # of holding the worker and its tablets: a Redis beside the room answers in
+            # milliseconds.
+            "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
         }
     raise ImproperlyConfigured(
         f"CACHE_URL must be locmem://, redis://host:port/db or dummy://, not {url!r}"
@@ -450,7 +472,16 @@ LOGGING: dict = {
     "version": 1,
     "disable_existing_loggers": False,
     "formatters": {
-        "plain": {"format": "{asctime} {levelname} {name} [{process}] {message}", "style": "{"},
+        # One entry, one line: a name with a line break or a traceback is escaped, not split.
+        "plain": {
+            "()": "tournament.room.logline.OneLineFormatter",
+            "format": "{asctime} {levelname} {name} [{process}] {message}",
+            "style": "{",
+        },
+    },
+    "filters": {
+        # A dropped database connection is logged once, by tournament/room/dropped.py.
+        "dropped": {"()": "tournament.room.dropped.LoggedHere"},
     },
     "handlers": {
         "console": {"class": "logging.StreamHandler", "formatter": "plain"},
@@ -460,7 +491,7 @@ LOGGING: dict = {
         # Django's own default sends 500s to ADMINS by mail: there is no mail here.
         "django": {"handlers": [], "level": "INFO", "propagate": True},
         # 5xx (with the traceback); 4xx are the client's own mistakes.
-        "django.request": {"level": "ERROR"},
+        "django.request": {"level": "ERROR", "filters": ["dropped"]},
         # Lockouts (each failed login is in the admin's Access attempts).
         "axes": {"level": "WARNING"},
         "tournament": {"level": "INFO"},

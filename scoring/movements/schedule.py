@@ -39,7 +39,7 @@ class Family(StrEnum):
     TEAMS = "teams"
 
 
-MAX_TABLES: dict[str, int] = {Family.MITCHELL: 40, Family.HOWELL: 8, Family.TEAMS: 30}
+MAX_TABLES: dict[str, int] = {Family.MITCHELL: 40, Family.HOWELL: 16, Family.TEAMS: 30}
 
 
 class MovementError(ValueError):

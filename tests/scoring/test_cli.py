@@ -5,6 +5,8 @@ import json
 import subprocess
 import sys
 
+import pytest
+
 from scoring.__main__ import run_deal
 
 
@@ -485,3 +487,41 @@ def test_pairs_command_with_the_contests_tables():
             run_pairs, {"method": "total", "results": results, "tables": bad}
         )
         assert status == 2 and says in err, err
+
+
+def test_individuals_command():
+    """Three tables of one board: net +100, 0, -40 to North-South, average 20, so NS
+    +80, -20, -60 (EW the negatives); each partnership's score goes to both players."""
+    from scoring.__main__ import run_individuals
+
+    status, out, err = run_object(
+        run_individuals,
+        {
+            "method": "total",
+            "results": [
+                {"board": 1, "n": 1, "e": 2, "s": 3, "w": 4, "net_ns": 100},
+                {"board": 1, "n": 5, "e": 6, "s": 7, "w": 8, "net_ns": 0},
+                {"board": 1, "n": 9, "e": 10, "s": 11, "w": 12, "net_ns": -40},
+            ],
+        },
+    )
+    assert status == 0 and err == ""
+    players = {p["player"]: (p["score"], p["rank"]) for p in json.loads(out)["players"]}
+    assert players["1"] == players["3"] == ("80", "1=")
+    assert players["10"] == players["12"] == ("60", "3=")
+    assert players["5"] == ("-20", "7=") and players["2"] == ("-80", "11=")
+
+
+@pytest.mark.parametrize(
+    "line, words",
+    [
+        ({"board": 1, "n": "1", "e": "2", "s": "3", "net_ns": 10}, "the West player is missing"),
+        ({"board": 1, "n": "1", "e": "2", "s": "1", "w": "4", "net_ns": 10}, "two seats"),
+        ({"board": 1, "n": "1", "e": "2", "s": "3", "w": "4", "ns": "1"}, "ns"),
+    ],
+)
+def test_individuals_command_bad_input(line, words):
+    from scoring.__main__ import run_individuals
+
+    status, out, err = run_object(run_individuals, {"results": [line]})
+    assert status == 2 and out == "" and words in err

@@ -200,6 +200,27 @@ def pair_inputs(draw):
 
 
 @st.composite
+def individual_inputs(draw):
+    """An individual, valid or nearly: boards at 1 to n tables of four players each,
+    seated anew on each board, some Law B lines."""
+    n = draw(st.integers(2, 4))
+    results = []
+    for board in range(1, draw(st.integers(1, 3)) + 1):
+        seats = draw(st.permutations([str(i) for i in range(1, 4 * n + 1)]))
+        for i in range(draw(st.integers(1, n))):
+            r = dict(zip("nesw", seats[4 * i : 4 * i + 4], strict=True))
+            r.update(board=board, net_ns=draw(st.integers(-500, 500)))
+            if i and draw(st.integers(0, 3)) == 0:  # Law B; refused when only two tables
+                del r["net_ns"]
+                r["adjusted"] = draw(st.sampled_from(["average", "ns-lowest", "ew-lowest"]))
+            results.append(r)
+    obj = {"method": draw(st.sampled_from(["total", "matchpoints"])), "results": results}
+    fields = ["board", "n", "e", "s", "w", "net_ns"]
+    paths = [("method",)] + [("results", i, f) for i in range(len(results)) for f in fields]
+    return _corrupt(draw, obj, paths)
+
+
+@st.composite
 def team_inputs(draw):
     """A team match, valid or nearly: k tables, team A North-South at the first half."""
     k = draw(st.integers(2, 4))
@@ -238,7 +259,13 @@ def test_teams_answers_any_input(text):
 
 
 @FUZZ
-@given(st.sampled_from(["pairs", "teams"]), st.binary(max_size=60))
+@given(individual_inputs().map(json.dumps) | json_values.map(json.dumps) | st.text(max_size=40))
+def test_individuals_answers_any_input(text):
+    check_object_answer(*run(["individuals"], text))
+
+
+@FUZZ
+@given(st.sampled_from(["pairs", "individuals", "teams"]), st.binary(max_size=60))
 def test_pairs_and_teams_answer_any_bytes(command, data):
     check_object_answer(*run([command], data))
 
@@ -254,6 +281,10 @@ def test_a_valid_team_match_and_pair_contest_pass_the_same_checks():
         "results": [{"board": 1, "table": 1, "net_ns": 50}, {"board": 1, "table": 2, "net_ns": 0}],
     }
     status, out, err = run(["teams"], json.dumps(teams))
+    check_object_answer(status, out, err)
+    assert status == 0
+    one = {"results": [{"board": 1, "n": "1", "e": "2", "s": "3", "w": "4", "net_ns": 50}]}
+    status, out, err = run(["individuals"], json.dumps(one))
     check_object_answer(status, out, err)
     assert status == 0
 

@@ -5,6 +5,7 @@ from django.core.management import call_command
 from tournament.models import Club, Event
 
 from ..factories import make_event
+from .scratch import KINDS, Databases
 
 __all__ = ["make_event"]  # the tests import it from here
 
@@ -44,3 +45,12 @@ def demo(db):
     return Event.objects.get(name__startswith="Demo: Whist"), Event.objects.get(
         name__startswith="Demo: team"
     )
+
+
+@pytest.fixture(params=KINDS)
+def databases(request, tmp_path):
+    """New, empty databases, SQLite files or PostgreSQL databases (these when the suite
+    runs on PostgreSQL), made by ``databases.new()`` and dropped afterwards."""
+    made = Databases(request.param, tmp_path)
+    yield made
+    made.drop()

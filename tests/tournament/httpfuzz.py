@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import datetime
 import io
+import re
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from pathlib import Path
@@ -33,7 +34,7 @@ from hypothesis import strategies as st
 
 from tests.factories import make_contest
 from tournament import services
-from tournament.models import Result, TableLink
+from tournament.models import Club, Member, Result, Season, TableLink
 from tournament.services import tablets
 
 from ..factories import enter, make_event
@@ -169,6 +170,13 @@ def make_world(director: Any = None, colleague: Any = None) -> World:
         rounds=3,
     )
     contest = make_contest(alice, name="Fuzz contest")
+    # The club's own pages: its register (a member, and a guest typed in at an event,
+    # whose page offers "make a member" and "merge"), its settings, a season.
+    club = Club.first()
+    club.directors.add(alice, other)
+    member = Member.objects.create(club=club, name="Jane Alden", number="101")
+    guest = Member.objects.create(club=club, name="Walter Visitor", guest=True)
+    season = Season.objects.create(club=club, name="Fuzz season", method="total")
     world = World(
         alice, Client(raise_request_exception=False), Client(raise_request_exception=False)
     )
@@ -183,6 +191,15 @@ def make_world(director: Any = None, colleague: Any = None) -> World:
         reverse("director_contest", args=[contest.pk]),
     ]
     desk.append(reverse("director_account_password", args=[other.pk]))
+    desk += [
+        reverse("director_club"),
+        reverse("director_members"),
+        reverse("director_member_import"),
+        reverse("director_member", args=[member.pk]),
+        reverse("director_member", args=[guest.pk]),
+        reverse("director_seasons"),
+        reverse("director_season", args=[season.pk]),
+    ]
     for page in desk:
         world.pages.append(("director", page, None, None))
     for event in (pairs, odd, teams, auctions):
@@ -400,3 +417,50 @@ def describe(target: Target, data: dict[str, Any]) -> str:
     shown = {k: (v if not isinstance(v, io.BytesIO) else "<file>") for k, v in data.items()}
     text = repr(shown)
     return f"{target}: {text[:600]}" + ("…" if len(text) > 600 else "")
+
+
+# --- Every text field, one by one ----------------------------------------------------
+
+# The controls that carry text (typed, or held by the page and posted back as it came).
+TEXT_KINDS = frozenset(
+    {"text", "textarea", "hidden", "search", "email", "tel", "url", "password", "number", "date"}
+)
+# What no database stores, sent to every text control; and what a one-line name must
+# not hold, sent to those a person types in (a number or a date with a line break is
+# read as a number or a date, or refused as one).
+NUL = "\x00abc"
+LINE_BREAK = "Hawks\r\nOwls"
+TYPED_KINDS = frozenset({"text", "textarea", "search", "email", "tel", "url"})
+
+
+def as_the_page_holds(target: Target) -> dict[str, Any]:
+    """A post of ``target`` as its page holds it: each field's value, or its first choice."""
+    data: dict[str, Any] = {}
+    for f in target.fields:
+        if f.kind == "file":
+            data[f.name] = _upload(PBN_SAMPLE)
+        elif f.value is not None:
+            data[f.name] = f.value
+        elif f.options and f.kind not in ("checkbox", "radio", "button"):
+            data[f.name] = f.options[0]
+    return data
+
+
+def unstored_posts(targets: list[Target]) -> list[tuple[Target, dict[str, Any]]]:
+    """Each form of ``targets`` as its page holds it but for one text field, holding a NUL,
+    or a line break; one form of each shape (the same address but for the numbers in it,
+    the same text fields: the same form of another event or table)."""
+    shapes: dict[tuple, Target] = {}
+    for t in targets:
+        names = tuple(sorted(f.name for f in text_fields(t)))
+        shapes.setdefault((t.who, re.sub(r"\d+", "N", t.action), names), t)
+    posts = []
+    for target in shapes.values():
+        for f in text_fields(target):
+            for value in (NUL, LINE_BREAK) if f.kind in TYPED_KINDS else (NUL,):
+                posts.append((target, {**as_the_page_holds(target), f.name: value}))
+    return posts
+
+
+def text_fields(target: Target) -> list[Field]:
+    return [f for f in target.fields if f.kind in TEXT_KINDS and f.name != "csrfmiddlewaretoken"]

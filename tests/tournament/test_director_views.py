@@ -191,13 +191,13 @@ def test_create_event_errors_keep_the_input(alice):
             "form": "pairs",
             "method": "total",
             "movement": "howell",
-            "tables": "12",
+            "tables": "17",
             "boards_per_round": "2",
             "even": "skip",
         },
     )
     page = r.content.decode()
-    assert r.status_code == 200 and "Up to 8 tables" in page and 'value="Too big"' in page
+    assert r.status_code == 200 and "Up to 16 tables" in page and 'value="Too big"' in page
     assert not Event.objects.filter(name="Too big").exists()
 
 

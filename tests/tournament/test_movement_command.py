@@ -51,7 +51,7 @@ def test_teams():
     ("argv", "words"),
     [
         (["mitchell", "--tables", "1"], "at least 2 tables"),
-        (["howell", "--tables", "30"], "2 to 8 tables"),
+        (["howell", "--tables", "30"], "2 to 16 tables"),
         (["mitchell", "--tables", "5", "--boards-per-round", "0"], "at least one board"),
         (["howell", "--tables", "4", "--relay"], "belong to a Mitchell"),
     ],

@@ -21,10 +21,10 @@ def test_movement_planner(client):
 @pytest.mark.django_db
 def test_movement_planner_rejects_and_keeps_input(client):
     text = client.get(
-        "/movements/", {"kind": "howell", "tables": 12, "boards_per_round": 2}
+        "/movements/", {"kind": "howell", "tables": 17, "boards_per_round": 2}
     ).content.decode()
-    assert "offered for up to 8 tables" in text
-    assert 'value="12"' in text  # what the director typed is kept
+    assert "offered for up to 16 tables" in text
+    assert 'value="17"' in text  # what the director typed is kept
 
 
 @pytest.mark.django_db

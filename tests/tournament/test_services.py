@@ -35,8 +35,8 @@ def test_create_event_builds_the_schedule(event):
 
 
 def test_create_event_rejects_impossible_movements(director):
-    with pytest.raises(ServiceError, match="2 to 8 tables"):
-        make_event(director, movement="howell", tables=12)
+    with pytest.raises(ServiceError, match="2 to 16 tables"):
+        make_event(director, movement="howell", tables=17)
 
 
 def test_team_event_has_two_teams(director):

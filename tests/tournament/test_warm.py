@@ -10,7 +10,7 @@ import pytest
 from django.template import TemplateSyntaxError
 from django.test import override_settings
 
-from tournament.room.warm import project_templates, warm
+from tournament.room.warm import YOUNG_THRESHOLD, project_templates, warm
 
 from .test_safe_defaults import CLEAN_ENV, ROOT
 
@@ -29,6 +29,7 @@ def test_loading_the_wsgi_app_imports_the_views_and_compiles_every_template(tmp_
         "  'cached': sorted(loader.get_template_cache),\n"
         "  'templates': project_templates(),\n"
         "  'frozen': gc.get_freeze_count(),\n"
+        "  'threshold': gc.get_threshold()[0],\n"
         "}))\n"
     )
     out = subprocess.run(
@@ -51,6 +52,7 @@ def test_loading_the_wsgi_app_imports_the_views_and_compiles_every_template(tmp_
     assert set(got["templates"]) <= set(got["cached"])  # compiled before any request
     assert "scorer/board.html" in got["templates"]
     assert got["frozen"] > 10_000  # what the workers' collections never walk
+    assert got["threshold"] == YOUNG_THRESHOLD  # a big page's objects, not 700
 
 
 def test_a_template_that_does_not_compile_stops_the_start_and_names_itself(tmp_path):
@@ -68,7 +70,9 @@ def test_a_template_that_does_not_compile_stops_the_start_and_names_itself(tmp_p
         with pytest.raises(TemplateSyntaxError, match=r"^bad\.html: "):
             warm()
         (tmp_path / "bad.html").write_text("{% if x %}{% endif %}")
+        threshold = gc.get_threshold()
         try:
             assert warm() == 2
         finally:
             gc.unfreeze()
+            gc.set_threshold(*threshold)

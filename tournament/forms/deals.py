@@ -12,6 +12,8 @@ from django import forms
 
 from scoring.packs import PackChoice
 
+from .fields import OneLineText
+
 _RANGE = re.compile(r"([0-9]{1,6})(?:\s*-\s*([0-9]{1,6}))?")
 
 
@@ -38,7 +40,7 @@ class PbnImportForm(forms.Form):
     """A PBN file and which of its boards to take."""
 
     file = forms.FileField(label="PBN file")
-    boards = forms.CharField(
+    boards = OneLineText(
         label="The file's boards",
         required=False,
         max_length=15,
@@ -52,7 +54,7 @@ class PbnImportForm(forms.Form):
         help_text="The file's board number less this is the event's: 24 takes the "
         "file's 25 as board 1. Empty: 0.",
     )
-    room = forms.CharField(
+    room = OneLineText(
         label="Room",
         required=False,
         max_length=20,

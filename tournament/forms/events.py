@@ -15,7 +15,7 @@ from scoring.movements import MAX_TABLES
 
 from ..choices import CodeOfLaws, Even, Factoring, Form, Method, MovementKind
 from ..models import Contest, Event, League
-from .fields import WholeNumber, whole_numbers
+from .fields import LinesText, OneLineText, WholeNumber, whole_numbers
 
 
 class EventForm(forms.ModelForm):
@@ -195,10 +195,10 @@ class PairNamesForm(forms.Form):
     """One pair's row of the players page.  The row carries its pair's label, so what is
     typed reaches that pair even when the list of pairs changed while it was typed."""
 
-    pair = forms.CharField(widget=forms.HiddenInput, required=False, max_length=8)
+    pair = OneLineText(widget=forms.HiddenInput, required=False, max_length=8)
     # A member as the register offers him, "Name (#number)": a name of 80 and its number.
-    player1 = forms.CharField(max_length=104, required=False, label="Player 1")
-    player2 = forms.CharField(max_length=104, required=False, label="Player 2")
+    player1 = OneLineText(max_length=104, required=False, label="Player 1")
+    player2 = OneLineText(max_length=104, required=False, label="Player 2")
 
 
 # More rows than any movement seats pairs: a count past it is not a page's.
@@ -307,7 +307,7 @@ class ContestForm(EventForm):
 class LeagueForm(forms.ModelForm):
     """A team event of many teams: its teams, how they are drawn, the matches' settings."""
 
-    teams = forms.CharField(
+    teams = LinesText(
         widget=forms.Textarea(attrs={"rows": 6, "cols": 40}),
         label="Teams, one a line (the first round of a Swiss pairs them in this order)",
     )

@@ -8,7 +8,7 @@ from typing import Any
 
 from django import forms
 
-from .fields import WholeNumber
+from .fields import OneLineText, WholeNumber
 
 
 class LatePairForm(forms.Form):
@@ -17,8 +17,8 @@ class LatePairForm(forms.Form):
     from_round = forms.TypedChoiceField(coerce=int, label="Plays from round")
     place = forms.ChoiceField(required=False, label="Takes the place of")
     # A member as the register offers him, "Name (#number)": a name of 80 and its number.
-    player1 = forms.CharField(max_length=104, required=False, label="Player 1")
-    player2 = forms.CharField(max_length=104, required=False, label="Player 2")
+    player1 = OneLineText(max_length=104, required=False, label="Player 1")
+    player2 = OneLineText(max_length=104, required=False, label="Player 2")
 
     def __init__(self, *args: Any, rounds: Any = (), places: Any = (), **kwargs: Any) -> None:
         kwargs.setdefault("label_suffix", "")
@@ -34,7 +34,7 @@ class WithdrawForm(forms.Form):
 
     pair = forms.ChoiceField(label="Pair")
     from_round = WholeNumber(min_value=1, max_value=99, label="Leaves before round")
-    reason = forms.CharField(max_length=300, required=False, label="Note")
+    reason = OneLineText(max_length=300, required=False, label="Note")
 
     def __init__(self, *args: Any, pairs: Any = (), **kwargs: Any) -> None:
         kwargs.setdefault("label_suffix", "")

@@ -11,6 +11,7 @@ from typing import Any
 
 from django import forms
 
+from .. import text
 from ..choices import Seat
 
 
@@ -72,3 +73,17 @@ def penalties_from(data: dict) -> tuple[dict, ...]:
             },
         )
     return ()
+
+
+class OneLineText(forms.CharField):
+    """A one-line text field: a control character, a tab or a line break is refused in
+    the director's words (tournament/text.py), before anything reaches a verb."""
+
+    default_validators = [text.one_line]
+
+
+class LinesText(forms.CharField):
+    """A text field typed in a box of several lines: tab, CR and LF are taken, any other
+    control character refused (tournament/text.py)."""
+
+    default_validators = [text.lines]

@@ -26,7 +26,7 @@ from ..models.club import surname_of
 from ..services import ServiceError, user_message
 from ..services.members import NAME_MAX, NUMBER_MAX, MemberRow
 from ..services.seasons import check_rule
-from .fields import whole_numbers
+from .fields import OneLineText, whole_numbers
 
 PHONE_MAX = 30
 FILE_MAX_BYTES = 2 * 1024 * 1024
@@ -329,16 +329,16 @@ class MemberImportForm(forms.Form):
 
 
 class MemberForm(forms.Form):
-    name = forms.CharField(max_length=NAME_MAX)
-    surname = forms.CharField(
+    name = OneLineText(max_length=NAME_MAX)
+    surname = OneLineText(
         max_length=NAME_MAX,
         required=False,
         help_text="The register is sorted by it. Blank: taken from the name "
         '("Anna van der Berg": van der Berg, among the B\'s; "Alden, Jane": Alden).',
     )
-    number = forms.CharField(max_length=NUMBER_MAX, required=False, label="Member number")
+    number = OneLineText(max_length=NUMBER_MAX, required=False, label="Member number")
     email = forms.EmailField(required=False, label="E-mail")
-    phone = forms.CharField(max_length=PHONE_MAX, required=False)
+    phone = OneLineText(max_length=PHONE_MAX, required=False)
     active = forms.BooleanField(required=False, initial=True)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:

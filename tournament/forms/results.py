@@ -19,7 +19,7 @@ from scoring.honours import honour_holding_of, honour_holdings, honours_question
 from ..choices import Adjusted, Direction, RevokePenalty
 from ..queries.auctions import ruling_penalties
 from ..services import Entry, ServiceError, user_message
-from .fields import SEAT_CHOICES, WholeNumber, honours_from, penalties_from
+from .fields import SEAT_CHOICES, LinesText, OneLineText, WholeNumber, honours_from, penalties_from
 
 
 def entry_from(contract: str, data: dict) -> Entry:
@@ -134,7 +134,7 @@ class ResultEntryForm(forms.Form):
     are a required answer (docs/laws/scoring.md, "Honours").
     """
 
-    contract = forms.CharField(max_length=12, required=False)
+    contract = OneLineText(max_length=12, required=False)
     declarer = forms.ChoiceField(choices=[("", "—"), *SEAT_CHOICES], required=False)
     tricks = WholeNumber(
         min_value=0, max_value=13, required=False, label="Tricks won by declarer's side"
@@ -157,7 +157,7 @@ class ResultEntryForm(forms.Form):
     penalty_points = WholeNumber(
         min_value=1, max_value=1000, required=False, label="Penalty points"
     )
-    penalty_law = forms.CharField(max_length=60, required=False, label="Law of the penalty")
+    penalty_law = OneLineText(max_length=60, required=False, label="Law of the penalty")
 
     def __init__(self, *args, code: Code, hand_record: bool, **kwargs):
         super().__init__(*args, **kwargs)
@@ -244,7 +244,7 @@ class CorrectionForm(ResultEntryForm):
         required=False,
         label="Or an artificial score",
     )
-    reason = forms.CharField(
+    reason = LinesText(
         max_length=300,
         required=False,
         widget=forms.Textarea(attrs={"rows": 2, "cols": 60}),
@@ -268,4 +268,4 @@ class CorrectionForm(ResultEntryForm):
 
 
 class ReasonForm(forms.Form):
-    reason = forms.CharField(max_length=300, required=False)
+    reason = OneLineText(max_length=300, required=False)

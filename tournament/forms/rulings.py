@@ -17,7 +17,7 @@ from scoring.adjusted import NOT_PLAYED, WEIGHTED
 
 from ..choices import Discovered, SurplusWith
 from ..models import Event
-from .fields import SEAT_CHOICES, WholeNumber, whole_numbers
+from .fields import SEAT_CHOICES, LinesText, OneLineText, WholeNumber, whole_numbers
 
 
 class IrregularForm(forms.Form):
@@ -36,7 +36,7 @@ class IrregularForm(forms.Form):
         required=False,
         label="The surplus was held by",
     )
-    reason = forms.CharField(
+    reason = LinesText(
         max_length=300,
         required=False,
         widget=forms.Textarea(attrs={"rows": 2}),
@@ -104,7 +104,7 @@ class AdjustForm(forms.Form):
     ew_award = forms.ChoiceField(
         choices=AWARD_CHOICES, initial="average", required=False, label="East-West"
     )
-    reason = forms.CharField(
+    reason = LinesText(
         max_length=300,
         label="Reason (shown on the traveller)",
         widget=forms.Textarea(attrs={"rows": 2, "cols": 50}),
@@ -123,7 +123,7 @@ class AdjustForm(forms.Form):
             for s in seatings
         ]
         for i in range(1, WEIGHT_PARTS + 1):
-            self.fields[f"weight{i}"] = forms.CharField(
+            self.fields[f"weight{i}"] = OneLineText(
                 max_length=12, required=False, label=f"Part {i}: weight (e.g. 1/3)"
             )
             self.fields[f"score{i}"] = WholeNumber(
@@ -183,7 +183,7 @@ class FouledForm(forms.Form):
         required=False,
         label="Tables that played the second version",
     )
-    reason = forms.CharField(max_length=300, label="Reason")
+    reason = OneLineText(max_length=300, label="Reason")
 
     def __init__(self, *args: Any, seatings: Any = (), **kwargs: Any) -> None:
         kwargs.setdefault("label_suffix", "")

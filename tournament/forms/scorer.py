@@ -20,6 +20,7 @@ from scoring.codes import Code
 
 from ..choices import Direction, RevokePenalty
 from ..services import Entry, ServiceError, user_message
+from .fields import OneLineText
 from .results import entry_from, honours_answer, honours_choices, honours_initial
 from .results import initial_from as _initial_from
 
@@ -277,8 +278,8 @@ class TabletEntryForm(forms.Form):
         label="Points",
         widget=List,
     )
-    penalty_law = forms.CharField(max_length=60, required=False, label="Law", widget=Text)
-    key = forms.CharField(widget=forms.HiddenInput)
+    penalty_law = OneLineText(max_length=60, required=False, label="Law", widget=Text)
+    key = OneLineText(widget=forms.HiddenInput)
 
     # Each code's own form (:meth:`for_code`) sets these, with its fields' choices.
     code: Code

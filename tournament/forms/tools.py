@@ -17,7 +17,7 @@ from scoring.movements import MAX_TABLES
 
 from ..choices import Direction, MovementKind, RevokePenalty
 from ..services import user_message
-from .fields import SEAT_CHOICES, WholeNumber, honours_from, penalties_from
+from .fields import SEAT_CHOICES, OneLineText, WholeNumber, honours_from, penalties_from
 
 
 class MovementForm(forms.Form):
@@ -79,7 +79,7 @@ class DealForm(forms.Form):
     code = forms.ChoiceField(choices=[(k, c.name) for k, c in CODES.items()], initial="1915")
     english_slams = forms.BooleanField(required=False, label="English slam rule (1913)")
     english_bidding = forms.BooleanField(required=False, label="English bidding rule (1913)")
-    contract = forms.CharField(
+    contract = OneLineText(
         max_length=10, help_text="e.g. 4H, 3NTX, 2RS (1913), 3SR or 2NULLO (Royalton), or PASS"
     )
     declarer = forms.ChoiceField(choices=[("", "—"), *SEAT_CHOICES], required=False)
@@ -100,7 +100,7 @@ class DealForm(forms.Form):
     )
     penalty_side = forms.ChoiceField(choices=[("", "—"), *Direction.choices], required=False)
     penalty_points = WholeNumber(min_value=1, required=False)
-    penalty_law = forms.CharField(max_length=60, required=False)
+    penalty_law = OneLineText(max_length=60, required=False)
     premium = forms.BooleanField(required=False, initial=True, label="Duplicate premium")
 
     def clean(self):

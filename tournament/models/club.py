@@ -23,6 +23,7 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q
 
+from .. import text
 from ..choices import Method, PaperSize
 
 DEFAULT_CLUB_NAME = "Our club"
@@ -52,14 +53,16 @@ def is_site_admin(user: object) -> bool:
 
 
 class Club(models.Model):
-    name = models.CharField(max_length=120)
+    name = models.CharField(max_length=120, validators=[text.one_line])
     short_name = models.CharField(
-        max_length=20, help_text="On the table cards and the score cards' e-mails: a word or two."
+        max_length=20,
+        help_text="On the table cards and the score cards' e-mails: a word or two.",
+        validators=[text.one_line],
     )
     time_zone = models.CharField(
         max_length=64,
         default=room_time_zone,
-        validators=[validate_time_zone],
+        validators=[text.one_line, validate_time_zone],
         help_text=(
             "Where the club plays, as Europe/London (a new club takes the room's CLUB_TIME_ZONE)."
         ),
@@ -204,7 +207,7 @@ class Member(models.Model):
     """
 
     club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="members")
-    name = models.CharField(max_length=80)
+    name = models.CharField(max_length=80, validators=[text.one_line])
     # The register's order: the surname, taken from the name (surname_of) unless the
     # imported list had a surname column or a director typed it.
     surname = models.CharField(
@@ -212,12 +215,17 @@ class Member(models.Model):
         blank=True,
         help_text="The register is sorted by it; blank: taken from the name's last word "
         '(with "van", "de", "von"... kept with it).',
+        validators=[text.one_line],
     )
     number = models.CharField(
-        "member number", max_length=20, blank=True, help_text="Unique within the club."
+        "member number",
+        max_length=20,
+        blank=True,
+        help_text="Unique within the club.",
+        validators=[text.one_line],
     )
     email = models.EmailField("e-mail", blank=True)
-    phone = models.CharField(max_length=30, blank=True)
+    phone = models.CharField(max_length=30, blank=True, validators=[text.one_line])
     active = models.BooleanField(default=True)
     guest = models.BooleanField(default=False, help_text="Typed in at an event, not registered.")
     created_at = models.DateTimeField(auto_now_add=True)
@@ -256,7 +264,7 @@ class Season(models.Model):
     """
 
     club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="seasons")
-    name = models.CharField(max_length=120)
+    name = models.CharField(max_length=120, validators=[text.one_line])
     method = models.CharField("kind of events", max_length=12, choices=Method)
     best = models.PositiveSmallIntegerField(
         "best N percentages",
@@ -290,11 +298,11 @@ class ScoreCardMail(models.Model):
 
     event = models.ForeignKey("Event", on_delete=models.CASCADE, related_name="mails")
     member = models.ForeignKey(Member, null=True, on_delete=models.SET_NULL)
-    name = models.CharField(max_length=80)
+    name = models.CharField(max_length=80, validators=[text.one_line])
     address = models.EmailField()
-    subject = models.CharField(max_length=200)
+    subject = models.CharField(max_length=200, validators=[text.one_line])
     sent = models.BooleanField(default=True)
-    error = models.CharField(max_length=200, blank=True)
+    error = models.CharField(max_length=200, blank=True, validators=[text.lines])
     at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

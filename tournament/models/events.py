@@ -18,6 +18,7 @@ from django.db import models
 from scoring import Code, get_code
 from scoring.adjusted import AdjustedValues
 
+from .. import text
 from ..choices import (
     CodeOfLaws,
     Even,
@@ -45,7 +46,7 @@ class Contest(models.Model):
         AVERAGE = "average", "Average the session percentages (matchpoints)"
 
     club = models.ForeignKey(Club, on_delete=models.PROTECT)
-    name = models.CharField(max_length=120)
+    name = models.CharField(max_length=120, validators=[text.one_line])
     date = models.DateField()
     owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT)
     carry = models.CharField("carry-over", max_length=8, choices=Carry, default=Carry.TOTAL)
@@ -81,7 +82,7 @@ class League(models.Model):
         SWISS = "swiss", "Swiss (similar records meet, never twice)"
 
     club = models.ForeignKey(Club, on_delete=models.PROTECT)
-    name = models.CharField(max_length=120)
+    name = models.CharField(max_length=120, validators=[text.one_line])
     date = models.DateField()
     owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT)
     code = models.CharField("code of laws", max_length=10, choices=CodeOfLaws, default="1915")
@@ -108,7 +109,7 @@ class League(models.Model):
 
 class LeagueTeam(models.Model):
     league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="teams")
-    name = models.CharField(max_length=80)
+    name = models.CharField(max_length=80, validators=[text.one_line])
     position = models.PositiveSmallIntegerField()  # the seeding order (Swiss round 1)
 
     class Meta:
@@ -123,7 +124,7 @@ class LeagueTeam(models.Model):
 
 class Event(models.Model):
     club = models.ForeignKey(Club, on_delete=models.PROTECT)
-    name = models.CharField(max_length=120)
+    name = models.CharField(max_length=120, validators=[text.one_line])
     date = models.DateField()
     code = models.CharField(
         "code of laws", max_length=10, choices=CodeOfLaws, default=CodeOfLaws.WC1915
@@ -166,7 +167,10 @@ class Event(models.Model):
     )
     published = models.BooleanField(default=False)
     deal_seed = models.CharField(
-        max_length=40, blank=True, help_text="The seed the boards were dealt from, if dealt here."
+        max_length=40,
+        blank=True,
+        help_text="The seed the boards were dealt from, if dealt here.",
+        validators=[text.one_line],
     )
     created_at = models.DateTimeField(auto_now_add=True)
     # Between boards: what the tablets show.  The traveller of a board the
@@ -184,7 +188,7 @@ class Event(models.Model):
         "the code and fills in the contract and declarer.",
     )
     # The room display (projector or TV): its private link, and the round timer.
-    display_token = models.CharField(max_length=32, blank=True)
+    display_token = models.CharField(max_length=32, blank=True, validators=[text.one_line])
     display_standings = models.BooleanField(default=False)
     # The clock follows the rounds: each round plays for ``timer_minutes``, then the
     # tables change for ``changeover_minutes`` and the next round's clock starts by
@@ -221,7 +225,7 @@ class Event(models.Model):
         Contest, null=True, blank=True, on_delete=models.CASCADE, related_name="parts"
     )
     session = models.PositiveSmallIntegerField(null=True, blank=True)
-    section = models.CharField(max_length=2, blank=True)
+    section = models.CharField(max_length=2, blank=True, validators=[text.one_line])
     # The club's season this evening counts towards (a season holds one kind of event).
     season = models.ForeignKey(
         Season, null=True, blank=True, on_delete=models.SET_NULL, related_name="events"

@@ -9,14 +9,15 @@ from __future__ import annotations
 
 from django.db import models
 
+from .. import text
 from .club import Member
 from .events import Event
 
 
 class Team(models.Model):
     event = models.ForeignKey(Event, on_delete=models.CASCADE)
-    label = models.CharField(max_length=4)  # "A" or "B"
-    name = models.CharField(max_length=80, blank=True)
+    label = models.CharField(max_length=4, validators=[text.one_line])  # "A" or "B"
+    name = models.CharField(max_length=80, blank=True, validators=[text.one_line])
 
     class Meta:
         constraints = [
@@ -30,7 +31,7 @@ class Team(models.Model):
 
 class Pair(models.Model):
     event = models.ForeignKey(Event, on_delete=models.CASCADE)
-    label = models.CharField(max_length=8)  # "1", "12", "A1"
+    label = models.CharField(max_length=8, validators=[text.one_line])  # "1", "12", "A1"
     team = models.ForeignKey(Team, null=True, blank=True, on_delete=models.CASCADE)
 
     class Meta:
@@ -51,7 +52,7 @@ class Player(models.Model):
     pair = models.ForeignKey(Pair, on_delete=models.CASCADE)
     position = models.PositiveSmallIntegerField()  # 1 or 2
     # The name as entered for this event: it stays when the member leaves the register.
-    name = models.CharField(max_length=80, blank=True)
+    name = models.CharField(max_length=80, blank=True, validators=[text.one_line])
     member = models.ForeignKey(
         Member, null=True, blank=True, on_delete=models.SET_NULL, related_name="players"
     )
@@ -81,7 +82,9 @@ class FieldChange(models.Model):
     kind = models.CharField(max_length=10, choices=Kind)
     pair = models.ForeignKey(Pair, on_delete=models.CASCADE)
     from_round = models.PositiveSmallIntegerField()
-    place = models.CharField(max_length=8, blank=True)  # a late pair: the place it takes
+    place = models.CharField(
+        max_length=8, blank=True, validators=[text.one_line]
+    )  # a late pair: the place it takes
     at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -21,6 +21,7 @@ from scoring.adjusted import describe as describe_adjustment
 from scoring.adjusted import for_the_table
 from scoring.fractions_fmt import signed
 
+from .. import text
 from ..choices import Direction, Seat
 from .events import Event
 from .field import Pair
@@ -30,7 +31,11 @@ class Board(models.Model):
     event = models.ForeignKey(Event, on_delete=models.CASCADE)
     number = models.PositiveSmallIntegerField()
     deal = models.CharField(
-        "hand record (PBN deal)", max_length=80, blank=True, help_text='e.g. "N:AKQJ.T98.. ..."'
+        "hand record (PBN deal)",
+        max_length=80,
+        blank=True,
+        help_text='e.g. "N:AKQJ.T98.. ..."',
+        validators=[text.one_line],
     )
     redeals = models.PositiveSmallIntegerField(
         default=0, help_text="Times the board was redealt under Law B."
@@ -124,7 +129,7 @@ class Seating(models.Model):
     ew = models.ForeignKey(Pair, null=True, blank=True, on_delete=models.CASCADE, related_name="+")
     first_board = models.PositiveSmallIntegerField()
     last_board = models.PositiveSmallIntegerField()
-    note = models.CharField(max_length=200, blank=True)
+    note = models.CharField(max_length=200, blank=True, validators=[text.one_line])
     absent = models.BooleanField(
         default=False, help_text="A pair did not play: no result, which is not a zero."
     )
@@ -198,18 +203,18 @@ class Result(models.Model):
     table = models.PositiveSmallIntegerField()
     ns = models.ForeignKey(Pair, on_delete=models.CASCADE, related_name="+")
     ew = models.ForeignKey(Pair, on_delete=models.CASCADE, related_name="+")
-    contract = models.CharField(max_length=12, blank=True)
+    contract = models.CharField(max_length=12, blank=True, validators=[text.one_line])
     declarer = models.CharField(max_length=1, choices=Seat, blank=True)
     tricks = models.PositiveSmallIntegerField(null=True, blank=True)
     honours = models.JSONField(null=True, blank=True)  # {"N": 2, ...} or null
     revokes_ns = models.PositiveSmallIntegerField(default=0)
     revokes_ew = models.PositiveSmallIntegerField(default=0)
-    revoke_penalty = models.CharField(max_length=6, blank=True)
+    revoke_penalty = models.CharField(max_length=6, blank=True, validators=[text.one_line])
     penalties = models.JSONField(default=list, blank=True)  # [{"side","points","law"}]
     # The auction, when the table recorded it: calls from the dealer, "1H P 2H X P P P".
-    auction = models.CharField(max_length=1200, blank=True)
+    auction = models.CharField(max_length=1200, blank=True, validators=[text.one_line])
     # Law B's artificial score, or the director's adjusted score (scoring.adjusted).
-    adjusted = models.CharField(max_length=16, blank=True)
+    adjusted = models.CharField(max_length=16, blank=True, validators=[text.one_line])
     weights = models.JSONField(null=True, blank=True)  # a weighted score: [["1/3", 120], ...]
     # The score, as scoring.score_deal() gave it when the version was made.
     ns_trick = models.IntegerField(default=0)
@@ -228,9 +233,11 @@ class Result(models.Model):
     entered_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
     )
-    entered_via = models.CharField(max_length=40, blank=True)  # "director", "table 3"
-    reason = models.CharField(max_length=300, blank=True)
-    idempotency_key = models.CharField(max_length=64, blank=True)
+    entered_via = models.CharField(
+        max_length=40, blank=True, validators=[text.one_line]
+    )  # "director", "table 3"
+    reason = models.CharField(max_length=300, blank=True, validators=[text.lines])
+    idempotency_key = models.CharField(max_length=64, blank=True, validators=[text.one_line])
     created_at = models.DateTimeField(auto_now_add=True)
 
     objects = ResultQuerySet.as_manager()
@@ -323,10 +330,12 @@ class AuditEntry(models.Model):
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
     )
-    actor = models.CharField(max_length=60, blank=True)  # "director alice", "table 3"
-    action = models.CharField(max_length=40)
-    detail = models.TextField(blank=True)
-    reason = models.CharField(max_length=300, blank=True)
+    actor = models.CharField(
+        max_length=60, blank=True, validators=[text.one_line]
+    )  # "director alice", "table 3"
+    action = models.CharField(max_length=40, validators=[text.one_line])
+    detail = models.TextField(blank=True, validators=[text.lines])
+    reason = models.CharField(max_length=300, blank=True, validators=[text.lines])
     result = models.ForeignKey(Result, null=True, blank=True, on_delete=models.SET_NULL)
 
     class Meta:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from django.db import models
 
+from .. import text
 from ..choices import Seat
 from .events import Event
 from .play import Board, Seating
@@ -37,15 +38,17 @@ class Ruling(models.Model):
     event = models.ForeignKey(Event, on_delete=models.CASCADE)
     seating = models.ForeignKey(Seating, on_delete=models.CASCADE)
     board = models.ForeignKey(Board, on_delete=models.CASCADE)
-    irregularity = models.CharField(max_length=30)
-    option = models.CharField(max_length=30)
+    irregularity = models.CharField(max_length=30, validators=[text.one_line])
+    option = models.CharField(max_length=30, validators=[text.one_line])
     offender = models.CharField(max_length=1, choices=Seat)
-    call = models.CharField(max_length=12, blank=True)  # the offending call, as made
+    call = models.CharField(
+        max_length=12, blank=True, validators=[text.one_line]
+    )  # the offending call, as made
     points = models.PositiveSmallIntegerField(default=0)  # to the other side's honour score
-    law = models.CharField(max_length=80)
-    summary = models.CharField(max_length=300)
-    reason = models.CharField(max_length=300, blank=True)
-    actor = models.CharField(max_length=60)
+    law = models.CharField(max_length=80, validators=[text.one_line])
+    summary = models.CharField(max_length=300, validators=[text.lines])
+    reason = models.CharField(max_length=300, blank=True, validators=[text.lines])
+    actor = models.CharField(max_length=60, validators=[text.one_line])
     at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

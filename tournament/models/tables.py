@@ -12,6 +12,7 @@ import secrets
 from django.db import models
 from django.db.models import Q
 
+from .. import text
 from .events import Event
 
 
@@ -28,8 +29,10 @@ class TableLink(models.Model):
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE)
     table = models.PositiveSmallIntegerField()
-    token = models.CharField(max_length=64, unique=True, default=new_token)
-    pin = models.CharField(max_length=4, blank=True)
+    token = models.CharField(
+        max_length=64, unique=True, default=new_token, validators=[text.one_line]
+    )
+    pin = models.CharField(max_length=4, blank=True, validators=[text.one_line])
     created_at = models.DateTimeField(auto_now_add=True)
     revoked_at = models.DateTimeField(null=True, blank=True)
 
@@ -70,9 +73,9 @@ class DirectorCall(models.Model):
     answered_at = models.DateTimeField(null=True, blank=True)
     # From the auction recorder: the board, who made which call the code refused, and why.
     board = models.PositiveSmallIntegerField(null=True, blank=True)
-    seat = models.CharField(max_length=1, blank=True)
-    call = models.CharField(max_length=12, blank=True)
-    note = models.CharField(max_length=300, blank=True)
+    seat = models.CharField(max_length=1, blank=True, validators=[text.one_line])
+    call = models.CharField(max_length=12, blank=True, validators=[text.one_line])
+    note = models.CharField(max_length=300, blank=True, validators=[text.lines])
 
     class Meta:
         ordering = ["at"]

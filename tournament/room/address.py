@@ -131,6 +131,18 @@ SQLITE_MAX_WORKERS = 5
 # gunicorn's own warnings and errors (a worker that crashed or timed out) go to
 # the app's log file as well as the console (tournament/room/roomlog.py); the task
 # worker started and stopped with the server by gunicorn's hooks (taskworker.py).
+#
+# The timeouts, set here rather than left to gunicorn's defaults (docs/hosting/workers.md):
+# no request builds a big file any more (the task worker does: docs/decisions/
+# big-downloads.md), so the slowest honest request is one queued for SQLite's write lock
+# (up to 20 s, settings.py).  WORKER_TIMEOUT kills a worker silent for longer than that
+# with room to spare, so a stuck worker is replaced but no honest request is cut off;
+# GRACEFUL_TIMEOUT lets a reload or a stop finish the requests under way (a tablet's
+# entry) before their worker is killed; KEEP_ALIVE keeps a phone's connection open
+# between its steps for a few seconds, not long enough to hold a sync worker idle.
+WORKER_TIMEOUT = 45
+GRACEFUL_TIMEOUT = 30
+KEEP_ALIVE = 5
 GUNICORN_OPTIONS = (
     "--config",
     "python:tournament.room.taskworker",
@@ -138,6 +150,12 @@ GUNICORN_OPTIONS = (
     "--no-control-socket",
     "--logger-class",
     "tournament.room.roomlog.RoomLogger",
+    "--timeout",
+    str(WORKER_TIMEOUT),
+    "--graceful-timeout",
+    str(GRACEFUL_TIMEOUT),
+    "--keep-alive",
+    str(KEEP_ALIVE),
 )
 
 

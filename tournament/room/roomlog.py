@@ -20,6 +20,8 @@ from typing import Any
 
 from gunicorn.glogging import Logger
 
+from .logline import OneLineFormatter
+
 # The settings' "plain" format and rotation (tournament/settings.py, LOGGING).
 FORMAT = "{asctime} {levelname} {name} [{process}] {message}"
 MAX_BYTES = 5 * 1024 * 1024
@@ -43,7 +45,7 @@ class RoomLogger(Logger):
             path, maxBytes=MAX_BYTES, backupCount=BACKUPS, encoding="utf-8", delay=True
         )
         handler.setLevel(logging.WARNING)
-        handler.setFormatter(logging.Formatter(FORMAT, style="{"))
+        handler.setFormatter(OneLineFormatter(FORMAT, style="{"))
         handler._gunicorn = True  # type: ignore[attr-defined]  # gunicorn's reload drops it
         handler._room_file = True  # type: ignore[attr-defined]
         self.error_log.addHandler(handler)

@@ -30,6 +30,7 @@ from . import locks
 from .audit import Actor, audit
 from .entries import Entry
 from .results import check_board, check_may_change, correct_result
+from .text import checked
 
 
 class CallRefused(ServiceError):
@@ -158,11 +159,11 @@ def rule(
         irregularity=ruled.irregularity.key,
         option=opt.key,
         offender=offender,
-        call=call.strip()[:12],
+        call=checked(call.strip(), what="The call", field="call")[:12],
         points=ruled.penalty.points if ruled.penalty else 0,
         law=opt.law[:80],
         summary=ruled.summary[:300],
-        reason=by.reason[:300],
+        reason=by.kept_reason[:300],
         actor=by.label,
     )
     audit(

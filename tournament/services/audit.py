@@ -11,12 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..models import AuditEntry, Event, Result
-
-
-def without_nul(text: str) -> str:
-    """Text as the database keeps it: without NUL characters, which no keyboard types and
-    PostgreSQL's text refuses (a reason or a note read from a post as it came)."""
-    return text.replace("\x00", "")
+from .text import checked
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,11 +25,18 @@ class Actor:
 
     @classmethod
     def director(cls, user: Any, reason: str = "") -> Actor:
-        return cls(user=user, reason=without_nul(reason))
+        return cls(user=user, reason=reason)
 
     @classmethod
     def tablet(cls, table: int, key: str = "") -> Actor:
         return cls(table=table, key=key)
+
+    @property
+    def kept_reason(self) -> str:
+        """The reason, as the database keeps it: one holding what no database stores is
+        refused (:class:`ServiceError`), inside the verb's transaction, so the change it
+        explains is not made either (tournament/text.py)."""
+        return checked(self.reason, what="The note for the log", lines=True, field="reason")
 
     @property
     def is_director(self) -> bool:
@@ -60,13 +62,15 @@ class Actor:
 def audit(
     event: Event, action: str, detail: str, *, by: Actor, result: Result | None = None
 ) -> AuditEntry:
-    """Write one line of the event's audit trail: who, when, what and why."""
+    """Write one line of the event's audit trail: who, when, what and why (a reason the
+    database cannot keep refused: :attr:`Actor.kept_reason`)."""
+    reason = by.kept_reason
     return AuditEntry.objects.create(
         event=event,
         user=by.account,
         actor=by.label,
         action=action,
-        detail=without_nul(detail),
-        reason=without_nul(by.reason),
+        detail=checked(detail, what="The log's line", lines=True),
+        reason=reason,
         result=result,
     )

@@ -21,6 +21,7 @@ from ..errors import ServiceError
 from ..models import Club
 from ..models.club import validate_time_zone
 from . import directors, locks
+from .text import checked
 
 log = logging.getLogger("tournament.accounts")
 
@@ -32,7 +33,8 @@ def create_club(
     """A new club and its first director (who logs in with ``password``); nothing is
     made when either is refused, and a name already taken is refused under the clubs'
     lock."""
-    name, short_name = name.strip(), short_name.strip()
+    name = checked(name.strip(), what="The club's name", field="name")
+    short_name = checked(short_name.strip(), what="The short name", field="short_name")
     if not name or not short_name:
         raise ServiceError("A club needs a name and a short name.")
     # The names read after the clubs' lock is granted, in a statement of their own: the

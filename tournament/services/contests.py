@@ -27,6 +27,7 @@ from ..queries.contests import overall_table, parts, seated
 from . import directors, locks
 from .audit import Actor, audit
 from .events import check_derived_name, create_event, set_group_published
+from .text import checked
 
 MAX_SECTIONS = 8
 
@@ -47,6 +48,7 @@ def create_contest(
     **fields: Any,
 ) -> Contest:
     """A contest of ``sections`` x ``sessions`` pair events with the same settings."""
+    checked(name, what="The contest's name", field="name")
     if not 1 <= sections <= MAX_SECTIONS or not 1 <= sessions <= MAX_SESSIONS:
         raise ServiceError(f"1 to {MAX_SECTIONS} sections and 1 to {MAX_SESSIONS} sessions")
     if sections * sessions < 2:

@@ -22,6 +22,7 @@ from ..errors import ServiceError
 from ..models import Board, Event, Result
 from . import locks
 from .audit import Actor, audit
+from .text import checked
 
 
 def _store(deals: list[tuple[Board, str]], solve: bool = True) -> None:
@@ -77,7 +78,7 @@ def deal_event(
     nothing is dealt: that is refused, so no page says boards were dealt, and
     the event keeps the seed its boards were dealt from.
     """
-    seed = seed.strip() or secrets.token_hex(6)
+    seed = checked(seed.strip(), what="The seed", field="seed") or secrets.token_hex(6)
     targets = Board.objects.filter(event=event).order_by("number")
     kept: tuple[int, ...] = ()
     if boards is not None:

@@ -34,6 +34,7 @@ from ..models import (
 from . import directors, locks
 from .audit import Actor, audit
 from .members import lock_club, players_for
+from .text import checked
 
 # The longest name the database keeps for an event.  A league's matches and a
 # contest's sections are named from their group's name, so a group is refused before
@@ -96,13 +97,15 @@ def create_event(owner: Any, **fields: Any) -> Event:
     ``fields`` are the Event's fields; optional ``pair_names`` maps a pair
     label to its two players' names and ``team_names`` a team label to a name.
     """
-    name = str(fields.get("name", ""))
+    name = checked(str(fields.get("name", "")), what="The event's name", field="name")
     if len(name) > EVENT_NAME_MAX:
         raise ServiceError(
             f"an event's name holds at most {EVENT_NAME_MAX} characters; this one has {len(name)}"
         )
     pair_names: dict[str, Iterable[str]] = fields.pop("pair_names", None) or {}
     team_names: dict[str, str] = fields.pop("team_names", None) or {}
+    for label, team_name in team_names.items():
+        checked(team_name, what=f"Team {label}'s name")
     if fields.get("form") == Form.TEAMS:
         fields["movement"] = MovementKind.TEAMS
     elif fields.get("movement") == MovementKind.TEAMS:

@@ -29,6 +29,7 @@ from ..queries.leagues import league_table, match_finished, match_team_names, me
 from . import directors, locks
 from .audit import Actor, audit
 from .events import check_derived_name, create_event, set_group_published
+from .text import checked
 
 MAX_TEAMS = 40
 
@@ -49,7 +50,8 @@ def create_league(
 ) -> League:
     """A league with its teams; a round robin's every meeting is drawn at once, a Swiss
     event's first round (in the order the teams are given)."""
-    names = [t.strip() for t in teams if t.strip()]
+    checked(name, what="The team event's name", field="name")
+    names = [checked(t.strip(), what=f"The team {t.strip()!r}") for t in teams if t.strip()]
     if len(names) < 3:
         raise ServiceError("a team event of many teams needs at least three teams")
     if len(names) > MAX_TEAMS:

@@ -16,11 +16,13 @@ from dataclasses import dataclass, field, replace
 
 from django.db import transaction
 
+from .. import text
 from ..errors import ServiceError
 from ..models import Club, Event, Member, Player
 from ..models.club import surname_of
 from . import locks
 from .audit import Actor, audit
+from .text import checked
 
 # "Jane Alden (#123)": how the players field offers a member (Member.choice_label).
 _LABELLED = re.compile(r"^(?P<name>.*?)\s*\(#(?P<number>[^()]+)\)\s*$")
@@ -90,6 +92,23 @@ class ImportPlan:
         return len(self.added) + len(self.updated)
 
 
+def refusal(row: MemberRow) -> str | None:
+    """Why the database cannot keep ``row`` (a control character in a field, a line
+    break in a name or a number: tournament/text.py), in the words of a refused row."""
+    fields = (
+        ("the name", row.name),
+        ("the surname", row.surname or ""),
+        ("the member number", row.number),
+        ("the e-mail address", row.email or ""),
+        ("the phone number", row.phone or ""),
+    )
+    for what, value in fields:
+        why = text.refusal(value, what=what)
+        if why is not None:
+            return why
+    return None
+
+
 def _differs(member: Member, row: MemberRow) -> bool:
     now = (member.name, member.email, member.phone, member.active)
     return member.guest or now != row.merged(member) or member.surname != row.surname_for(member)
@@ -105,6 +124,10 @@ def import_plan(club: Club, rows: Iterable[tuple[int, MemberRow]]) -> ImportPlan
     names = {squeeze(m.name) for m in Member.objects.filter(club=club, guest=False)}
     seen: dict[str, int] = {}
     for line, row in rows:
+        why = refusal(row)
+        if why is not None:
+            plan.refused.append((line, text.NEVER.sub("?", row.name), why))
+            continue
         if row.number:
             if row.number in seen:
                 plan.refused.append(
@@ -177,6 +200,9 @@ def save_member(club: Club, row: MemberRow, member: Member | None = None) -> Mem
     lock_club(club)
     if not row.name.strip():
         raise ServiceError("A member needs a name.")
+    why = refusal(row)
+    if why is not None:
+        raise ServiceError(why[0].upper() + why[1:])
     _check_number(club, row.number, member)
     if member is None:
         member = Member(club=club)
@@ -202,6 +228,7 @@ def make_member(guest: Member, number: str = "") -> Member:
     if guest.pk not in found:
         raise ServiceError("That member is no longer on the register.")
     guest = found[guest.pk]
+    checked(number, what="The member number", field="number")
     _check_number(club, number, guest)
     guest.guest = False
     if number:
@@ -239,6 +266,11 @@ def remove_member(member: Member) -> None:
     Member.objects.filter(pk=member.pk, club=club).delete()
 
 
+def typed_shown(typed: str) -> str:
+    """A typed name quoted in a refusal, what the database cannot keep shown as "?"."""
+    return repr(text.NEVER.sub("?", typed)[:NAME_MAX])
+
+
 class Ambiguous(ServiceError):
     """A name typed at an event that is two members' names."""
 
@@ -250,44 +282,45 @@ def find_member(club: Club, typed: str, *, create_guest: bool = True) -> Member 
     number alone; a member's name (case and spacing aside; two members of one name
     need the number); anything else is a visitor, a guest the director may later make
     a member or merge into one.  Call inside a transaction holding the club's lock.
+    A name the database cannot keep (tournament/text.py) is refused.
     """
-    text = " ".join(typed.split())
-    if not text:
+    name = " ".join(checked(typed, what=f"The name {typed_shown(typed)}").split())
+    if not name:
         return None
     members = Member.objects.filter(club=club)
-    labelled = _LABELLED.match(text)
+    labelled = _LABELLED.match(name)
     if labelled:
         member = members.filter(number=labelled["number"].strip()).first()
         if member is not None:
             return member
-        text = labelled["name"].strip() or text
-    text = text[:NAME_MAX]
-    by_number = members.filter(number=text).first()
+        name = labelled["name"].strip() or name
+    name = name[:NAME_MAX]
+    by_number = members.filter(number=name).first()
     if by_number is not None:
         return by_number
-    same = [m for m in members.filter(name__iexact=text) if squeeze(m.name) == squeeze(text)]
+    same = [m for m in members.filter(name__iexact=name) if squeeze(m.name) == squeeze(name)]
     registered = [m for m in same if not m.guest] or same
     if len(registered) > 1:
         numbers = ", ".join(f"#{m.number}" for m in registered if m.number)
         raise Ambiguous(
-            f"{len(registered)} members are called {text}: type the member number "
+            f"{len(registered)} members are called {name}: type the member number "
             f"({numbers}) or choose from the list."
             if numbers
-            else f"{len(registered)} members are called {text}: give one a member number "
+            else f"{len(registered)} members are called {name}: give one a member number "
             "on the Members page, then choose it."
         )
     if registered:
         return registered[0]
     if not create_guest:
         return None
-    return Member.objects.create(club=club, name=text, guest=True)
+    return Member.objects.create(club=club, name=name, guest=True)
 
 
 def players_for(club: Club, typed: Iterable[str]) -> list[tuple[str, Member | None]]:
     """Each typed name as (the name the event shows, its member): a member's own name, or
     "" for a blank.  Refuses (:class:`Ambiguous`) a name two members share."""
     found: list[tuple[str, Member | None]] = []
-    for text in typed:
-        member = find_member(club, text)
+    for typed_name in typed:
+        member = find_member(club, typed_name)
         found.append((member.name if member is not None else "", member))
     return found

@@ -37,6 +37,7 @@ from ..queries.auctions import auction_of, auction_text, ruling_penalties
 from . import locks
 from .audit import Actor, audit
 from .entries import Entry, preview
+from .text import storable
 
 MAX_KEY = 64  # Result.idempotency_key's length
 # A table's tablet may correct its own scores until the round is agreed (Law E), but a
@@ -61,8 +62,9 @@ def live_result(event: Event, board_number: int, round_no: int, table: int) -> R
 
 def _lookup_key(key: str) -> str:
     """The idempotency key as a lookup takes it: "" (no submission's) for one holding a
-    NUL, which no stored key holds (a form refuses one) and PostgreSQL cannot compare."""
-    return "" if "\x00" in key else key
+    character no stored key holds (a form refuses one; tournament/text.py) and
+    PostgreSQL cannot compare."""
+    return key if storable(key) else ""
 
 
 def stored(event: Event | int, key: str) -> Result | None:
@@ -385,7 +387,7 @@ def _new_result(
         confirmed=confirmed,
         entered_by=by.account,
         entered_via=by.label,
-        reason=by.reason,
+        reason=by.kept_reason,
         idempotency_key=by.key,
         **fields,
         **_score_fields(score),

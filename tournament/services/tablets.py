@@ -21,7 +21,8 @@ from ..errors import ServiceError
 from ..models import DirectorCall, Event, PinFailure, Seating, TableLink
 from ..queries import tablet
 from . import locks
-from .audit import Actor, audit, without_nul
+from .audit import Actor, audit
+from .text import storable
 
 PIN_WINDOW = timedelta(minutes=15)
 MAX_FAILURES_PER_TABLE = 5
@@ -131,8 +132,12 @@ def call_director(
     note: str = "",
 ) -> DirectorCall:
     """A table calls the director; from the auction recorder, with the board and the
-    call the code refused, so the rulings guide opens at it."""
-    seat, call, note = without_nul(seat), without_nul(call), without_nul(note)
+    call the code refused, so the rulings guide opens at it.
+
+    A call for the director is never refused: the seat, call and note are the tablet's
+    copy of its own refusal, never typed, and one the database cannot keep is left
+    off the call (tournament/text.py), which still goes."""
+    seat, call, note = (t if storable(t) else "" for t in (seat, call, note))
     found = DirectorCall.objects.filter(event=event, table=table, answered_at__isnull=True).first()
     if found is not None:
         if board is not None and found.board is None:  # the call now says what it is about

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from django import forms
-from django.conf import settings
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -12,11 +11,12 @@ from scoring.machines import MachineFileError
 from scoring.pbn import decode_pbn_bytes
 from scoring.wording import count
 
-from .. import exports, jobs
-from ..access import director_view, results_view, visibility
+from .. import downloads, exports, jobs
+from ..access import can_direct, director_view, results_view, visibility
 from ..exports import kept
 from ..forms.deals import PbnImportForm
 from ..models import Board, Event, Job, Result
+from ..queries import pagecache
 from ..queries.hand_records import dealing_sheet, hand_record
 from ..services import Actor, ServiceError, deals, user_message
 from .events import board_list
@@ -38,8 +38,20 @@ def public_download(request: HttpRequest, event: Event, fmt: str) -> HttpRespons
     """Downloads from the results page: published events only (or the event's directors).
 
     While the event is being played the public's files hold the standings and
-    only the finished boards' traveller lines and deals (no deal seed either).
+    only the finished boards' traveller lines and deals (no deal seed either).  A big
+    event's file is built by the task worker and served from storage
+    (tournament.downloads).
     """
+    if fmt not in exports.EXPORT_FORMATS:
+        raise Http404("No such format")
+    if downloads.is_big(event, fmt):
+        export = exports.EXPORT_FORMATS[fmt]
+        found = downloads.at_stamp(request, event, fmt, pagecache.event_stamp(event))
+        if found is not None:  # this state's file, or its job: no need of the rule
+            return downloads.answer(request, event, export, found)
+        stamp, boards = downloads.shown(request, event)
+        director = can_direct(request.user, event)
+        return downloads.serve(request, event, fmt, boards, stamp, director=director)
     return _download(event, fmt, boards=visibility(request.user, event).boards)
 
 
@@ -172,12 +184,13 @@ def _fragment(response: HttpResponse) -> HttpResponse:
 @director_view
 def director_download(request: HttpRequest, event: Event, fmt: str) -> HttpResponse:
     """The director's files; a big event's XLSX is prepared by a job whose progress the
-    director watches (tournament.jobs), the others are made at once."""
-    if fmt == "xlsx" and (
-        Result.objects.filter(event=event).live().count() > settings.EXPORT_INLINE_LIMIT
-    ):
+    director watches (tournament.jobs), a big event's other results files are built by
+    the task worker as the public's are (tournament.downloads), the rest at once."""
+    if fmt == "xlsx" and downloads.is_big(event, fmt):
         jobs.start_export(event, by=Actor.director(request.user))
         return redirect("director_export", event.pk)
+    if fmt in exports.EXPORT_FORMATS and downloads.is_big(event, fmt):
+        return downloads.serve(request, event, fmt, None, director=True)
     machine = exports.MACHINE_FORMATS.get(fmt)
     if machine is not None:  # a dealing machine's file: every board needs its deal
         try:

@@ -233,7 +233,7 @@ def test_guide_cards():
     ("args", "kw", "words"),
     [
         (("mitchell", 1), {}, "at least 2 tables"),
-        (("howell", 30), {}, "2 to 8 tables"),
+        (("howell", 30), {}, "2 to 16 tables"),
         (("mitchell", 41), {}, "2 to 40 tables"),
         (("mitchell", 5, 0), {}, "at least one board"),
         (("mitchell", 5, 20), {}, "1 to 13"),

@@ -7,10 +7,17 @@ django-rq's ``rqworker`` (Redis, with its scheduler for the hourly cleanup), aft
 removing the prepared files past their time and queueing the next removal.
 ``manage.py room`` starts it beside gunicorn and stops it with gunicorn
 (tournament/room/taskworker.py); on a host, run it under the service manager.
+
+It lowers its own CPU priority first (``os.nice``, ``--nice``, 19 by default, the
+lowest): a big file it builds (docs/decisions/big-downloads.md) then takes only the
+cores the web workers leave idle, and the tablets' requests go first
+(docs/hosting/workers.md).  On a machine given to the room, an idle core is most of the
+time, so the file still comes in seconds.
 """
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 from django.core.management import call_command
@@ -19,6 +26,8 @@ from django_tasks import DEFAULT_TASK_BACKEND_ALIAS, task_backends
 
 from tournament import jobs
 from tournament.exports import kept
+
+NICE = 19  # the lowest CPU priority: the tablets' requests always go first
 
 
 class Command(BaseCommand):
@@ -30,6 +39,13 @@ class Command(BaseCommand):
             type=float,
             default=1.0,
             help="database backend: seconds between looks at an empty queue (default 1)",
+        )
+        parser.add_argument(
+            "--nice",
+            type=int,
+            default=NICE,
+            help="how much to lower the worker's CPU priority below the web workers' "
+            f"(os.nice; default {NICE}, the lowest; 0 to leave it)",
         )
         parser.add_argument(
             "--batch",
@@ -47,6 +63,10 @@ class Command(BaseCommand):
             )
         if not 0 < opts["interval"] <= 60:
             raise CommandError(f"--interval must be 0-60 seconds, not {opts['interval']}")
+        if not 0 <= opts["nice"] <= 19:
+            raise CommandError(f"--nice must be 0-19, not {opts['nice']}")
+        if opts["nice"] and hasattr(os, "nice"):
+            os.nice(opts["nice"])
         removed = kept.remove_old()
         if removed:
             self.stdout.write(f"Removed {removed} prepared file{'s' if removed != 1 else ''}.")

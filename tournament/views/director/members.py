@@ -16,6 +16,7 @@ from django.utils.text import slugify
 
 from scoring.wording import count
 
+from ... import text
 from ...access import club_member, club_view
 from ...exports import club as club_files
 from ...forms.members import ClubForm, MemberForm, MemberImportForm
@@ -80,6 +81,14 @@ def member_detail(request: HttpRequest, club: Club, pk: int) -> HttpResponse:
         else:
             messages.success(request, "Member saved.")
             return redirect("director_member", member.pk)
+    return _member_page(request, club, member, form)
+
+
+def _member_page(
+    request: HttpRequest, club: Club, member: Member, form: MemberForm, make_number: str = ""
+) -> HttpResponse:
+    """The member's page; ``make_number``: the number typed to make a guest a member,
+    shown again beside its refusal."""
     played = club_queries.history(member, public=False)
     return render(
         request,
@@ -88,6 +97,7 @@ def member_detail(request: HttpRequest, club: Club, pk: int) -> HttpResponse:
             "club": club,
             "member": member,
             "form": form,
+            "make_number": make_number,
             "played": played,
             "public_page": any(p.event.is_public for p in played),
             "chart": club_queries.history_chart(played),
@@ -114,7 +124,12 @@ def member_action(request: HttpRequest, club: Club, pk: int, action: str) -> Htt
             return redirect("director_members")
         if action == "make-member":
             number = request.POST.get("number", "").strip()[: members.NUMBER_MAX]
-            members.make_member(member, number)
+            try:
+                members.make_member(member, number)
+            except ServiceError as e:  # the page again, the number typed kept beside why
+                messages.error(request, user_message(e))
+                form = MemberForm(initial=MemberForm.initial_of(member))
+                return _member_page(request, club, member, form, text.NEVER.sub("?", number))
             messages.success(request, f"{member.name} is a member now.")
         elif action == "merge":
             into_pk = request.POST.get("into", "")

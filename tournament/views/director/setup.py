@@ -16,7 +16,7 @@ from django.shortcuts import redirect, render
 from scoring import pair_label_key
 from scoring.wording import count
 
-from ... import services
+from ... import services, text
 from ...access import director_view, events_for, groups_for
 from ...forms import EventForm, PairNamesForm, typed_names
 from ...forms.events import TypedNames
@@ -85,8 +85,11 @@ def players(request: HttpRequest, event: Event) -> HttpResponse:
     typed = {t.label: request.POST.get(f"team-{t.label}", "").strip()[:80] for t in teams}
     same = [n for n in typed.values() if n] if posted else []
     refusal = ""
+    unstored = [text.refusal(n, what=f"Team {label}'s name") for label, n in typed.items()]
     if sent is not None and not sent.matches:
         refusal = _page_out_of_date(sent, len(labels))
+    elif posted and any(unstored):
+        refusal = f"{next(w for w in unstored if w)} Nothing was saved; what you typed is kept."
     elif len({n.casefold() for n in same}) < len(same):
         # "Hawks v hawks": every traveller's "To Hawks" column would be ambiguous.
         refusal = (

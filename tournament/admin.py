@@ -27,6 +27,7 @@ from .models import (
     AuditEntry,
     Board,
     Club,
+    ClubMovement,
     Contest,
     DirectorCall,
     Event,
@@ -45,6 +46,7 @@ from .models import (
     Season,
     SeatAssignment,
     Seating,
+    SeatName,
     TableLink,
     Team,
 )
@@ -156,6 +158,13 @@ class PlayerInline(admin.TabularInline):
     can_delete = False
 
 
+@admin.register(ClubMovement)
+class ClubMovementAdmin(ReadOnlyAdmin):
+    """A club's own movements: its directors keep them on the club's Movements page."""
+
+    list_display = ["name", "club", "created_by", "created_at"]
+
+
 @admin.register(Pair)
 class PairAdmin(NoSecretLookups):
     list_display = ["label", "event", "team"]
@@ -197,6 +206,12 @@ class SeatingAdmin(ReadOnlyAdmin):
 @admin.register(SeatAssignment)
 class SeatAssignmentAdmin(ReadOnlyAdmin):
     list_display = ["event", "round", "pair", "seating", "direction"]
+    list_filter = ["event"]
+
+
+@admin.register(SeatName)
+class SeatNameAdmin(ReadOnlyAdmin):
+    list_display = ["event", "table", "seat", "name", "state"]
     list_filter = ["event"]
 
 

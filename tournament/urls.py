@@ -12,13 +12,14 @@ from .views.director import (
     field,
     mail,
     members,
+    movements,
     panel,
     results,
     rulings,
     seasons,
     setup,
 )
-from .views.scorer import board, rounds
+from .views.scorer import board, rounds, seats
 
 # The server error page must not depend on what may have failed (see errors.py).
 handler500 = "tournament.errors.server_error"
@@ -75,6 +76,7 @@ urlpatterns = [
     path("t/<str:token>/agree/", rounds.scorer_agree, name="scorer_agree"),
     path("t/<str:token>/rounds/<int:round_no>/next/", rounds.scorer_next, name="scorer_next"),
     path("t/<str:token>/call/", rounds.scorer_call, name="scorer_call"),
+    path("t/<str:token>/seats/", seats.scorer_seats, name="scorer_seats"),
     # The director.
     path("director/", setup.event_list, name="director_events"),
     path("director/events/new/", setup.event_create, name="director_event_create"),
@@ -104,6 +106,17 @@ urlpatterns = [
         "director/members/<int:pk>/<str:action>/",
         members.member_action,
         name="director_member_action",
+    ),
+    path("director/movements/", movements.movement_list, name="director_movements"),
+    path(
+        "director/movements/library.csv",
+        movements.movement_library_csv,
+        name="director_movement_library",
+    ),
+    path(
+        "director/movements/<int:pk>/csv/",
+        movements.movement_download,
+        name="director_movement_download",
     ),
     path("director/seasons/", seasons.season_list, name="director_seasons"),
     path("director/seasons/<int:pk>/", seasons.season_page, name="director_season"),
@@ -189,6 +202,11 @@ urlpatterns = [
         "director/events/<int:pk>/rulings/<int:number>/<int:table>/<int:board_number>/",
         rulings.ruling,
         name="director_ruling",
+    ),
+    path(
+        "director/events/<int:pk>/seats/<int:table>/<str:seat>/",
+        panel.settle_seat,
+        name="director_settle_seat",
     ),
     path("director/events/<int:pk>/publish/", panel.publish, name="director_publish"),
     path("director/events/<int:pk>/factoring/", panel.factoring, name="director_factoring"),

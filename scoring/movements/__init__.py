@@ -11,7 +11,9 @@ rules and the balance figures each have their own home:
 * :mod:`.balance`: the figures, and how evenly pairs are compared;
 * :mod:`.field_changes`: late pairs and withdrawals in play;
 * :mod:`.wording`: what the cards, the tablet and the room display say of it;
-* :mod:`.library`: a movement by name, what an event stores.
+* :mod:`.library`: a movement by name, what an event stores;
+* :mod:`.individuals`: the individual movements (four players a table, their own
+  shape), on the whist designs stored in :mod:`.individual_designs`.
 
 See docs/laws/movements.md.
 """

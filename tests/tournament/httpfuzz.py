@@ -35,7 +35,8 @@ from hypothesis import strategies as st
 from tests.factories import make_contest
 from tournament import services
 from tournament.models import Club, Member, Result, Season, TableLink
-from tournament.services import tablets
+from tournament.services import Actor, seats, tablets
+from tournament.services.seats import Keyed
 
 from ..factories import enter, make_event
 
@@ -177,6 +178,18 @@ def make_world(director: Any = None, colleague: Any = None) -> World:
     member = Member.objects.create(club=club, name="Jane Alden", number="101")
     guest = Member.objects.create(club=club, name="Walter Visitor", guest=True)
     season = Season.objects.create(club=club, name="Fuzz season", method="total")
+    # The players key their numbers at the table: table 1's North differs from the players
+    # page (the panel's two settling forms), table 2 still asks (the tablet's seats page).
+    seated = make_event(alice, name="Fuzz seats", seats_at_table=True)
+    services.set_player_names(seated, {"1": ["Walter Visitor", ""]}, by=Actor.director(alice))
+    keyed = [
+        Keyed("N", "101"),
+        Keyed("E", "", "Amelia Quillfeather"),
+        Keyed("S", "", "Beatrix Quillfeather"),
+        Keyed("W", "", "Cyril Quillfeather"),
+    ]
+    seats.key_seats(seated, 1, keyed, by=Actor.tablet(1))
+    seats.confirm_seats(seated, 1, by=Actor.tablet(1))
     world = World(
         alice, Client(raise_request_exception=False), Client(raise_request_exception=False)
     )
@@ -202,7 +215,7 @@ def make_world(director: Any = None, colleague: Any = None) -> World:
     ]
     for page in desk:
         world.pages.append(("director", page, None, None))
-    for event in (pairs, odd, teams, auctions):
+    for event in (pairs, odd, teams, auctions, seated):
         result = Result.objects.filter(event=event).live().first()
         for name, args in (
             ("director_event", []),
@@ -229,6 +242,8 @@ def make_world(director: Any = None, colleague: Any = None) -> World:
             ]
             if event.record_auctions:
                 tablet_pages.append(reverse("scorer_auction", args=[token, 1]))
+            if event.seats_at_table:
+                tablet_pages.append(reverse("scorer_seats", args=[token]))
             mine = Result.objects.filter(event=event, table=table).live().first()
             if mine is not None:
                 tablet_pages.append(reverse("scorer_result", args=[token, mine.pk]))

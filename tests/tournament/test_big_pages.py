@@ -273,7 +273,7 @@ def test_a_score_cards_table_rounds_are_read_by_the_pair_and_no_movement_is_work
     def no_movement(*args, **kwargs):
         raise AssertionError("a card without a sit-out worked out the movement")
 
-    monkeypatch.setattr(score_cards, "make_movement", no_movement)
+    monkeypatch.setattr(score_cards, "planned_for", no_movement)
     with CaptureQueriesContext(connection) as queries:
         card = client.get(reverse("event_pair", args=[event.pk, "1"]))
     assert card.status_code == 200

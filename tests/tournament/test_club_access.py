@@ -5,9 +5,11 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.urls import reverse
 
+from scoring.movements import build
+from scoring.movements.custom import to_csv
 from tournament import services
 from tournament.exports.registry import EXPORT_FORMATS
-from tournament.models import Club, Member, Season, Seating
+from tournament.models import Club, ClubMovement, Member, Season, Seating
 from tournament.queries.club import short_code
 from tournament.services import Actor, tablets
 
@@ -48,7 +50,11 @@ def setting(td):
     published = played(td, pair_names=names, season=season)
     services.set_published(published, True, by=Actor.director(td))
     hidden = played(td, pair_names=names, name="Not yet")
+    own = ClubMovement.objects.create(
+        club=club, name="Our Howell", csv=to_csv(build("howell-3", 2)), created_by=td
+    )
     return {
+        "movement": own,
         "club": club,
         "member": Member.objects.get(number="123"),
         "season": season,
@@ -68,6 +74,8 @@ def club_pages(s):
         ("director_club", []),
         ("director_seasons", []),
         ("director_season", [s["season"].pk]),
+        ("director_movements", []),
+        ("director_movement_download", [s["movement"].pk]),
     ]
 
 
@@ -114,6 +122,23 @@ def test_another_clubs_member_does_not_exist_for_this_director(client, td, setti
     stranger = Member.objects.create(club=other, name="Stranger")
     client.force_login(td)
     assert client.get(reverse("director_member", args=[stranger.pk])).status_code == 404
+
+
+def test_another_clubs_movement_does_not_exist_for_this_director(client, td, setting):
+    other = Club.objects.create(name="Elsewhere", short_name="Else")
+    theirs = ClubMovement.objects.create(
+        club=other, name="Their Howell", csv=to_csv(build("howell-2", 2))
+    )
+    client.force_login(td)
+    assert client.get(reverse("director_movement_download", args=[theirs.pk])).status_code == 404
+    page = client.get(reverse("director_movements")).content.decode()
+    assert "Our Howell" in page and "Their Howell" not in page
+    # The library's CSV is for the club's directors too.
+    library = reverse("director_movement_library") + "?name=howell-3&boards_per_round=2"
+    assert client.get(library).content.decode() == to_csv(build("howell-3", 2))
+    client.logout()
+    r = client.get(library)
+    assert r.status_code == 302 and "/login/" in r["Location"]
 
 
 def public_urls(s):

@@ -60,3 +60,31 @@ def test_one_visitor_typed_on_two_pages_at_once_is_one_guest(director):
             Player.objects.filter(name=name).values_list("member_id", flat=True).distinct()
         )
         assert len(members) == 1
+
+
+@pytest.mark.django_db(transaction=True)
+@needs_postgresql
+def test_two_directors_keeping_one_movement_name_at_once_keep_it_once(director):
+    """3. The club's library: a name is checked under the club's row lock, so two
+    directors keeping "Our Howell" at once keep it once; the other is told why."""
+    from scoring.movements import build
+    from scoring.movements.custom import to_csv
+    from tournament.models import ClubMovement
+    from tournament.services import ServiceError
+    from tournament.services.movements import keep_movement
+
+    club = Club.first()
+    text = to_csv(build("howell-3", 2))
+    for i in range(UNTIMED):
+        name = f"Our Howell {i}"
+        start = threading.Barrier(2)
+        devices = [
+            Device(who, lambda n=name: keep_movement(club, n, text, by=director), start)
+            for who in ("one", "two")
+        ]
+        untimed_race(*devices)
+        kept = [d.outcome for d in devices if isinstance(d.outcome, ClubMovement)]
+        refused = [d.outcome for d in devices if isinstance(d.outcome, ServiceError)]
+        assert len(kept) == 1 and len(refused) == 1, [d.outcome for d in devices]
+        assert "already keeps a movement" in str(refused[0])
+        assert ClubMovement.objects.filter(club=club, name=name).count() == 1

@@ -5,6 +5,7 @@
    pair is withdrawn and the save is refused (its table now sits out); never a result
    at a table whose pair has gone.
 2. Two directors adding a late pair into the one free place at once: one pair joins.
+3. A tablet's first result while the director seats the field in another movement.
 """
 
 from __future__ import annotations
@@ -129,3 +130,30 @@ def test_a_save_and_law_b_at_the_same_table(director, monkeypatch):
         assert not isinstance(law_b.outcome, Exception), law_b.outcome
         live = services.live_result(event, 1, 3, 2)
         assert live.adjusted == "average" and live.previous_id == save.outcome.pk
+
+
+@pytest.mark.django_db(transaction=True)
+@needs_postgresql
+def test_a_save_and_a_reseat_before_play_untimed(director):
+    """3. A tablet's first result while the director seats the field in another movement:
+    either the result lands and the reseat is refused (play has started), or the field
+    is seated again and the save is refused in words; never a result lost with its
+    table-round."""
+    for i in range(UNTIMED):
+        event = make_event(director, tables=4, boards_per_round=2)
+        save = Device("save", enter(event, key=f"r-{i}"))
+        reseat = Device(
+            "reseat",
+            lambda e=event: services.reseat(e, "howell-4", 2, 8, by=Actor.director(director)),
+        )
+        untimed_race(save, reseat)
+        event.refresh_from_db()
+        if isinstance(reseat.outcome, ServiceError):  # the result came first
+            assert "play has started" in str(reseat.outcome)
+            assert isinstance(save.outcome, Result), save.outcome
+            assert event.movement_name == ""
+        else:  # seated again first: the save is refused, or lands on the new table-round
+            assert event.movement_name == "howell-4", reseat.outcome
+            assert isinstance(save.outcome, (Result, ServiceError)), save.outcome
+        if isinstance(save.outcome, Result):  # a result the tablet was told of is kept
+            assert Result.objects.filter(pk=save.outcome.pk, is_live=True).exists()

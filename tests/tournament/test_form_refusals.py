@@ -47,10 +47,14 @@ def test_the_mitchells_options_show_only_for_a_mitchell():
     are shown for a Mitchell pair contest only; a sit-out (pairs count) fits a Howell
     too (movements.howell takes ``pairs``), never a team match."""
     when = {field.name: rule for _, fields in EventForm().fieldsets() for field, rule in fields}
-    assert when["even"] == when["arrow_switch"] == "form=pairs movement=mitchell"
-    assert when["pairs_count"] == "form=pairs"
+    # ... and only while no movement is chosen from the chooser's candidates, which
+    # sets them itself.
+    chosen = "movement_name="
+    assert when["even"] == when["arrow_switch"] == f"form=pairs movement=mitchell {chosen}"
+    assert when["pairs_count"] == f"form=pairs {chosen}"
     contest = {f.name: rule for _, fields in ContestForm().fieldsets() for f, rule in fields}
-    assert contest["arrow_switch"] == "form=pairs movement=mitchell"  # no "form": holds
+    # No "form" and no "movement_name" on a contest's form: those conditions hold.
+    assert contest["arrow_switch"] == f"form=pairs movement=mitchell {chosen}"
 
 
 def test_the_new_event_page_marks_the_mitchells_options(alice):
@@ -58,7 +62,7 @@ def test_the_new_event_page_marks_the_mitchells_options(alice):
     fields = re.findall(r'<div class="field"([^>]*)>(.*?)</div>', page, re.S)
     for name in ("even", "arrow_switch"):
         (attrs,) = [a for a, inside in fields if f'id="id_{name}"' in inside]
-        assert 'data-show-when="form=pairs movement=mitchell"' in attrs
+        assert 'data-show-when="form=pairs movement=mitchell movement_name="' in attrs
 
 
 @pytest.mark.parametrize(

@@ -168,6 +168,10 @@ EVENT_FIELDS = [
     "even",
     "arrow_switch",
     "pairs_count",
+    "movement_name",
+    "choose-pairs",
+    "choose-boards",
+    "choose-minutes",
 ]
 
 
@@ -179,6 +183,37 @@ def test_new_event_form_never_fails(alice, data):
     assert r.status_code in (200, 302)
     if r.status_code == 200:
         assert Event.objects.count() == before
+
+
+@FUZZ
+@given(data=form_data(["choose-pairs", "choose-boards", "choose-minutes"]))
+def test_the_chooser_never_fails(alice, data):
+    r = alice.get(reverse("director_event_create"), data)
+    assert r.status_code == 200
+    r = alice.get(reverse("movement_preview"), {**data, "name": data.get("choose-pairs", "")})
+    assert r.status_code == 200
+
+
+CSV_CELLS = st.sampled_from(["1", "2", "3", "-", "1-2", "3-4", '"1,2"', "x", "", "2 3"])
+
+
+@FUZZ
+@given(
+    name=nasty_text,
+    rows=st.lists(st.lists(CSV_CELLS, min_size=5, max_size=7), max_size=6),
+)
+def test_keeping_a_movement_never_fails(alice, director, name, rows):
+    from tournament.models import Club, ClubMovement
+
+    director.is_staff = True
+    director.save()
+    Club.first().directors.add(director)
+    text = "round,table,ns,ew,boards,shared\n" + "\n".join(",".join(r) for r in rows)
+    before = ClubMovement.objects.count()
+    r = alice.post(reverse("director_movements"), {"name": name, "text": text})
+    assert r.status_code in (200, 302)
+    if r.status_code == 200:
+        assert ClubMovement.objects.count() == before  # refused: nothing kept
 
 
 @FUZZ

@@ -43,7 +43,7 @@ from django.test import Client
 from django.urls import Resolver404, get_resolver, resolve, reverse
 
 from tournament import jobs, services
-from tournament.models import Club, Contest, Event, League, Member, Season
+from tournament.models import Club, ClubMovement, Contest, Event, League, Member, Season
 from tournament.queries.club import short_code
 from tournament.services import Actor, tablets
 from tournament.services import display as display_service
@@ -434,6 +434,7 @@ def link_view(path: str) -> bool:
 OBJECTS: tuple[tuple[str, Any], ...] = (
     ("director_account", User),
     ("director_member", Member),
+    ("director_movement", ClubMovement),
     ("member_page", Member),
     ("director_season", Season),
     ("season_", Season),

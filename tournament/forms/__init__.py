@@ -17,11 +17,12 @@ from .events import (
 from .field import LatePairForm, WithdrawForm
 from .results import CorrectionForm, ReasonForm, ResultEntryForm
 from .rulings import AdjustedValuesForm, AdjustForm, FouledForm, IrregularForm
-from .tools import DealForm, MovementForm
+from .tools import ChooserForm, DealForm, MovementForm
 
 __all__ = [
     "AdjustForm",
     "AdjustedValuesForm",
+    "ChooserForm",
     "ContestForm",
     "CorrectionForm",
     "DealForm",

@@ -12,9 +12,12 @@ from typing import Any
 from django import forms
 
 from scoring.movements import MAX_TABLES
+from scoring.movements.chooser import Candidate
 
 from ..choices import CodeOfLaws, Even, Factoring, Form, Method, MovementKind
 from ..models import Contest, Event, League
+from ..models.movements import CLUB_PREFIX
+from ..queries.movements import family_of
 from .fields import LinesText, OneLineText, WholeNumber, whole_numbers
 
 
@@ -34,6 +37,7 @@ class EventForm(forms.ModelForm):
             "form",
             "method",
             "factoring",
+            "movement_name",
             "movement",
             "tables",
             "boards_per_round",
@@ -42,6 +46,7 @@ class EventForm(forms.ModelForm):
             "pairs_count",
             "record_auctions",
             "tablet_running_score",
+            "seats_at_table",
             "adjusted_plus_percent",
             "adjusted_minus_percent",
             "adjusted_points",
@@ -51,8 +56,25 @@ class EventForm(forms.ModelForm):
     # The model's plain positive integers would say "At least 0." for a negative number,
     # while the movement refuses fewer than one board a round (and two tables) in other
     # words: each lower limit is stated once, here or in clean(), in the room's words.
-    tables = WholeNumber(label="Tables (for a team match: pairs in each team)")  # clean()
-    boards_per_round = WholeNumber(min_value=1, max_value=13, initial=3, label="Boards per round")
+    tables = WholeNumber(
+        label="Tables (for a team match: pairs in each team)", required=False
+    )  # clean()
+    boards_per_round = WholeNumber(
+        min_value=1, max_value=13, initial=3, label="Boards per round", required=False
+    )
+    # One of the chooser's candidates for the pairs present (scoring.movements.chooser,
+    # docs/director/movements.md), shown with its reason and figures; blank: the family,
+    # tables and options below, as before.
+    movement_name = forms.ChoiceField(
+        required=False,
+        widget=forms.RadioSelect,
+        label="Movement for the pairs present",
+        error_messages={
+            "invalid_choice": "Choose one of the movements listed for the pairs present "
+            "(show the movements again if the number of pairs changed)."
+        },
+    )
+    KEEP_SETTINGS = "The family and tables below"
 
     # The form in the order a director decides (one fieldset each); a field a later
     # feature adds and no section names is shown under "Options", never dropped.
@@ -64,7 +86,7 @@ class EventForm(forms.ModelForm):
             "Movement",
             ("movement", "tables", "boards_per_round", "even", "arrow_switch", "pairs_count"),
         ),
-        ("At the tables", ("record_auctions", "tablet_running_score")),
+        ("At the tables", ("record_auctions", "tablet_running_score", "seats_at_table")),
         (
             "The director's adjusted scores",
             ("adjusted_plus_percent", "adjusted_minus_percent", "adjusted_points"),
@@ -74,15 +96,19 @@ class EventForm(forms.ModelForm):
     # hold; without script every field shows, and clean() ignores what does not apply).
     # The even-table choice and the arrow switch are a Mitchell's; a sit-out (one pair
     # short) fits a Mitchell or a Howell, never a team match (Law G: equal teams).
+    # A movement chosen from the candidates sets the family, tables, boards a round and
+    # the sit-out itself: those fields show while none is chosen ("movement_name=").
     SHOW_WHEN = {
         "english_slams": "code=1913",
         "english_bidding": "code=1913",
         "method": "form=pairs",
         "factoring": "form=pairs method=total",
-        "movement": "form=pairs",
-        "even": "form=pairs movement=mitchell",
-        "arrow_switch": "form=pairs movement=mitchell",
-        "pairs_count": "form=pairs",
+        "movement": "form=pairs movement_name=",
+        "tables": "movement_name=",
+        "boards_per_round": "movement_name=",
+        "even": "form=pairs movement=mitchell movement_name=",
+        "arrow_switch": "form=pairs movement=mitchell movement_name=",
+        "pairs_count": "form=pairs movement_name=",
         # A pair contest's adjusted scores (Law H's average, or matchpoints): a team match
         # (Law G) adds its pairs' scores and gives none of them.
         "adjusted_plus_percent": "form=pairs method=matchpoints",
@@ -92,9 +118,21 @@ class EventForm(forms.ModelForm):
 
     ADJUSTED_VALUES = ("adjusted_plus_percent", "adjusted_minus_percent", "adjusted_points")
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(
+        self,
+        *args: Any,
+        candidates: list[Candidate] | None = None,
+        pairs: int | None = None,
+        **kwargs: Any,
+    ) -> None:
         kwargs.setdefault("label_suffix", "")
         super().__init__(*args, **kwargs)
+        # The chooser's candidates for ``pairs`` pairs present, best first.
+        self.candidates = list(candidates or [])
+        self.pairs_present = pairs
+        field = self.fields["movement_name"]
+        assert isinstance(field, forms.ChoiceField)
+        field.choices = [("", self.KEEP_SETTINGS)] + [(c.name, c.name) for c in self.candidates]
         for name in self.ADJUSTED_VALUES:  # left blank: the usual value
             self.fields[name].required = False
         if "factoring" in self.fields:  # left out: as played, Law H's own reading
@@ -115,7 +153,7 @@ class EventForm(forms.ModelForm):
 
     def fieldsets(self) -> list[tuple[str, list[tuple[forms.BoundField, str]]]]:
         """The sections with their bound fields, each with its "show when" condition."""
-        named = {n for _, names in self.SECTIONS for n in names}
+        named = {n for _, names in self.SECTIONS for n in names} | {"movement_name"}
         sections = [
             (legend, [n for n in names if n in self.fields]) for legend, names in self.SECTIONS
         ]
@@ -135,6 +173,7 @@ class EventForm(forms.ModelForm):
             data["movement"] = MovementKind.TEAMS
         elif movement == MovementKind.TEAMS:
             self.add_error("movement", "A pair contest uses a Mitchell or a Howell.")
+        self._settings_of_the_chosen(data)
         self._ignore_what_does_not_apply(data)
         if data.get("code") != CodeOfLaws.WC1913:
             for option in ("english_slams", "english_bidding"):
@@ -166,6 +205,38 @@ class EventForm(forms.ModelForm):
                 "pairs_count", f"{tables} tables seat {2 * tables - 1} or {2 * tables} pairs."
             )
         return data
+
+    def _settings_of_the_chosen(self, data: dict[str, Any]) -> None:
+        """A movement chosen from the candidates: its family, tables, boards a round and
+        sit-out replace what the fields below hold (hidden while one is chosen); none
+        chosen: the tables and boards a round are needed."""
+        name = data.get("movement_name") or ""
+        chosen = next((c for c in self.candidates if c.name == name), None)
+        if chosen is None:
+            if "movement_name" in self.fields:
+                data["movement_name"] = ""
+            if data.get("tables") is None and "tables" not in self.errors:
+                self.add_error("tables", "Give the number of tables, or choose a movement above.")
+            if data.get("boards_per_round") is None and "boards_per_round" not in self.errors:
+                self.add_error("boards_per_round", "How many boards a round?")
+            return
+        if data.get("form") == Form.TEAMS:
+            self.add_error(
+                "movement_name",
+                "A team match plays its own rotation: leave the movement to it (the last "
+                "choice, with the pairs in each team as its tables).",
+            )
+            return
+        movement = chosen.movement
+        for name in ("tables", "boards_per_round", "pairs_count", "movement"):
+            self.errors.pop(name, None)
+        data["movement"] = family_of(movement)
+        data["tables"] = movement.tables
+        data["boards_per_round"] = movement.boards_per_round
+        pairs = len(movement.pairs)
+        custom = chosen.name.startswith(CLUB_PREFIX)
+        data["pairs_count"] = None if custom or pairs == 2 * movement.tables else pairs
+        data["even"], data["arrow_switch"] = Even.SKIP, False
 
     def _ignore_what_does_not_apply(self, data: dict[str, Any]) -> None:
         """Set the fields the movement chosen has no use for back to their defaults: the
@@ -294,6 +365,7 @@ class ContestForm(EventForm):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         del self.fields["form"]  # sections and sessions are for pair events
+        del self.fields["movement_name"]  # each section's movement by its settings
         self.fields["tables"].label = "Tables in each section"
         # A pair contest's movement: a team match (Law G) is not a section of one.
         movement = self.fields["movement"]

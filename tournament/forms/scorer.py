@@ -469,3 +469,38 @@ class FixedChoices(BaseChoiceIterator):
 
     def __deepcopy__(self, memo: dict) -> FixedChoices:
         return self
+
+
+class SeatsForm(forms.Form):
+    """The four seats' member numbers (or guests' names) keyed at a table's first round:
+    one number field and one guest field a seat, every one optional (a seat left blank
+    keeps what it keyed before).  The rules are the verb's (services/seats.py); this
+    form only reads the text."""
+
+    def __init__(self, *args: Any, seats: tuple[str, ...] = ("N", "E", "S", "W"), **kwargs: Any):
+        kwargs.setdefault("label_suffix", "")
+        super().__init__(*args, **kwargs)
+        for seat in seats:
+            self.fields[f"{seat}-number"] = OneLineText(
+                required=False,
+                label="Member number",
+                widget=forms.TextInput(attrs={"inputmode": "numeric", "autocomplete": "off"}),
+            )
+            self.fields[f"{seat}-guest"] = OneLineText(
+                required=False,
+                label="or a guest's name",
+                widget=forms.TextInput(attrs={"autocomplete": "off"}),
+            )
+        self.seats = seats
+
+    @staticmethod
+    def new_key() -> str:
+        """The confirming submission's idempotency key, new on every page."""
+        return uuid.uuid4().hex
+
+    def typed(self) -> list[tuple[str, str, str]]:
+        """(seat, number, guest's name) of each seat, as cleaned."""
+        return [
+            (s, self.cleaned_data.get(f"{s}-number", ""), self.cleaned_data.get(f"{s}-guest", ""))
+            for s in self.seats
+        ]

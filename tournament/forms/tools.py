@@ -8,6 +8,8 @@ pages (:mod:`tournament.views.public`) answer from :mod:`scoring` and
 
 from __future__ import annotations
 
+from typing import Any
+
 from django import forms
 
 from scoring import CODES, DealResult, Penalty, parse_contract
@@ -71,6 +73,52 @@ class MovementForm(forms.Form):
             # movement, and a box ticked before switching to a Howell stays ticked.
             data["even"], data["arrow_switch"] = "skip", False
         return data
+
+
+class ChooserForm(forms.Form):
+    """The chooser's question: the pairs present and, if the director has one, the
+    session's length in boards or minutes (scoring.movements.chooser)."""
+
+    pairs = WholeNumber(min_value=3, max_value=2 * MAX_TABLES["mitchell"], label="Pairs present")
+    boards = WholeNumber(
+        min_value=1,
+        max_value=200,
+        required=False,
+        label="About how many boards",
+        help_text="Each pair's; empty: a club evening of 24-27.",
+    )
+    minutes = WholeNumber(
+        min_value=10,
+        max_value=24 * 60,
+        required=False,
+        label="Or minutes to play",
+        help_text="7.5 minutes a board and a minute a change of tables.",
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("prefix", "choose")
+        kwargs.setdefault("label_suffix", "")
+        super().__init__(*args, **kwargs)
+
+    @classmethod
+    def asked(cls, data: Any) -> ChooserForm | None:
+        """The form bound to ``data`` when it asks the chooser (has the pairs), else None."""
+        return cls(data) if "choose-pairs" in data else None
+
+    def question(self) -> tuple[int, int | None, int | None] | None:
+        """(pairs, boards, minutes) when the form is valid, else None."""
+        if not self.is_valid():
+            return None
+        d = self.cleaned_data
+        return d["pairs"], d.get("boards"), d.get("minutes")
+
+
+class NamedMovementForm(forms.Form):
+    """A movement of the library by its name, as the chooser's candidates link to it."""
+
+    name = OneLineText(max_length=40)
+    boards_per_round = WholeNumber(min_value=1, max_value=13)
+    pairs = WholeNumber(min_value=3, max_value=2 * MAX_TABLES["mitchell"], required=False)
 
 
 class DealForm(forms.Form):

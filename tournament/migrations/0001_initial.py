@@ -6,7 +6,6 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
@@ -15,222 +14,549 @@ class Migration(migrations.Migration):
 
     operations = [
         migrations.CreateModel(
-            name='Event',
+            name="Event",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('name', models.CharField(max_length=120)),
-                ('date', models.DateField()),
-                ('code', models.CharField(choices=[('1915', 'Whist Club 1915'), ('1913', 'Whist Club 1913 ("royal spades")'), ('royalton', 'Royalton (Hawley 1915)')], default='1915', max_length=10, verbose_name='code of laws')),
-                ('english_slams', models.BooleanField(default=False, help_text='1913 only: little slam 50, grand 100.', verbose_name='English slam rule')),
-                ('premium', models.BooleanField(default=True, verbose_name='duplicate premium')),
-                ('form', models.CharField(choices=[('pairs', 'Pair contest'), ('teams', 'Team match')], default='pairs', max_length=10)),
-                ('method', models.CharField(choices=[('total', 'Total points (Law H)'), ('matchpoints', 'Matchpoints')], default='total', max_length=12, verbose_name='scoring method')),
-                ('movement', models.CharField(choices=[('mitchell', 'Mitchell'), ('howell', 'Howell'), ('teams', 'Team match')], default='mitchell', max_length=10)),
-                ('tables', models.PositiveSmallIntegerField()),
-                ('boards_per_round', models.PositiveSmallIntegerField(default=3)),
-                ('even', models.CharField(blank=True, choices=[('skip', 'Skip'), ('relay', 'Relay and bystand')], default='skip', max_length=6, verbose_name='even Mitchell')),
-                ('arrow_switch', models.BooleanField(default=False)),
-                ('pairs_count', models.PositiveSmallIntegerField(blank=True, help_text='Only when one short of a full field (a sit-out).', null=True)),
-                ('published', models.BooleanField(default=False)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('directors', models.ManyToManyField(blank=True, related_name='directed_events', to=settings.AUTH_USER_MODEL)),
-                ('owner', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='owned_events', to=settings.AUTH_USER_MODEL)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("name", models.CharField(max_length=120)),
+                ("date", models.DateField()),
+                (
+                    "code",
+                    models.CharField(
+                        choices=[
+                            ("1915", "Whist Club 1915"),
+                            ("1913", 'Whist Club 1913 ("royal spades")'),
+                            ("royalton", "Royalton (Hawley 1915)"),
+                        ],
+                        default="1915",
+                        max_length=10,
+                        verbose_name="code of laws",
+                    ),
+                ),
+                (
+                    "english_slams",
+                    models.BooleanField(
+                        default=False,
+                        help_text="1913 only: little slam 50, grand 100.",
+                        verbose_name="English slam rule",
+                    ),
+                ),
+                ("premium", models.BooleanField(default=True, verbose_name="duplicate premium")),
+                (
+                    "form",
+                    models.CharField(
+                        choices=[("pairs", "Pair contest"), ("teams", "Team match")],
+                        default="pairs",
+                        max_length=10,
+                    ),
+                ),
+                (
+                    "method",
+                    models.CharField(
+                        choices=[("total", "Total points (Law H)"), ("matchpoints", "Matchpoints")],
+                        default="total",
+                        max_length=12,
+                        verbose_name="scoring method",
+                    ),
+                ),
+                (
+                    "movement",
+                    models.CharField(
+                        choices=[
+                            ("mitchell", "Mitchell"),
+                            ("howell", "Howell"),
+                            ("teams", "Team match"),
+                        ],
+                        default="mitchell",
+                        max_length=10,
+                    ),
+                ),
+                ("tables", models.PositiveSmallIntegerField()),
+                ("boards_per_round", models.PositiveSmallIntegerField(default=3)),
+                (
+                    "even",
+                    models.CharField(
+                        blank=True,
+                        choices=[("skip", "Skip"), ("relay", "Relay and bystand")],
+                        default="skip",
+                        max_length=6,
+                        verbose_name="even Mitchell",
+                    ),
+                ),
+                ("arrow_switch", models.BooleanField(default=False)),
+                (
+                    "pairs_count",
+                    models.PositiveSmallIntegerField(
+                        blank=True,
+                        help_text="Only when one short of a full field (a sit-out).",
+                        null=True,
+                    ),
+                ),
+                ("published", models.BooleanField(default=False)),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "directors",
+                    models.ManyToManyField(
+                        blank=True, related_name="directed_events", to=settings.AUTH_USER_MODEL
+                    ),
+                ),
+                (
+                    "owner",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="owned_events",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'ordering': ['-date', 'name'],
+                "ordering": ["-date", "name"],
             },
         ),
         migrations.CreateModel(
-            name='Board',
+            name="Board",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('number', models.PositiveSmallIntegerField()),
-                ('deal', models.CharField(blank=True, help_text='e.g. "N:AKQJ.T98.. ..."', max_length=80, verbose_name='hand record (PBN deal)')),
-                ('redeals', models.PositiveSmallIntegerField(default=0, help_text='Times the board was redealt under Law B.')),
-                ('event', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, to='tournament.event')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("number", models.PositiveSmallIntegerField()),
+                (
+                    "deal",
+                    models.CharField(
+                        blank=True,
+                        help_text='e.g. "N:AKQJ.T98.. ..."',
+                        max_length=80,
+                        verbose_name="hand record (PBN deal)",
+                    ),
+                ),
+                (
+                    "redeals",
+                    models.PositiveSmallIntegerField(
+                        default=0, help_text="Times the board was redealt under Law B."
+                    ),
+                ),
+                (
+                    "event",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, to="tournament.event"
+                    ),
+                ),
             ],
             options={
-                'ordering': ['number'],
+                "ordering": ["number"],
             },
         ),
         migrations.CreateModel(
-            name='Pair',
+            name="Pair",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('label', models.CharField(max_length=8)),
-                ('event', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, to='tournament.event')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("label", models.CharField(max_length=8)),
+                (
+                    "event",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, to="tournament.event"
+                    ),
+                ),
             ],
         ),
         migrations.CreateModel(
-            name='Player',
+            name="Player",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('position', models.PositiveSmallIntegerField()),
-                ('name', models.CharField(blank=True, max_length=80)),
-                ('pair', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, to='tournament.pair')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("position", models.PositiveSmallIntegerField()),
+                ("name", models.CharField(blank=True, max_length=80)),
+                (
+                    "pair",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, to="tournament.pair"
+                    ),
+                ),
             ],
             options={
-                'ordering': ['position'],
+                "ordering": ["position"],
             },
         ),
         migrations.CreateModel(
-            name='Result',
+            name="Result",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('round', models.PositiveSmallIntegerField()),
-                ('table', models.PositiveSmallIntegerField()),
-                ('contract', models.CharField(blank=True, max_length=12)),
-                ('declarer', models.CharField(blank=True, choices=[('N', 'North'), ('E', 'East'), ('S', 'South'), ('W', 'West')], max_length=1)),
-                ('tricks', models.PositiveSmallIntegerField(blank=True, null=True)),
-                ('honours', models.JSONField(blank=True, null=True)),
-                ('revokes_ns', models.PositiveSmallIntegerField(default=0)),
-                ('revokes_ew', models.PositiveSmallIntegerField(default=0)),
-                ('revoke_penalty', models.CharField(blank=True, max_length=6)),
-                ('penalties', models.JSONField(blank=True, default=list)),
-                ('adjusted', models.CharField(blank=True, choices=[('average', 'Average to both pairs (Law B)'), ('ns-lowest', 'Lowest to North-South, highest to East-West (Law B)'), ('ew-lowest', 'Lowest to East-West, highest to North-South (Law B)')], max_length=10)),
-                ('ns_trick', models.IntegerField(default=0)),
-                ('ns_honour', models.IntegerField(default=0)),
-                ('ew_trick', models.IntegerField(default=0)),
-                ('ew_honour', models.IntegerField(default=0)),
-                ('net_ns', models.IntegerField(blank=True, null=True)),
-                ('items', models.JSONField(blank=True, default=list)),
-                ('version', models.PositiveIntegerField(default=1)),
-                ('is_live', models.BooleanField(default=True)),
-                ('confirmed', models.BooleanField(default=False)),
-                ('entered_via', models.CharField(blank=True, max_length=40)),
-                ('reason', models.CharField(blank=True, max_length=300)),
-                ('idempotency_key', models.CharField(blank=True, max_length=64)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('board', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, to='tournament.board')),
-                ('entered_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, to=settings.AUTH_USER_MODEL)),
-                ('event', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, to='tournament.event')),
-                ('ew', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to='tournament.pair')),
-                ('ns', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to='tournament.pair')),
-                ('previous', models.OneToOneField(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='next_version', to='tournament.result')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("round", models.PositiveSmallIntegerField()),
+                ("table", models.PositiveSmallIntegerField()),
+                ("contract", models.CharField(blank=True, max_length=12)),
+                (
+                    "declarer",
+                    models.CharField(
+                        blank=True,
+                        choices=[("N", "North"), ("E", "East"), ("S", "South"), ("W", "West")],
+                        max_length=1,
+                    ),
+                ),
+                ("tricks", models.PositiveSmallIntegerField(blank=True, null=True)),
+                ("honours", models.JSONField(blank=True, null=True)),
+                ("revokes_ns", models.PositiveSmallIntegerField(default=0)),
+                ("revokes_ew", models.PositiveSmallIntegerField(default=0)),
+                ("revoke_penalty", models.CharField(blank=True, max_length=6)),
+                ("penalties", models.JSONField(blank=True, default=list)),
+                (
+                    "adjusted",
+                    models.CharField(
+                        blank=True,
+                        choices=[
+                            ("average", "Average to both pairs (Law B)"),
+                            ("ns-lowest", "Lowest to North-South, highest to East-West (Law B)"),
+                            ("ew-lowest", "Lowest to East-West, highest to North-South (Law B)"),
+                        ],
+                        max_length=10,
+                    ),
+                ),
+                ("ns_trick", models.IntegerField(default=0)),
+                ("ns_honour", models.IntegerField(default=0)),
+                ("ew_trick", models.IntegerField(default=0)),
+                ("ew_honour", models.IntegerField(default=0)),
+                ("net_ns", models.IntegerField(blank=True, null=True)),
+                ("items", models.JSONField(blank=True, default=list)),
+                ("version", models.PositiveIntegerField(default=1)),
+                ("is_live", models.BooleanField(default=True)),
+                ("confirmed", models.BooleanField(default=False)),
+                ("entered_via", models.CharField(blank=True, max_length=40)),
+                ("reason", models.CharField(blank=True, max_length=300)),
+                ("idempotency_key", models.CharField(blank=True, max_length=64)),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "board",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, to="tournament.board"
+                    ),
+                ),
+                (
+                    "entered_by",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "event",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, to="tournament.event"
+                    ),
+                ),
+                (
+                    "ew",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="+",
+                        to="tournament.pair",
+                    ),
+                ),
+                (
+                    "ns",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="+",
+                        to="tournament.pair",
+                    ),
+                ),
+                (
+                    "previous",
+                    models.OneToOneField(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="next_version",
+                        to="tournament.result",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['board__number', 'round', 'table', '-version'],
+                "ordering": ["board__number", "round", "table", "-version"],
             },
         ),
         migrations.CreateModel(
-            name='AuditEntry',
+            name="AuditEntry",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('at', models.DateTimeField(auto_now_add=True)),
-                ('actor', models.CharField(blank=True, max_length=60)),
-                ('action', models.CharField(max_length=40)),
-                ('detail', models.TextField(blank=True)),
-                ('reason', models.CharField(blank=True, max_length=300)),
-                ('user', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, to=settings.AUTH_USER_MODEL)),
-                ('event', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, to='tournament.event')),
-                ('result', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, to='tournament.result')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("at", models.DateTimeField(auto_now_add=True)),
+                ("actor", models.CharField(blank=True, max_length=60)),
+                ("action", models.CharField(max_length=40)),
+                ("detail", models.TextField(blank=True)),
+                ("reason", models.CharField(blank=True, max_length=300)),
+                (
+                    "user",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "event",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, to="tournament.event"
+                    ),
+                ),
+                (
+                    "result",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        to="tournament.result",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['-at', '-id'],
+                "ordering": ["-at", "-id"],
             },
         ),
         migrations.CreateModel(
-            name='Round',
+            name="Round",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('number', models.PositiveSmallIntegerField()),
-                ('closed_at', models.DateTimeField(blank=True, null=True)),
-                ('closed_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, to=settings.AUTH_USER_MODEL)),
-                ('event', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, to='tournament.event')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("number", models.PositiveSmallIntegerField()),
+                ("closed_at", models.DateTimeField(blank=True, null=True)),
+                (
+                    "closed_by",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "event",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, to="tournament.event"
+                    ),
+                ),
             ],
             options={
-                'ordering': ['number'],
+                "ordering": ["number"],
             },
         ),
         migrations.CreateModel(
-            name='Seating',
+            name="Seating",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('round', models.PositiveSmallIntegerField()),
-                ('table', models.PositiveSmallIntegerField()),
-                ('first_board', models.PositiveSmallIntegerField()),
-                ('last_board', models.PositiveSmallIntegerField()),
-                ('note', models.CharField(blank=True, max_length=200)),
-                ('absent', models.BooleanField(default=False, help_text='A pair did not play: no result, which is not a zero.')),
-                ('event', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, to='tournament.event')),
-                ('ew', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, related_name='+', to='tournament.pair')),
-                ('ns', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, related_name='+', to='tournament.pair')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("round", models.PositiveSmallIntegerField()),
+                ("table", models.PositiveSmallIntegerField()),
+                ("first_board", models.PositiveSmallIntegerField()),
+                ("last_board", models.PositiveSmallIntegerField()),
+                ("note", models.CharField(blank=True, max_length=200)),
+                (
+                    "absent",
+                    models.BooleanField(
+                        default=False,
+                        help_text="A pair did not play: no result, which is not a zero.",
+                    ),
+                ),
+                (
+                    "event",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, to="tournament.event"
+                    ),
+                ),
+                (
+                    "ew",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="+",
+                        to="tournament.pair",
+                    ),
+                ),
+                (
+                    "ns",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="+",
+                        to="tournament.pair",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['round', 'table'],
+                "ordering": ["round", "table"],
             },
         ),
         migrations.CreateModel(
-            name='SeatAssignment',
+            name="SeatAssignment",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('round', models.PositiveSmallIntegerField()),
-                ('direction', models.CharField(choices=[('NS', 'North-South'), ('EW', 'East-West')], max_length=2)),
-                ('event', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, to='tournament.event')),
-                ('pair', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, to='tournament.pair')),
-                ('seating', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, to='tournament.seating')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("round", models.PositiveSmallIntegerField()),
+                (
+                    "direction",
+                    models.CharField(
+                        choices=[("NS", "North-South"), ("EW", "East-West")], max_length=2
+                    ),
+                ),
+                (
+                    "event",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, to="tournament.event"
+                    ),
+                ),
+                (
+                    "pair",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, to="tournament.pair"
+                    ),
+                ),
+                (
+                    "seating",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, to="tournament.seating"
+                    ),
+                ),
             ],
         ),
         migrations.AddField(
-            model_name='result',
-            name='seating',
-            field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, to='tournament.seating'),
+            model_name="result",
+            name="seating",
+            field=models.ForeignKey(
+                on_delete=django.db.models.deletion.CASCADE, to="tournament.seating"
+            ),
         ),
         migrations.CreateModel(
-            name='Team',
+            name="Team",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('label', models.CharField(max_length=4)),
-                ('name', models.CharField(blank=True, max_length=80)),
-                ('event', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, to='tournament.event')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("label", models.CharField(max_length=4)),
+                ("name", models.CharField(blank=True, max_length=80)),
+                (
+                    "event",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, to="tournament.event"
+                    ),
+                ),
             ],
             options={
-                'ordering': ['label'],
+                "ordering": ["label"],
             },
         ),
         migrations.AddField(
-            model_name='pair',
-            name='team',
-            field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, to='tournament.team'),
+            model_name="pair",
+            name="team",
+            field=models.ForeignKey(
+                blank=True,
+                null=True,
+                on_delete=django.db.models.deletion.CASCADE,
+                to="tournament.team",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='board',
-            constraint=models.UniqueConstraint(fields=('event', 'number'), name='one_board_per_number'),
+            model_name="board",
+            constraint=models.UniqueConstraint(
+                fields=("event", "number"), name="one_board_per_number"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='player',
-            constraint=models.UniqueConstraint(fields=('pair', 'position'), name='two_players_per_pair'),
+            model_name="player",
+            constraint=models.UniqueConstraint(
+                fields=("pair", "position"), name="two_players_per_pair"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='round',
-            constraint=models.UniqueConstraint(fields=('event', 'number'), name='one_round_per_number'),
+            model_name="round",
+            constraint=models.UniqueConstraint(
+                fields=("event", "number"), name="one_round_per_number"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='seating',
-            constraint=models.UniqueConstraint(fields=('event', 'round', 'table'), name='one_seating'),
+            model_name="seating",
+            constraint=models.UniqueConstraint(
+                fields=("event", "round", "table"), name="one_seating"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='seatassignment',
-            constraint=models.UniqueConstraint(fields=('event', 'round', 'pair'), name='pair_seated_once_a_round'),
+            model_name="seatassignment",
+            constraint=models.UniqueConstraint(
+                fields=("event", "round", "pair"), name="pair_seated_once_a_round"
+            ),
         ),
         migrations.AddIndex(
-            model_name='result',
-            index=models.Index(fields=['event', 'is_live'], name='tournament__event_i_55ff31_idx'),
+            model_name="result",
+            index=models.Index(fields=["event", "is_live"], name="tournament__event_i_55ff31_idx"),
         ),
         migrations.AddConstraint(
-            model_name='result',
-            constraint=models.UniqueConstraint(condition=models.Q(('is_live', True)), fields=('board', 'round', 'table'), name='one_live_result'),
+            model_name="result",
+            constraint=models.UniqueConstraint(
+                condition=models.Q(("is_live", True)),
+                fields=("board", "round", "table"),
+                name="one_live_result",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='result',
-            constraint=models.UniqueConstraint(condition=models.Q(('idempotency_key', ''), _negated=True), fields=('event', 'idempotency_key'), name='idempotent_submission'),
+            model_name="result",
+            constraint=models.UniqueConstraint(
+                condition=models.Q(("idempotency_key", ""), _negated=True),
+                fields=("event", "idempotency_key"),
+                name="idempotent_submission",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='team',
-            constraint=models.UniqueConstraint(fields=('event', 'label'), name='one_team_per_label'),
+            model_name="team",
+            constraint=models.UniqueConstraint(
+                fields=("event", "label"), name="one_team_per_label"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='pair',
-            constraint=models.UniqueConstraint(fields=('event', 'label'), name='one_pair_per_label'),
+            model_name="pair",
+            constraint=models.UniqueConstraint(
+                fields=("event", "label"), name="one_pair_per_label"
+            ),
         ),
     ]

@@ -6,62 +6,102 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('tournament', '0001_initial'),
+        ("tournament", "0001_initial"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='seating',
-            name='agreed_at',
-            field=models.DateTimeField(blank=True, help_text="When the table agreed the round's scores (Law E).", null=True),
+            model_name="seating",
+            name="agreed_at",
+            field=models.DateTimeField(
+                blank=True, help_text="When the table agreed the round's scores (Law E).", null=True
+            ),
         ),
         migrations.CreateModel(
-            name='DirectorCall',
+            name="DirectorCall",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('table', models.PositiveSmallIntegerField()),
-                ('round', models.PositiveSmallIntegerField()),
-                ('at', models.DateTimeField(auto_now_add=True)),
-                ('answered_at', models.DateTimeField(blank=True, null=True)),
-                ('event', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, to='tournament.event')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("table", models.PositiveSmallIntegerField()),
+                ("round", models.PositiveSmallIntegerField()),
+                ("at", models.DateTimeField(auto_now_add=True)),
+                ("answered_at", models.DateTimeField(blank=True, null=True)),
+                (
+                    "event",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, to="tournament.event"
+                    ),
+                ),
             ],
             options={
-                'ordering': ['at'],
+                "ordering": ["at"],
             },
         ),
         migrations.CreateModel(
-            name='TableLink',
+            name="TableLink",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('table', models.PositiveSmallIntegerField()),
-                ('token', models.CharField(default=tournament.models.new_token, max_length=64, unique=True)),
-                ('pin', models.CharField(blank=True, max_length=4)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('revoked_at', models.DateTimeField(blank=True, null=True)),
-                ('event', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, to='tournament.event')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("table", models.PositiveSmallIntegerField()),
+                (
+                    "token",
+                    models.CharField(
+                        default=tournament.models.new_token, max_length=64, unique=True
+                    ),
+                ),
+                ("pin", models.CharField(blank=True, max_length=4)),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                ("revoked_at", models.DateTimeField(blank=True, null=True)),
+                (
+                    "event",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, to="tournament.event"
+                    ),
+                ),
             ],
         ),
         migrations.CreateModel(
-            name='PinFailure',
+            name="PinFailure",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('address', models.GenericIPAddressField(blank=True, null=True)),
-                ('at', models.DateTimeField(auto_now_add=True)),
-                ('link', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, to='tournament.tablelink')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("address", models.GenericIPAddressField(blank=True, null=True)),
+                ("at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "link",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, to="tournament.tablelink"
+                    ),
+                ),
             ],
         ),
         migrations.AddConstraint(
-            model_name='tablelink',
-            constraint=models.UniqueConstraint(condition=models.Q(('revoked_at__isnull', True)), fields=('event', 'table'), name='one_live_link_per_table'),
+            model_name="tablelink",
+            constraint=models.UniqueConstraint(
+                condition=models.Q(("revoked_at__isnull", True)),
+                fields=("event", "table"),
+                name="one_live_link_per_table",
+            ),
         ),
         migrations.AddIndex(
-            model_name='pinfailure',
-            index=models.Index(fields=['link', 'at'], name='tournament__link_id_fba394_idx'),
+            model_name="pinfailure",
+            index=models.Index(fields=["link", "at"], name="tournament__link_id_fba394_idx"),
         ),
         migrations.AddIndex(
-            model_name='pinfailure',
-            index=models.Index(fields=['address', 'at'], name='tournament__address_d40ddf_idx'),
+            model_name="pinfailure",
+            index=models.Index(fields=["address", "at"], name="tournament__address_d40ddf_idx"),
         ),
     ]

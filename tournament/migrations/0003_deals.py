@@ -4,20 +4,25 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('tournament', '0002_table_links'),
+        ("tournament", "0002_table_links"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='board',
-            name='dd_tricks',
-            field=models.JSONField(blank=True, help_text='Double-dummy tricks: {seat: {strain: tricks}}.', null=True),
+            model_name="board",
+            name="dd_tricks",
+            field=models.JSONField(
+                blank=True, help_text="Double-dummy tricks: {seat: {strain: tricks}}.", null=True
+            ),
         ),
         migrations.AddField(
-            model_name='event',
-            name='deal_seed',
-            field=models.CharField(blank=True, help_text='The seed the boards were dealt from, if dealt here.', max_length=40),
+            model_name="event",
+            name="deal_seed",
+            field=models.CharField(
+                blank=True,
+                help_text="The seed the boards were dealt from, if dealt here.",
+                max_length=40,
+            ),
         ),
     ]

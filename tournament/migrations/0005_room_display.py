@@ -4,40 +4,45 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('tournament', '0004_event_english_bidding'),
+        ("tournament", "0004_event_english_bidding"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='event',
-            name='display_standings',
+            model_name="event",
+            name="display_standings",
             field=models.BooleanField(default=False),
         ),
         migrations.AddField(
-            model_name='event',
-            name='display_token',
+            model_name="event",
+            name="display_token",
             field=models.CharField(blank=True, max_length=32),
         ),
         migrations.AddField(
-            model_name='event',
-            name='tablet_running_score',
-            field=models.BooleanField(default=False, help_text="After each round, each pair's score and place so far on its table's tablet. Off keeps the result a surprise.", verbose_name='tablets show the running score'),
+            model_name="event",
+            name="tablet_running_score",
+            field=models.BooleanField(
+                default=False,
+                help_text="After each round, each pair's score and place so far on its table's tablet. Off keeps the result a surprise.",
+                verbose_name="tablets show the running score",
+            ),
         ),
         migrations.AddField(
-            model_name='event',
-            name='timer_ends_at',
+            model_name="event",
+            name="timer_ends_at",
             field=models.DateTimeField(blank=True, null=True),
         ),
         migrations.AddField(
-            model_name='event',
-            name='timer_left',
+            model_name="event",
+            name="timer_left",
             field=models.PositiveIntegerField(blank=True, null=True),
         ),
         migrations.AddField(
-            model_name='event',
-            name='timer_minutes',
-            field=models.PositiveSmallIntegerField(default=0, help_text='0: no round timer.', verbose_name='minutes a round'),
+            model_name="event",
+            name="timer_minutes",
+            field=models.PositiveSmallIntegerField(
+                default=0, help_text="0: no round timer.", verbose_name="minutes a round"
+            ),
         ),
     ]

@@ -5,75 +5,121 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('tournament', '0005_room_display'),
+        ("tournament", "0005_room_display"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='directorcall',
-            name='board',
+            model_name="directorcall",
+            name="board",
             field=models.PositiveSmallIntegerField(blank=True, null=True),
         ),
         migrations.AddField(
-            model_name='directorcall',
-            name='call',
+            model_name="directorcall",
+            name="call",
             field=models.CharField(blank=True, max_length=12),
         ),
         migrations.AddField(
-            model_name='directorcall',
-            name='note',
+            model_name="directorcall",
+            name="note",
             field=models.CharField(blank=True, max_length=300),
         ),
         migrations.AddField(
-            model_name='directorcall',
-            name='seat',
+            model_name="directorcall",
+            name="seat",
             field=models.CharField(blank=True, max_length=1),
         ),
         migrations.AddField(
-            model_name='event',
-            name='record_auctions',
-            field=models.BooleanField(default=False, help_text='The table scorer taps each call as it is made; the app checks it against the code and fills in the contract and declarer.', verbose_name='tablets record the auction'),
+            model_name="event",
+            name="record_auctions",
+            field=models.BooleanField(
+                default=False,
+                help_text="The table scorer taps each call as it is made; the app checks it against the code and fills in the contract and declarer.",
+                verbose_name="tablets record the auction",
+            ),
         ),
         migrations.AddField(
-            model_name='result',
-            name='auction',
+            model_name="result",
+            name="auction",
             field=models.CharField(blank=True, max_length=1200),
         ),
         migrations.CreateModel(
-            name='Ruling',
+            name="Ruling",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('irregularity', models.CharField(max_length=30)),
-                ('option', models.CharField(max_length=30)),
-                ('offender', models.CharField(choices=[('N', 'North'), ('E', 'East'), ('S', 'South'), ('W', 'West')], max_length=1)),
-                ('call', models.CharField(blank=True, max_length=12)),
-                ('points', models.PositiveSmallIntegerField(default=0)),
-                ('law', models.CharField(max_length=80)),
-                ('summary', models.CharField(max_length=300)),
-                ('reason', models.CharField(blank=True, max_length=300)),
-                ('actor', models.CharField(max_length=60)),
-                ('at', models.DateTimeField(auto_now_add=True)),
-                ('board', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, to='tournament.board')),
-                ('event', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, to='tournament.event')),
-                ('seating', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, to='tournament.seating')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("irregularity", models.CharField(max_length=30)),
+                ("option", models.CharField(max_length=30)),
+                (
+                    "offender",
+                    models.CharField(
+                        choices=[("N", "North"), ("E", "East"), ("S", "South"), ("W", "West")],
+                        max_length=1,
+                    ),
+                ),
+                ("call", models.CharField(blank=True, max_length=12)),
+                ("points", models.PositiveSmallIntegerField(default=0)),
+                ("law", models.CharField(max_length=80)),
+                ("summary", models.CharField(max_length=300)),
+                ("reason", models.CharField(blank=True, max_length=300)),
+                ("actor", models.CharField(max_length=60)),
+                ("at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "board",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, to="tournament.board"
+                    ),
+                ),
+                (
+                    "event",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, to="tournament.event"
+                    ),
+                ),
+                (
+                    "seating",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, to="tournament.seating"
+                    ),
+                ),
             ],
             options={
-                'ordering': ['at'],
+                "ordering": ["at"],
             },
         ),
         migrations.CreateModel(
-            name='AuctionRecord',
+            name="AuctionRecord",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('data', models.JSONField(default=dict)),
-                ('updated_at', models.DateTimeField(auto_now=True)),
-                ('board', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, to='tournament.board')),
-                ('seating', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, to='tournament.seating')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("data", models.JSONField(default=dict)),
+                ("updated_at", models.DateTimeField(auto_now=True)),
+                (
+                    "board",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, to="tournament.board"
+                    ),
+                ),
+                (
+                    "seating",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, to="tournament.seating"
+                    ),
+                ),
             ],
             options={
-                'constraints': [models.UniqueConstraint(fields=('seating', 'board'), name='one_auction')],
+                "constraints": [
+                    models.UniqueConstraint(fields=("seating", "board"), name="one_auction")
+                ],
             },
         ),
     ]

@@ -5,40 +5,57 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('tournament', '0006_auctions'),
+        ("tournament", "0006_auctions"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='board',
-            name='fouled',
+            model_name="board",
+            name="fouled",
             field=models.JSONField(blank=True, null=True),
         ),
         migrations.AddField(
-            model_name='event',
-            name='adjusted_minus_percent',
-            field=models.PositiveSmallIntegerField(default=40, help_text="Matchpoints: average-minus as a percentage of the board's top.", validators=[django.core.validators.MaxValueValidator(50)], verbose_name='average-minus (% of the top)'),
+            model_name="event",
+            name="adjusted_minus_percent",
+            field=models.PositiveSmallIntegerField(
+                default=40,
+                help_text="Matchpoints: average-minus as a percentage of the board's top.",
+                validators=[django.core.validators.MaxValueValidator(50)],
+                verbose_name="average-minus (% of the top)",
+            ),
         ),
         migrations.AddField(
-            model_name='event',
-            name='adjusted_plus_percent',
-            field=models.PositiveSmallIntegerField(default=60, help_text="Matchpoints: average-plus as a percentage of the board's top (average is 50%).", validators=[django.core.validators.MinValueValidator(50), django.core.validators.MaxValueValidator(100)], verbose_name='average-plus (% of the top)'),
+            model_name="event",
+            name="adjusted_plus_percent",
+            field=models.PositiveSmallIntegerField(
+                default=60,
+                help_text="Matchpoints: average-plus as a percentage of the board's top (average is 50%).",
+                validators=[
+                    django.core.validators.MinValueValidator(50),
+                    django.core.validators.MaxValueValidator(100),
+                ],
+                verbose_name="average-plus (% of the top)",
+            ),
         ),
         migrations.AddField(
-            model_name='event',
-            name='adjusted_points',
-            field=models.PositiveSmallIntegerField(default=50, help_text="Total points: average-plus is this many points above the board's average, average-minus as many below.", validators=[django.core.validators.MaxValueValidator(1000)], verbose_name='average-plus (points)'),
+            model_name="event",
+            name="adjusted_points",
+            field=models.PositiveSmallIntegerField(
+                default=50,
+                help_text="Total points: average-plus is this many points above the board's average, average-minus as many below.",
+                validators=[django.core.validators.MaxValueValidator(1000)],
+                verbose_name="average-plus (points)",
+            ),
         ),
         migrations.AddField(
-            model_name='result',
-            name='weights',
+            model_name="result",
+            name="weights",
             field=models.JSONField(blank=True, null=True),
         ),
         migrations.AlterField(
-            model_name='result',
-            name='adjusted',
+            model_name="result",
+            name="adjusted",
             field=models.CharField(blank=True, max_length=16),
         ),
     ]

@@ -5,25 +5,44 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('tournament', '0007_adjusted_scores'),
+        ("tournament", "0007_adjusted_scores"),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='FieldChange',
+            name="FieldChange",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('kind', models.CharField(choices=[('late', 'Late pair'), ('withdrawn', 'Withdrawn')], max_length=10)),
-                ('from_round', models.PositiveSmallIntegerField()),
-                ('place', models.CharField(blank=True, max_length=8)),
-                ('at', models.DateTimeField(auto_now_add=True)),
-                ('event', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, to='tournament.event')),
-                ('pair', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, to='tournament.pair')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "kind",
+                    models.CharField(
+                        choices=[("late", "Late pair"), ("withdrawn", "Withdrawn")], max_length=10
+                    ),
+                ),
+                ("from_round", models.PositiveSmallIntegerField()),
+                ("place", models.CharField(blank=True, max_length=8)),
+                ("at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "event",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, to="tournament.event"
+                    ),
+                ),
+                (
+                    "pair",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, to="tournament.pair"
+                    ),
+                ),
             ],
             options={
-                'ordering': ['id'],
+                "ordering": ["id"],
             },
         ),
     ]

@@ -7,54 +7,131 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('tournament', '0008_field_changes'),
+        ("tournament", "0008_field_changes"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='event',
-            name='league_round',
+            model_name="event",
+            name="league_round",
             field=models.PositiveSmallIntegerField(blank=True, null=True),
         ),
         migrations.CreateModel(
-            name='League',
+            name="League",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('name', models.CharField(max_length=120)),
-                ('date', models.DateField()),
-                ('code', models.CharField(choices=[('1915', 'Whist Club 1915'), ('1913', 'Whist Club 1913 ("royal spades")'), ('royalton', 'Royalton (Hawley 1915)')], default='1915', max_length=10, verbose_name='code of laws')),
-                ('premium', models.BooleanField(default=True, verbose_name='duplicate premium')),
-                ('pairs_per_team', models.PositiveSmallIntegerField(default=2, validators=[django.core.validators.MinValueValidator(2), django.core.validators.MaxValueValidator(30)])),
-                ('boards_per_round', models.PositiveSmallIntegerField(default=4, validators=[django.core.validators.MinValueValidator(1)], verbose_name='boards a round of a match')),
-                ('draw', models.CharField(choices=[('round-robin', 'Round robin (every team meets every other once)'), ('swiss', 'Swiss (similar records meet, never twice)')], default='round-robin', max_length=12)),
-                ('rounds', models.PositiveSmallIntegerField(blank=True, help_text='A round robin has one a meeting.', null=True, verbose_name='rounds (Swiss)')),
-                ('published', models.BooleanField(default=False)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('owner', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, to=settings.AUTH_USER_MODEL)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("name", models.CharField(max_length=120)),
+                ("date", models.DateField()),
+                (
+                    "code",
+                    models.CharField(
+                        choices=[
+                            ("1915", "Whist Club 1915"),
+                            ("1913", 'Whist Club 1913 ("royal spades")'),
+                            ("royalton", "Royalton (Hawley 1915)"),
+                        ],
+                        default="1915",
+                        max_length=10,
+                        verbose_name="code of laws",
+                    ),
+                ),
+                ("premium", models.BooleanField(default=True, verbose_name="duplicate premium")),
+                (
+                    "pairs_per_team",
+                    models.PositiveSmallIntegerField(
+                        default=2,
+                        validators=[
+                            django.core.validators.MinValueValidator(2),
+                            django.core.validators.MaxValueValidator(30),
+                        ],
+                    ),
+                ),
+                (
+                    "boards_per_round",
+                    models.PositiveSmallIntegerField(
+                        default=4,
+                        validators=[django.core.validators.MinValueValidator(1)],
+                        verbose_name="boards a round of a match",
+                    ),
+                ),
+                (
+                    "draw",
+                    models.CharField(
+                        choices=[
+                            ("round-robin", "Round robin (every team meets every other once)"),
+                            ("swiss", "Swiss (similar records meet, never twice)"),
+                        ],
+                        default="round-robin",
+                        max_length=12,
+                    ),
+                ),
+                (
+                    "rounds",
+                    models.PositiveSmallIntegerField(
+                        blank=True,
+                        help_text="A round robin has one a meeting.",
+                        null=True,
+                        verbose_name="rounds (Swiss)",
+                    ),
+                ),
+                ("published", models.BooleanField(default=False)),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "owner",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT, to=settings.AUTH_USER_MODEL
+                    ),
+                ),
             ],
             options={
-                'ordering': ['-date', 'name'],
+                "ordering": ["-date", "name"],
             },
         ),
         migrations.AddField(
-            model_name='event',
-            name='league',
-            field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, related_name='matches', to='tournament.league'),
+            model_name="event",
+            name="league",
+            field=models.ForeignKey(
+                blank=True,
+                null=True,
+                on_delete=django.db.models.deletion.CASCADE,
+                related_name="matches",
+                to="tournament.league",
+            ),
         ),
         migrations.CreateModel(
-            name='LeagueTeam',
+            name="LeagueTeam",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('name', models.CharField(max_length=80)),
-                ('position', models.PositiveSmallIntegerField()),
-                ('league', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='teams', to='tournament.league')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("name", models.CharField(max_length=80)),
+                ("position", models.PositiveSmallIntegerField()),
+                (
+                    "league",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="teams",
+                        to="tournament.league",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['position'],
-                'constraints': [models.UniqueConstraint(fields=('league', 'name'), name='league_team_names_unique')],
+                "ordering": ["position"],
+                "constraints": [
+                    models.UniqueConstraint(
+                        fields=("league", "name"), name="league_team_names_unique"
+                    )
+                ],
             },
         ),
     ]

@@ -6,41 +6,67 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('tournament', '0009_league'),
+        ("tournament", "0009_league"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='event',
-            name='section',
+            model_name="event",
+            name="section",
             field=models.CharField(blank=True, max_length=2),
         ),
         migrations.AddField(
-            model_name='event',
-            name='session',
+            model_name="event",
+            name="session",
             field=models.PositiveSmallIntegerField(blank=True, null=True),
         ),
         migrations.CreateModel(
-            name='Contest',
+            name="Contest",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('name', models.CharField(max_length=120)),
-                ('date', models.DateField()),
-                ('carry', models.CharField(choices=[('total', "Add each session's score"), ('average', 'Average the session percentages (matchpoints)')], default='total', max_length=8, verbose_name='carry-over')),
-                ('published', models.BooleanField(default=False)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('owner', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, to=settings.AUTH_USER_MODEL)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("name", models.CharField(max_length=120)),
+                ("date", models.DateField()),
+                (
+                    "carry",
+                    models.CharField(
+                        choices=[
+                            ("total", "Add each session's score"),
+                            ("average", "Average the session percentages (matchpoints)"),
+                        ],
+                        default="total",
+                        max_length=8,
+                        verbose_name="carry-over",
+                    ),
+                ),
+                ("published", models.BooleanField(default=False)),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "owner",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT, to=settings.AUTH_USER_MODEL
+                    ),
+                ),
             ],
             options={
-                'ordering': ['-date', 'name'],
+                "ordering": ["-date", "name"],
             },
         ),
         migrations.AddField(
-            model_name='event',
-            name='contest',
-            field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, related_name='parts', to='tournament.contest'),
+            model_name="event",
+            name="contest",
+            field=models.ForeignKey(
+                blank=True,
+                null=True,
+                on_delete=django.db.models.deletion.CASCADE,
+                related_name="parts",
+                to="tournament.contest",
+            ),
         ),
     ]

@@ -5,19 +5,20 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('tournament', '0011_jobs'),
+        ("tournament", "0011_jobs"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.AddIndex(
-            model_name='result',
-            index=models.Index(fields=['board', 'is_live', 'adjusted', 'net_ns'], name='result_board_scores'),
+            model_name="result",
+            index=models.Index(
+                fields=["board", "is_live", "adjusted", "net_ns"], name="result_board_scores"
+            ),
         ),
         migrations.AddIndex(
-            model_name='result',
-            index=models.Index(fields=['event', 'is_live', 'board'], name='result_event_boards'),
+            model_name="result",
+            index=models.Index(fields=["event", "is_live", "board"], name="result_event_boards"),
         ),
     ]

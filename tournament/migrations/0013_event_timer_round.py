@@ -4,15 +4,14 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('tournament', '0012_result_score_indexes'),
+        ("tournament", "0012_result_score_indexes"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='event',
-            name='timer_round',
+            model_name="event",
+            name="timer_round",
             field=models.PositiveSmallIntegerField(blank=True, null=True),
         ),
     ]

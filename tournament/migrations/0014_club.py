@@ -22,7 +22,12 @@ class Migration(migrations.Migration):
         migrations.CreateModel(
             name="Club",
             fields=[
-                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
                 ("name", models.CharField(max_length=120)),
                 (
                     "short_name",
@@ -51,7 +56,9 @@ class Migration(migrations.Migration):
                 ("created_at", models.DateTimeField(auto_now_add=True)),
                 (
                     "directors",
-                    models.ManyToManyField(blank=True, related_name="clubs", to=settings.AUTH_USER_MODEL),
+                    models.ManyToManyField(
+                        blank=True, related_name="clubs", to=settings.AUTH_USER_MODEL
+                    ),
                 ),
             ],
             options={"ordering": ["pk"]},
@@ -59,23 +66,38 @@ class Migration(migrations.Migration):
         migrations.CreateModel(
             name="Member",
             fields=[
-                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
                 ("name", models.CharField(max_length=80)),
                 (
                     "number",
                     models.CharField(
-                        blank=True, help_text="Unique within the club.", max_length=20, verbose_name="member number"
+                        blank=True,
+                        help_text="Unique within the club.",
+                        max_length=20,
+                        verbose_name="member number",
                     ),
                 ),
                 ("email", models.EmailField(blank=True, max_length=254, verbose_name="e-mail")),
                 ("phone", models.CharField(blank=True, max_length=30)),
                 ("active", models.BooleanField(default=True)),
-                ("guest", models.BooleanField(default=False, help_text="Typed in at an event, not registered.")),
+                (
+                    "guest",
+                    models.BooleanField(
+                        default=False, help_text="Typed in at an event, not registered."
+                    ),
+                ),
                 ("created_at", models.DateTimeField(auto_now_add=True)),
                 (
                     "club",
                     models.ForeignKey(
-                        on_delete=django.db.models.deletion.PROTECT, related_name="members", to="tournament.club"
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="members",
+                        to="tournament.club",
                     ),
                 ),
             ],
@@ -93,7 +115,12 @@ class Migration(migrations.Migration):
         migrations.CreateModel(
             name="Season",
             fields=[
-                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
                 ("name", models.CharField(max_length=120)),
                 (
                     "method",
@@ -122,13 +149,17 @@ class Migration(migrations.Migration):
                 ),
                 (
                     "current",
-                    models.BooleanField(default=True, help_text="Shown on the club's front page while current."),
+                    models.BooleanField(
+                        default=True, help_text="Shown on the club's front page while current."
+                    ),
                 ),
                 ("created_at", models.DateTimeField(auto_now_add=True)),
                 (
                     "club",
                     models.ForeignKey(
-                        on_delete=django.db.models.deletion.PROTECT, related_name="seasons", to="tournament.club"
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="seasons",
+                        to="tournament.club",
                     ),
                 ),
             ],
@@ -159,7 +190,12 @@ class Migration(migrations.Migration):
         migrations.CreateModel(
             name="ScoreCardMail",
             fields=[
-                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
                 ("name", models.CharField(max_length=80)),
                 ("address", models.EmailField(max_length=254)),
                 ("subject", models.CharField(max_length=200)),
@@ -169,13 +205,17 @@ class Migration(migrations.Migration):
                 (
                     "event",
                     models.ForeignKey(
-                        on_delete=django.db.models.deletion.CASCADE, related_name="mails", to="tournament.event"
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="mails",
+                        to="tournament.event",
                     ),
                 ),
                 (
                     "member",
                     models.ForeignKey(
-                        null=True, on_delete=django.db.models.deletion.SET_NULL, to="tournament.member"
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        to="tournament.member",
                     ),
                 ),
             ],

@@ -4,7 +4,6 @@ import django.db.models.deletion
 from django.db import migrations, models
 
 
-
 class Migration(migrations.Migration):
     dependencies = [("tournament", "0015_first_club")]
 

@@ -4,15 +4,18 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('tournament', '0016_club_required'),
+        ("tournament", "0016_club_required"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='contest',
-            name='one_ranking',
-            field=models.BooleanField(default=False, help_text='Rank every pair together overall, North-South and East-West alike.', verbose_name='one overall ranking'),
+            model_name="contest",
+            name="one_ranking",
+            field=models.BooleanField(
+                default=False,
+                help_text="Rank every pair together overall, North-South and East-West alike.",
+                verbose_name="one overall ranking",
+            ),
         ),
     ]

@@ -2,7 +2,8 @@
 
 The laws live in :mod:`scoring`; these models only hold what happened.  One
 module a family of records (:mod:`.events`, :mod:`.field`, :mod:`.play`,
-:mod:`.tables`, :mod:`.rulings`, :mod:`.jobs`, and :mod:`.club`, the club they
+:mod:`.tables`, :mod:`.rulings`, :mod:`.jobs`, :mod:`.movements` (a club's own
+movements), and :mod:`.club`, the club they
 all belong to with its members and seasons); every model is named here, so the
 rest of the app imports ``from tournament.models import Event`` without knowing
 which family holds it, and Django finds the app's models in one place.
@@ -10,8 +11,9 @@ which family holds it, and Django finds the app's models in one place.
 
 from .club import Club, Member, ScoreCardMail, Season
 from .events import Contest, Event, League, LeagueTeam
-from .field import FieldChange, Pair, Player, Team
+from .field import FieldChange, Pair, Player, SeatName, Team
 from .jobs import Job
+from .movements import ClubMovement
 from .play import (
     AuditEntry,
     Board,
@@ -30,6 +32,7 @@ __all__ = [
     "AuditEntry",
     "Board",
     "Club",
+    "ClubMovement",
     "Contest",
     "DirectorCall",
     "Event",
@@ -48,6 +51,7 @@ __all__ = [
     "ScoreCardMail",
     "Season",
     "SeatAssignment",
+    "SeatName",
     "Seating",
     "SeatingQuerySet",
     "TableLink",

@@ -162,6 +162,18 @@ class Event(models.Model):
     pairs_count = models.PositiveSmallIntegerField(
         null=True, blank=True, help_text="Only when one short of a full field (a sit-out)."
     )
+    # The movement's key in the library ("howell-10", "mitchell-8-relay-arrow") or a
+    # club's own ("club-<pk>"), as the chooser offers it; blank: the movement the
+    # family, tables, even-table choice and arrow switch above describe
+    # (services.events.planned_for, docs/director/movements.md).
+    movement_name = models.CharField(
+        "movement",
+        max_length=40,
+        blank=True,
+        default="",
+        help_text="Chosen by name.",
+        validators=[text.one_line],
+    )
     owner = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="owned_events"
     )
@@ -180,6 +192,13 @@ class Event(models.Model):
         default=False,
         help_text="After each round, each pair's score and place so far on its table's "
         "tablet. Off keeps the result a surprise.",
+    )
+    seats_at_table = models.BooleanField(
+        "players key their numbers at the table",
+        default=False,
+        help_text="At a table's first round the tablet asks each seat for a member number "
+        "(or a guest's name) and shows the four names to confirm. Names you set on the "
+        "players page are shown to confirm instead.",
     )
     record_auctions = models.BooleanField(
         "tablets record the auction",

@@ -92,3 +92,43 @@ class FieldChange(models.Model):
 
     def __str__(self) -> str:
         return f"{self.get_kind_display()}: pair {self.pair.label} from round {self.from_round}"
+
+
+class SeatName(models.Model):
+    """Who sits in one seat (N, E, S or W) of a table at its first round, as keyed there.
+
+    The record of a seat, not of an entry: it says which player of the field the seat
+    names (``player``, the pair's player 1 or 2 for a pair contest), so an event whose
+    entries are single players points the same row at its own player.  ``state`` is
+    the seat's place in the asking (docs/scorers.md, docs/director/evening.md):
+    keyed at the table and not yet confirmed; named (the entry's player set); or
+    clashing with the name the director gave on the players page, for the director
+    to settle.  ``key`` is the confirming submission's idempotency key.
+    """
+
+    class State(models.TextChoices):
+        KEYED = "keyed", "Keyed, not confirmed"
+        NAMED = "named", "Named"
+        CLASH = "clash", "Differs from the players page"
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE)
+    table = models.PositiveSmallIntegerField()
+    seat = models.CharField(max_length=1)  # N, E, S or W
+    player = models.ForeignKey(Player, null=True, blank=True, on_delete=models.SET_NULL)
+    member = models.ForeignKey(
+        Member, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    name = models.CharField(max_length=80)
+    guest = models.BooleanField(default=False)
+    state = models.CharField(max_length=5, choices=State, default=State.KEYED)
+    key = models.CharField(max_length=64, blank=True)
+    at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["event", "table", "seat"], name="one_name_per_seat")
+        ]
+        ordering = ["table", "seat"]
+
+    def __str__(self) -> str:
+        return f"Table {self.table} {self.seat}: {self.name}"

@@ -20,13 +20,14 @@ from typing import Any
 from django.db.models import Count, Q
 
 from scoring.irregular import ADJUSTMENTS
-from scoring.movements import Movement, MovementError, make_movement
+from scoring.movements import Movement, MovementError
 from scoring.pairs import BoardLine, BoardSummary, compare_line
 from scoring.pairs.evening import BoardEvening, board_evening, evening_summary
 
 from ..choices import Direction
 from ..models import Board, Event, FieldChange, Pair, Result, Round, Seating
 from . import charts, hand_records, pagecache
+from .movements import planned_for
 from .standings import (
     EventRows,
     as_board_results,
@@ -384,13 +385,7 @@ def _planned(event: Event) -> Movement | None:
     """The event's movement as planned (who would have sat where), or None for an event
     built outside the movement generator (an import)."""
     try:
-        return make_movement(
-            event.movement,
-            event.tables,
-            event.boards_per_round,
-            even=event.even or "skip",
-            arrow_switch=event.arrow_switch,
-        )
+        return planned_for(event, filled=True)
     except MovementError:
         return None
 

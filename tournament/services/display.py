@@ -288,6 +288,13 @@ def set_running_score(event: Event, shown: bool, *, by: Actor) -> Event:
     return _switch(event, "tablet_running_score", shown, action="tablets", said=said, by=by)
 
 
+def set_seats_at_table(event: Event, asked: bool, *, by: Actor) -> Event:
+    """Tablets ask each seat for its member number at the table's first round
+    (tournament/services/seats.py), or the director names the players on the players page."""
+    said = ("tablets ask the players for their numbers", "the director names the players")
+    return _switch(event, "seats_at_table", asked, action="tablets", said=said, by=by)
+
+
 def set_record_auctions(event: Event, shown: bool, *, by: Actor) -> Event:
     """Tablets record the auction call by call, or take the contract typed."""
     said = ("tablets record the auction", "tablets take the contract as typed")

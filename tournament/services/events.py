@@ -12,8 +12,6 @@ from scoring.movements import FieldChange as FieldChangeSpec
 from scoring.movements import (
     Movement,
     MovementError,
-    make_movement,
-    phantom_of,
     with_field_changes,
 )
 from scoring.wording import count
@@ -21,16 +19,22 @@ from scoring.wording import count
 from ..choices import CodeOfLaws, Factoring, Form, Method, MovementKind
 from ..errors import ServiceError
 from ..models import (
+    AuctionRecord,
     Board,
+    DirectorCall,
     Event,
     FieldChange,
     Pair,
     Player,
+    Result,
     Round,
     SeatAssignment,
     Seating,
+    TableLink,
     Team,
 )
+from ..models.movements import CLUB_PREFIX
+from ..queries.movements import family_of, phantom_for, planned_for
 from . import directors, locks
 from .audit import Actor, audit
 from .members import lock_club, players_for
@@ -58,20 +62,14 @@ def movement_planned(event: Event) -> Movement:
     """The event's movement as planned, before any late pair or withdrawal: its tables,
     board sets, shares and bystand are the movement as played's too (a field change
     moves no board, docs/decisions/movement-as-played.md), so a page that needs only
-    those (the tablet's round page: a set shared with another table) reads no row."""
-    return make_movement(
-        event.movement,
-        event.tables,
-        event.boards_per_round,
-        even=event.even or "skip",
-        pairs=event.pairs_count,
-        arrow_switch=event.arrow_switch,
-    )
+    those (the tablet's round page: a set shared with another table) reads no row.
+    Built in one place, by name or settings (:func:`tournament.queries.movements.planned_for`)."""
+    return planned_for(event)
 
 
 def movement_for(event: Event) -> Movement:
-    """The event's movement as played: regenerated from its settings (pure, cheap), with
-    its late pairs and withdrawals applied in order (one query)."""
+    """The event's movement as played: its movement as planned (:func:`planned_for`,
+    pure and cheap), with its late pairs and withdrawals applied in order (one query)."""
     changes = (
         [
             FieldChangeSpec(kind, label, from_round, place)
@@ -82,12 +80,41 @@ def movement_for(event: Event) -> Movement:
         if event.pk
         else []
     )
-    even, arrow = event.even or "skip", event.arrow_switch
-    kind, tables, bpr = event.movement, event.tables, event.boards_per_round
     if not changes:
-        return movement_planned(event)
-    full = make_movement(kind, tables, bpr, even=even, arrow_switch=arrow)
-    return with_field_changes(full, phantom_of(event.pairs_count, event.tables), changes)
+        return planned_for(event)
+    return with_field_changes(planned_for(event, filled=True), phantom_for(event), changes)
+
+
+def _named_settings(event: Event) -> Movement:
+    """Build a new event's movement chosen by name, and make its settings say the same:
+    the family from the movement, the tables checked against it (a clear refusal), and
+    for a club's own movement its boards a round and its pairs."""
+    name = event.movement_name
+    movement = planned_for(event)
+    if not event.tables:
+        event.tables = movement.tables
+    if event.tables != movement.tables:
+        raise MovementError(
+            f"the movement {name} seats {movement.tables} tables and this event is set for "
+            f"{event.tables}: choose the movement again for the pairs present"
+        )
+    family = family_of(movement)
+    if (family == MovementKind.TEAMS) != (event.form == Form.TEAMS):
+        raise MovementError(
+            f"the movement {name} is a team match's rotation"
+            if family == MovementKind.TEAMS
+            else f"a team match is run with a team match's rotation, not {name}"
+        )
+    event.movement = family
+    if name.startswith(CLUB_PREFIX):
+        event.boards_per_round = movement.boards_per_round
+        count_ = len(movement.pairs)
+        if event.pairs_count not in (None, count_):
+            raise MovementError(
+                f"the movement {name} seats {count_} pairs, not {event.pairs_count}"
+            )
+        event.pairs_count = None
+    return movement
 
 
 @transaction.atomic
@@ -116,7 +143,7 @@ def create_event(owner: Any, **fields: Any) -> Event:
     fields.setdefault("club", group.club if group is not None else directors.club_of(owner))
     event = Event(owner=owner, **fields)
     try:
-        movement = movement_for(event)
+        movement = _named_settings(event) if event.movement_name else movement_for(event)
     except MovementError as e:
         raise ServiceError(str(e)) from None
     event.save()
@@ -169,6 +196,119 @@ def create_event(owner: Any, **fields: Any) -> Event:
     )
     audit(event, "created", movement.description, by=Actor.director(owner))
     return event
+
+
+def _seat(event: Event, movement: Movement, pairs: dict[str, Pair]) -> None:
+    """Write the event's rounds, table-rounds and seat assignments from ``movement``."""
+    Round.objects.bulk_create([Round(event=event, number=r) for r in range(1, movement.rounds + 1)])
+    Seating.objects.bulk_create(
+        [
+            Seating(
+                event=event,
+                round=tr.round,
+                table=tr.table,
+                ns=pairs.get(tr.ns) if tr.ns else None,
+                ew=pairs.get(tr.ew) if tr.ew else None,
+                first_board=tr.boards[0],
+                last_board=tr.boards[-1],
+                note=tr.note,
+            )
+            for tr in movement.schedule
+        ]
+    )
+    seatings = list(Seating.objects.filter(event=event))
+    SeatAssignment.objects.bulk_create(
+        [
+            SeatAssignment(event=event, round=s.round, pair_id=pid, seating=s, direction=direction)
+            for s in seatings
+            for pid, direction in ((s.ns_id, "NS"), (s.ew_id, "EW"))
+            if pid is not None
+        ]
+    )
+
+
+@transaction.atomic
+def reseat(
+    event: Event, movement_name: str, boards_per_round: int, pairs: int, *, by: Actor
+) -> Movement:
+    """Seat the event's field in another movement before play starts (the chooser's
+    candidate for the pairs present, docs/director/movements.md#when-the-field-changes).
+
+    Under the event's lock it re-checks that play has not started: no result, no
+    auction under way, no closed round, no late pair or withdrawal.  The pairs keep
+    their labels and players; a pair the new movement has no place for is refused
+    while it has a player's name (nothing entered is lost), and a dealt board it has
+    no round for likewise.  The rounds and table-rounds are written again, table
+    links past the new last table go."""
+    locked = locks.event(event)
+    # Every table-round too, so a result on its way lands first (and is seen below) or
+    # waits and finds its table-round gone.
+    locks.seatings_from(locked, 1)
+    if locked.is_team_match:
+        raise ServiceError("a team match seats two full teams (Law G): its movement is its own")
+    if (
+        Result.objects.filter(event=locked).exists()
+        or AuctionRecord.objects.filter(seating__event=locked).exists()
+    ):
+        raise ServiceError(
+            "play has started (a result is in): the movement stays; a late pair or a "
+            "withdrawal is made below"
+        )
+    if Round.objects.filter(event=locked, closed_at__isnull=False).exists():
+        raise ServiceError("a round is closed: play has started, and the movement stays")
+    if FieldChange.objects.filter(event=locked).exists():
+        raise ServiceError("this event already has a late pair or a withdrawal: the movement stays")
+    locked.movement_name = movement_name
+    locked.boards_per_round = boards_per_round
+    locked.tables = 0  # the movement's own
+    locked.pairs_count = pairs
+    try:
+        movement = _named_settings(locked)
+    except MovementError as e:
+        raise ServiceError(str(e)) from None
+    if len(movement.pairs) != pairs:
+        raise ServiceError(f"the movement {movement_name} does not seat {count(pairs, 'pair')}")
+    if locked.pairs_count == 2 * locked.tables:
+        locked.pairs_count = None
+    old = {p.label: p for p in Pair.objects.filter(event=locked)}
+    gone = sorted(set(old) - set(movement.pairs), key=pair_label_key)
+    named = [
+        label for label in gone if Player.objects.filter(pair=old[label]).exclude(name="").exists()
+    ]
+    if named:
+        raise ServiceError(
+            f"the movement {movement_name} has no place for pair {', '.join(named)}, which "
+            "has its players' names: take the names off on the players page first, or "
+            "choose a movement for as many pairs"
+        )
+    dealt = Board.objects.filter(event=locked, number__gt=movement.boards).exclude(deal="")
+    if dealt.exists():
+        first = dealt.order_by("number").values_list("number", flat=True)[0]
+        raise ServiceError(
+            f"board {first} is dealt and the movement {movement_name} plays "
+            f"{movement.boards} boards: choose one with as many boards, or deal again after"
+        )
+    SeatAssignment.objects.filter(event=locked).delete()
+    Seating.objects.filter(event=locked).delete()
+    Round.objects.filter(event=locked).delete()
+    Pair.objects.filter(event=locked, label__in=gone).delete()
+    Board.objects.filter(event=locked, number__gt=movement.boards).delete()
+    have = set(Board.objects.filter(event=locked).values_list("number", flat=True))
+    Board.objects.bulk_create(
+        [Board(event=locked, number=n) for n in range(1, movement.boards + 1) if n not in have]
+    )
+    pairs_by_label = {label: p for label, p in old.items() if label not in gone}
+    for label in movement.pairs:
+        if label not in pairs_by_label:
+            pair = Pair.objects.create(event=locked, label=label)
+            Player.objects.bulk_create([Player(pair=pair, position=i, name="") for i in (1, 2)])
+            pairs_by_label[label] = pair
+    _seat(locked, movement, pairs_by_label)
+    TableLink.objects.filter(event=locked, table__gt=movement.tables).delete()
+    DirectorCall.objects.filter(event=locked, table__gt=movement.tables).delete()
+    locked.save()
+    audit(locked, "reseated", movement.description, by=by)
+    return movement
 
 
 @transaction.atomic

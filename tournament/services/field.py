@@ -27,7 +27,7 @@ from django.db import transaction
 from django.db.models import Q
 
 from scoring.movements import FieldChange as Change
-from scoring.movements import Movement, MovementError, make_movement, phantom_of, vacant_places
+from scoring.movements import Movement, MovementError, vacant_places
 from scoring.movements import with_field_changes as applied
 from scoring.wording import count
 
@@ -43,6 +43,7 @@ from ..models import (
     SeatAssignment,
     Seating,
 )
+from ..queries.movements import phantom_for, planned_for
 from . import locks
 from .audit import Actor, audit
 from .members import lock_club, players_for
@@ -50,20 +51,14 @@ from .members import lock_club, players_for
 
 def _full(event: Event) -> tuple[Movement, str | None, list[Change]]:
     """The event's movement with every place filled, its phantom, and its changes so far."""
-    full = make_movement(
-        event.movement,
-        event.tables,
-        event.boards_per_round,
-        even=event.even or "skip",
-        arrow_switch=event.arrow_switch,
-    )
+    full = planned_for(event, filled=True)
     changes = [
         Change(kind, label, from_round, place)
         for kind, label, from_round, place in FieldChange.objects.filter(event=event).values_list(
             "kind", "pair__label", "from_round", "place"
         )
     ]
-    return full, phantom_of(event.pairs_count, event.tables), changes
+    return full, phantom_for(event), changes
 
 
 def _check(event: Event, from_round: int) -> None:

@@ -12,9 +12,11 @@ from django.shortcuts import get_object_or_404, render
 
 from scoring import ScoringError, declarer_must_choose, revoke_choices, score_deal
 from scoring.codes import CODES
-from scoring.movements import MovementError, make_movement, wording
+from scoring.movements import MovementError, build, make_movement, wording
+from scoring.movements.chooser import Candidate, choose
 
-from ..forms import DealForm, MovementForm
+from ..forms import ChooserForm, DealForm, MovementForm
+from ..forms.tools import NamedMovementForm
 from ..models import Club
 from ..queries import club as club_queries
 from ..room.clubtime import use_clubs_clock
@@ -51,13 +53,27 @@ def _front_page(request: HttpRequest, club: Club) -> HttpResponse:
 
 
 def movement_preview(request: HttpRequest) -> HttpResponse:
-    """Plan a movement and print its guide cards, before any event exists."""
-    form = MovementForm(request.GET or None)
+    """Plan a movement and print its guide cards, before any event exists: the chooser's
+    candidates for a number of pairs (each linking to its schedule), a movement by its
+    name, or a family's by its tables."""
+    chooser = ChooserForm.asked(request.GET) or ChooserForm()
+    named = NamedMovementForm(request.GET) if "name" in request.GET else None
+    form = MovementForm(request.GET if "kind" in request.GET else None)
     movement = None
     error = None
-    if form.is_bound and form.is_valid():
-        d = form.cleaned_data
-        try:
+    candidates: list[Candidate] = []
+    question = chooser.question() if chooser.is_bound else None
+    try:
+        if question is not None:
+            pairs, boards, minutes = question
+            candidates = choose(pairs, boards=boards, minutes=minutes)
+            if not candidates:
+                error = f"The library has no movement for {pairs} pairs."
+        if named is not None and named.is_valid():
+            d = named.cleaned_data
+            movement = build(d["name"], d["boards_per_round"], d.get("pairs"))
+        elif form.is_bound and form.is_valid():
+            d = form.cleaned_data
             movement = make_movement(
                 d["kind"],
                 d["tables"],
@@ -66,9 +82,17 @@ def movement_preview(request: HttpRequest) -> HttpResponse:
                 pairs=d.get("pairs"),
                 arrow_switch=d.get("arrow_switch", False),
             )
-        except MovementError as e:
-            error = user_message(e)
-    context: dict[str, Any] = {"form": form, "movement": movement, "error": error}
+    except MovementError as e:
+        error = user_message(e)
+    context: dict[str, Any] = {
+        "form": form,
+        "chooser": chooser,
+        "named": named,
+        "candidates": candidates,
+        "pairs": question[0] if question else None,
+        "movement": movement,
+        "error": error,
+    }
     if movement is not None:
         context["rounds"] = [movement.round(r) for r in range(1, movement.rounds + 1)]
         context["cards"] = wording.guide_cards(movement)

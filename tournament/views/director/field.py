@@ -9,15 +9,64 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 
 from scoring import pair_label_key
+from scoring.movements import MovementError
+from scoring.movements.chooser import Candidate
 from scoring.wording import count
 
 from ... import services
 from ...access import director_view
-from ...forms import LatePairForm, WithdrawForm
-from ...models import Event, Pair, Round
+from ...forms import ChooserForm, LatePairForm, WithdrawForm
+from ...models import Event, Pair, Result, Round
+from ...queries.movements import candidates_for
 from ...services import ServiceError, user_message
 from . import director_actor
 from .setup import MEMBER_FIELD, member_choices
+
+
+def _chooser_now(event: Event, asked: int | None = None) -> tuple[int, list[Candidate]]:
+    """The pairs in the field as it is now (late pairs in, withdrawn pairs out), or as
+    many as the director ``asked``, and the chooser's candidates for them: for the next
+    event, or to seat this one again before play starts (docs/director/movements.md)."""
+    if event.is_team_match:
+        return 0, []
+    try:
+        movement = services.movement_for(event)
+    except MovementError:
+        return 0, []
+    playing = asked or len([p for p in movement.pairs if p not in movement.withdrawn])
+    try:
+        return playing, candidates_for(event.club_id, playing)
+    except MovementError:
+        return playing, []
+
+
+def _reseat(request: HttpRequest, event: Event) -> HttpResponse:
+    """Seat the field in the chosen candidate before play starts (services.reseat
+    re-checks under the event's lock that play has not started)."""
+    name = request.POST.get("movement_name", "")
+    chooser = ChooserForm.asked(request.POST)
+    asked = chooser.question() if chooser is not None else None
+    if asked is None:
+        messages.error(request, "Say how many pairs are present, then choose a movement.")
+        return redirect("director_field", event.pk)
+    pairs = asked[0]
+    chosen = next((c for c in _chooser_now(event, pairs)[1] if c.name == name), None)
+    if chosen is None:
+        messages.error(request, f"Choose one of the movements listed for {pairs} pairs.")
+        return redirect("director_field", event.pk)
+    try:
+        movement = services.reseat(
+            event, chosen.name, chosen.boards_per_round, pairs, by=director_actor(request)
+        )
+    except ServiceError as e:
+        messages.error(request, user_message(e))
+        return redirect("director_field", event.pk)
+    messages.success(
+        request,
+        f"The field is seated in the {movement.description}: print the new guide cards "
+        "and table cards.",
+    )
+    return redirect("director_field", event.pk)
 
 
 @director_view
@@ -86,10 +135,19 @@ def field(request: HttpRequest, event: Event) -> HttpResponse:
             return redirect("director_field", event.pk)
     except ServiceError as e:
         (late if action == "late" else withdraw).add_error(None, user_message(e))
+    chooser = ChooserForm.asked(request.GET)
+    asked = chooser.question() if chooser is not None else None
+    playing, candidates = _chooser_now(event, asked[0] if asked else None)
+    if action == "reseat":
+        return _reseat(request, event)
     return render(
         request,
         "director/field.html",
         {
+            "playing": playing,
+            "candidates": candidates,
+            "started": Result.objects.filter(event=event).exists(),
+            "chooser": chooser or ChooserForm(initial={"pairs": playing}),
             "event": event,
             "late": late,
             "withdraw": withdraw,

@@ -19,8 +19,9 @@ from ... import services
 from ...access import director_view, publication
 from ...choices import Factoring, TimerFollows
 from ...models import AuditEntry, Board, Event, Result, Round, Seating
+from ...queries import seats as seat_reads
 from ...queries import tablet
-from ...services import Actor, ServiceError, display, tablets, user_message
+from ...services import Actor, ServiceError, display, seats, tablets, user_message
 from . import director_actor, mail
 
 
@@ -134,6 +135,8 @@ def control_panel(request: HttpRequest, event: Event) -> HttpResponse:
         # The round a start (the round in play) or restart (the clock's round) is for.
         "timer_for": _timer_round(event, timer),
         "display_url": _display_url(request, event),
+        # The seats the tables key at their first round: still unnamed, or to settle.
+        "seat_board": seat_reads.seat_board(event) if event.seats_at_table else None,
     }
     template = "director/_progress.html" if fragment else "director/panel.html"
     return render(request, template, context)
@@ -214,6 +217,8 @@ def room_control(request: HttpRequest, event: Event, action: str) -> HttpRespons
             display.show_standings(event, request.POST.get("shown") == "1", by=by)
         elif action == "running-score":
             display.set_running_score(event, request.POST.get("shown") == "1", by=by)
+        elif action == "seats":
+            display.set_seats_at_table(event, request.POST.get("shown") == "1", by=by)
         elif action == "auctions":
             display.set_record_auctions(event, request.POST.get("shown") == "1", by=by)
         elif action == "link":
@@ -224,6 +229,22 @@ def room_control(request: HttpRequest, event: Event, action: str) -> HttpRespons
     except ServiceError as e:
         messages.error(request, user_message(e))
     return redirect(reverse("director_event", args=[event.pk]) + "#room")
+
+
+@require_POST
+@director_view
+def settle_seat(request: HttpRequest, event: Event, table: int, seat: str) -> HttpResponse:
+    """A seat whose name at the table differs from the players page: the table's name
+    taken, or the director's kept (docs/director/evening.md)."""
+    if seat not in seat_reads.SEATS:
+        raise Http404("No such seat")
+    take_table = request.POST.get("take") == "table"
+    try:
+        s = seats.settle_seat(event, table, seat, take_table=take_table, by=director_actor(request))
+        messages.success(request, f"Table {table}, {s.seat}: {s.name} is named there.")
+    except ServiceError as e:
+        messages.error(request, user_message(e))
+    return redirect(reverse("director_event", args=[event.pk]) + "#seats")
 
 
 @require_POST

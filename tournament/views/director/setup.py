@@ -14,14 +14,17 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 
 from scoring import pair_label_key
+from scoring.movements import MovementError
+from scoring.movements.chooser import Candidate
 from scoring.wording import count
 
 from ... import services, text
 from ...access import director_view, events_for, groups_for
-from ...forms import EventForm, PairNamesForm, typed_names
+from ...forms import ChooserForm, EventForm, PairNamesForm, typed_names
 from ...forms.events import TypedNames
-from ...models import Contest, Event, League, Member, Pair, Seating
+from ...models import Club, Contest, Event, League, Member, Pair, Seating
 from ...models.club import register_key
+from ...queries.movements import candidates_for
 from ...services import ServiceError, user_message
 from . import director_actor
 
@@ -40,9 +43,33 @@ def event_list(request: HttpRequest) -> HttpResponse:
     )
 
 
+def chooser_for(request: HttpRequest, data: Any) -> tuple[ChooserForm, list[Candidate]]:
+    """The chooser's question as ``data`` asks it (blank when it does not), and its
+    candidates for the director's club: the library's, then the club's own."""
+    asked = ChooserForm.asked(data)
+    question = asked.question() if asked is not None else None
+    if asked is None or question is None:
+        return asked or ChooserForm(), []
+    pairs, boards, minutes = question
+    club = Club.of(request.user)
+    try:
+        found = candidates_for(club.pk if club else None, pairs, boards, minutes)
+    except MovementError as e:
+        asked.add_error(None, user_message(e))
+        return asked, []
+    if not found:
+        asked.add_error("pairs", f"The library has no movement for {count(pairs, 'pair')}.")
+    return asked, found
+
+
 @login_required
 def event_create(request: HttpRequest) -> HttpResponse:
-    form = EventForm(request.POST or None, initial={"code": "1915", "premium": True})
+    chooser, candidates = chooser_for(request, request.POST or request.GET)
+    pairs = chooser.cleaned_data.get("pairs") if chooser.is_bound and chooser.is_valid() else None
+    initial: dict[str, Any] = {"code": "1915", "premium": True}
+    if candidates:
+        initial["movement_name"] = candidates[0].name
+    form = EventForm(request.POST or None, initial=initial, candidates=candidates, pairs=pairs)
     if request.method == "POST" and form.is_valid():
         try:
             event = services.create_event(request.user, **form.cleaned_data)
@@ -51,7 +78,7 @@ def event_create(request: HttpRequest) -> HttpResponse:
         else:
             messages.success(request, f"{event.name} created. Enter the players' names.")
             return redirect("director_players", event.pk)
-    return render(request, "director/event_form.html", {"form": form})
+    return render(request, "director/event_form.html", {"form": form, "chooser": chooser})
 
 
 @director_view

@@ -21,6 +21,7 @@ from ...models import Board, Event, Result, Seating, TableLink
 from ...queries import auctions as auction_reads
 from ...queries import standings, tablet
 from ...services import Actor, ServiceError, auctions, display, tablets, user_message
+from . import seats
 from .table import current_round, rounds_in_words
 
 
@@ -62,6 +63,8 @@ def scorer_home(request: HttpRequest, link: TableLink) -> HttpResponse:
             "closed_count": len(unagreed),
         }
         return render(request, "scorer/finished.html", context)
+    if seats.asking(link, seating):  # the event's option: the seats key their names first
+        return redirect("scorer_seats", link.token)
     # A board whose score here the director took out of play (Law B's replay or new
     # deal) says so: "enter the result" alone would not tell the table why.
     done, again = services.round_boards(seating)

@@ -1,0 +1,236 @@
+"""The chooser: the movements the library can run for a field, best first, each with
+its boards a round and a reason in a director's words (docs/director/movements.md).
+
+Every family listed in :data:`~.library.FAMILIES` is asked for the names it offers
+for the field; each is built, checked by the soundness rules
+(:func:`~.soundness.problems`) and measured (:func:`~.balance.figures`).  A new
+family appears here by being listed there.
+
+**The session's length.**  A session is measured in the boards each pair plays
+(rounds times boards a round).  Without a constraint the chooser aims at 24-27
+boards, a club evening.  ``boards`` asks for about that many (within a tenth, at
+least two boards either way).  ``minutes`` asks for a session that fits that time,
+assuming **7.5 minutes a board and one minute for each change of tables**; the most
+boards a round that fit are chosen (with ``minutes`` alone, the time is the only
+constraint).
+
+**The ranking.**  The director's constraints first (how far a candidate's length
+misses them), then one winner before two, then balance (a smaller coefficient of
+variation of the comparisons, docs/laws/movements.md#balance), then fewer relays,
+shared sets and bystands, then fewer sit-outs; a tie keeps the library's order.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+from typing import Any
+
+from .balance import Figures, figures
+from .library import build, offered
+from .schedule import Movement, MovementError
+from .soundness import problems
+
+__all__ = [
+    "BOARD_MINUTES",
+    "CHANGE_MINUTES",
+    "Candidate",
+    "boards_a_round",
+    "choose",
+    "session_minutes",
+]
+
+# The time assumptions (stated in the docs): minutes to play a board, and to change
+# tables between two rounds.
+BOARD_MINUTES = Fraction(15, 2)
+CHANGE_MINUTES = 1
+# A club evening when the director names no length: boards each pair plays.
+DEFAULT_BOARDS = (24, 27)
+MOST_BOARDS_A_ROUND = 13
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """One movement the chooser offers, with what a director weighs."""
+
+    name: str
+    movement: Movement
+    figures: Figures
+    reason: str
+
+    @property
+    def winners(self) -> int:
+        return self.figures.winners
+
+    @property
+    def boards_per_round(self) -> int:
+        return self.movement.boards_per_round
+
+    @property
+    def boards_played(self) -> int:
+        """The boards each pair plays in a full round of play."""
+        return self.movement.rounds * self.movement.boards_per_round
+
+    @property
+    def minutes(self) -> int:
+        """The session's length by the chooser's assumptions, rounded up."""
+        return _ceil(session_minutes(self.movement.rounds, self.boards_per_round))
+
+    def to_json(self) -> dict[str, Any]:
+        """The movement's JSON with the chooser's facts beside it."""
+        return {
+            **self.movement.to_json(),
+            "name": self.name,
+            "winners": self.winners,
+            "figures": self.figures.to_json(),
+            "reason": self.reason,
+            "minutes": self.minutes,
+        }
+
+
+def session_minutes(rounds: int, boards_per_round: int) -> Fraction:
+    """The session's length: 7.5 minutes a board and a minute for each change."""
+    return rounds * boards_per_round * BOARD_MINUTES + max(rounds - 1, 0) * CHANGE_MINUTES
+
+
+def _ceil(x: Fraction) -> int:
+    return -(-x.numerator // x.denominator)
+
+
+def _band(boards: int | None, minutes: int | None) -> tuple[int, int]:
+    if boards is None:
+        return (1, 10**6) if minutes is not None else DEFAULT_BOARDS
+    slack = max(2, boards // 10)
+    return max(1, boards - slack), boards + slack
+
+
+def _miss(rounds: int, bpr: int, band: tuple[int, int], minutes: int | None) -> Fraction:
+    """How far a length misses the constraints, in boards (0: it fits them)."""
+    played = rounds * bpr
+    low, high = band
+    miss = Fraction(max(low - played, played - high, 0))
+    if minutes is not None:
+        over = session_minutes(rounds, bpr) - minutes
+        if over > 0:
+            miss += over / BOARD_MINUTES
+    return miss
+
+
+def boards_a_round(rounds: int, boards: int | None = None, minutes: int | None = None) -> int:
+    """The boards a round that best fit a movement of ``rounds`` rounds to the
+    director's length (see the module)."""
+    return _boards_a_round(rounds, _band(boards, minutes), minutes)
+
+
+def _boards_a_round(rounds: int, band: tuple[int, int], minutes: int | None) -> int:
+    """The boards a round that best fit: the least miss; with a time, the most boards
+    that fit it; else the length nearest the middle of the band."""
+    middle = Fraction(band[0] + band[1], 2)
+
+    def key(bpr: int) -> tuple[Fraction, Fraction]:
+        tie = -Fraction(bpr) if minutes is not None else abs(rounds * bpr - middle)
+        return _miss(rounds, bpr, band, minutes), tie
+
+    return min(range(1, MOST_BOARDS_A_ROUND + 1), key=key)
+
+
+def choose(pairs: int, boards: int | None = None, minutes: int | None = None) -> list[Candidate]:
+    """The movements for a field of ``pairs`` pairs, best first (see the module).
+
+    The answer depends on the three numbers alone, and working out every candidate's
+    figures takes up to a second or so for a big field: it is kept for the process
+    (the most recent 256 questions), so a page that asks again costs nothing."""
+    return list(_choose(pairs, boards, minutes))
+
+
+@lru_cache(maxsize=256)
+def _choose(pairs: int, boards: int | None, minutes: int | None) -> tuple[Candidate, ...]:
+    if isinstance(pairs, bool) or not isinstance(pairs, int) or pairs < 1:
+        raise MovementError(f"the number of pairs must be a whole number, not {pairs!r}")
+    if boards is not None and not 1 <= boards <= 200:
+        raise MovementError(f"a session of {boards} boards is not one a club plays (1 to 200)")
+    if minutes is not None and not 10 <= minutes <= 24 * 60:
+        raise MovementError(f"a session of {minutes} minutes is not one a club plays")
+    band = _band(boards, minutes)
+    ranked: list[tuple[tuple[Any, ...], Candidate]] = []
+    for order, name in enumerate(offered(pairs)):
+        try:
+            probe = build(name, 1, pairs)
+            movement = build(name, _boards_a_round(probe.rounds, band, minutes), pairs)
+        except MovementError:
+            continue
+        if problems(movement):
+            continue  # the chooser offers only what the soundness rules pass
+        figs = figures(movement)
+        key = (
+            _miss(movement.rounds, movement.boards_per_round, band, minutes),
+            figs.winners,
+            round(figs.compared_cv, 9),
+            figs.relays + figs.bystands,
+            figs.sit_outs,
+            order,
+        )
+        ranked.append((key, Candidate(name, movement, figs, reason(movement, figs))))
+    ranked.sort(key=lambda item: item[0])
+    return tuple(candidate for _, candidate in ranked)
+
+
+def _meets_every_other(movement: Movement) -> bool:
+    met: set[frozenset[str]] = set()
+    for tr in movement.schedule:
+        if tr.ns is not None and tr.ew is not None:
+            met.add(frozenset((tr.ns, tr.ew)))
+    n = len(movement.pairs)
+    return len(met) == n * (n - 1) // 2
+
+
+def _shared_tables(movement: Movement) -> list[tuple[int, ...]]:
+    groups = {tuple(sorted((tr.table, *tr.shared))) for tr in movement.schedule if tr.shared}
+    return sorted(groups)
+
+
+def _and(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def reason(movement: Movement, figs: Figures) -> str:
+    """Why a director would choose ``movement``, in a few words: the winners, what it
+    meets, what it needs (relays, bystands), who sits out, and its length."""
+    parts: list[str] = []
+    if figs.winners == 1:
+        if _meets_every_other(movement):
+            parts.append("one winner, every pair meets every other")
+        elif any("arrow switch" in note for note in movement.notes):
+            parts.append("one winner, by an arrow switch in the last round")
+        else:
+            parts.append("one winner")
+    elif figs.winners == 2:
+        parts.append("two winners, North-South and East-West")
+    else:
+        parts.append(f"{figs.winners} winners")
+    needs: list[str] = []
+    groups = _shared_tables(movement)
+    if groups:
+        tables = _and([" and ".join(str(t) for t in g) for g in groups[:3]])
+        more = " and others" if len(groups) > 3 else ""
+        needs.append(f"a relay between tables {tables}{more}")
+    if figs.bystands:
+        needs.append("a bystand")
+    if needs:
+        parts[-1] += "; needs " + " and ".join(needs)
+    sit_out_rounds = {tr.round for tr in movement.schedule if tr.sit_out}
+    if sit_out_rounds and len(sit_out_rounds) == movement.rounds:
+        parts.append("a pair sits out each round")
+    elif sit_out_rounds:
+        parts.append("a pair sits out in some rounds")
+    most = figs.boards_a_pair[1]
+    if most < movement.boards and not sit_out_rounds:
+        parts.append(f"each pair plays {most} of the {movement.boards} boards")
+    bpr = movement.boards_per_round
+    minutes = _ceil(session_minutes(movement.rounds, bpr))
+    parts.append(
+        f"{movement.rounds} rounds of {bpr} board{'s' if bpr != 1 else ''}, "
+        f"about {minutes // 60} h {minutes % 60:02d}"
+    )
+    return "; ".join(parts)

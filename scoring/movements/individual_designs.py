@@ -1,0 +1,34 @@
+"""The stored whist designs the individual movements are developed from
+(docs/decisions/individual-designs.md).
+
+Each entry is the *base round* of a cyclic whist tournament design Wh(v)
+(docs/laws/movements.md#individuals): ``v`` players, on the group ``Z_m`` or
+``Z_m`` with a fixed point (infinity, written -1) when ``v`` is a multiple of four.
+The base round lists its tables' seats in the order North, East, South, West, as
+group elements; round ``g`` seats ``x + g`` wherever the base seats ``x``.  The
+conditions that make it a whist design (every two players partner once and
+oppose twice) are checked in full by the tests on the developed schedule.
+
+``offsets`` (or None) are the board-set starters: table ``i`` plays set
+``g + offsets[i]`` in round ``g``, so no player meets a set twice and each set is
+at one table a round.  Where no starter was found every table plays the round's
+own set, each from its own copy.
+
+Found by a seeded annealing search over the difference conditions (the search is
+``scoring.movements.individual_search``); the tests re-check every entry.
+"""
+
+from __future__ import annotations
+
+__all__ = ["BASE_ROUNDS", "BaseRound"]
+
+# v -> (m, base round (4 seats a table), offsets or None)
+BaseRound = tuple[int, tuple[int, ...], tuple[int, ...] | None]
+
+BASE_ROUNDS: dict[int, BaseRound] = {
+    8: (7, (2, 6, 3, 1, -1, 0, 5, 4), None),
+    12: (11, (6, -1, 0, 7, 5, 8, 2, 4, 10, 1, 9, 3), None),
+    13: (13, (9, 11, 10, 5, 12, 8, 3, 6, 4, 2, 1, 7), (0, 4, 1)),
+    16: (15, (6, 7, 5, -1, 4, 12, 0, 10, 13, 2, 1, 8, 14, 11, 9, 3), None),
+    20: (19, (0, 3, 7, 9, 14, 8, 5, 6, 16, 18, -1, 4, 13, 1, 12, 17, 11, 10, 15, 2), None),
+}

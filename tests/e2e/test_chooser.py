@@ -1,0 +1,112 @@
+"""The chooser in the browser: the director picks a Howell from the candidates on the
+new-event form at a laptop's width and the table plays it on a phone; the public
+Movements page lists the candidates on a phone, each leading to its guide cards."""
+
+import pytest
+from django.contrib.auth import get_user_model
+
+from tournament.models import Event
+from tournament.services import tablets
+
+from .axe import no_axe_violations
+from .conftest import PHONE, log_in
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+
+
+def test_a_howell_chosen_on_the_setup_page_is_played_on_a_phone(live_server, browser, shots):
+    get_user_model().objects.create_user("td", password="whist-club-1915", is_staff=True)
+    context, page = log_in(browser, live_server, 1280, "whist-club-1915")
+    page.goto(f"{live_server.url}/director/events/new/")
+    page.fill("#id_choose-pairs", "14")
+    page.click("text=Show the movements")
+    first = page.locator('input[name="movement_name"]').first
+    assert first.get_attribute("value") == "howell-7" and first.is_checked()
+    assert page.locator("#id_tables").is_hidden()  # the candidate sets the tables
+    assert page.get_by_text("One winner, every pair meets every other").first.is_visible()
+    no_axe_violations(page)
+    shots(page, "chooser-new-event-1280")
+    # Keeping the settings shows the family and tables again.
+    page.locator('input[name="movement_name"][value=""]').check()
+    assert page.locator("#id_tables").is_visible()
+    first.check()
+    assert page.locator("#id_tables").is_hidden()
+    page.fill("#id_name", "Howell night")
+    page.fill("#id_date", "1915-04-06")
+    page.click("text=Create the event and its schedule")
+    page.wait_for_url("**/players/")
+    event = Event.objects.get(name="Howell night")
+    assert (event.movement_name, event.tables, event.movement) == ("howell-7", 7, "howell")
+    context.close()
+
+    # Table 2 on a phone: its first round as the Howell seats it.
+    phone = browser.new_context(**PHONE)
+    tablet = phone.new_page()
+    tablet.goto(f"{live_server.url}/t/{tablets.link_for(event, 2).token}/")
+    seat = event.seating_set.get(round=1, table=2)
+    text = tablet.locator("main").inner_text()
+    assert f"{seat.ns.label}" in text and f"{seat.ew.label}" in text
+    shots(tablet, "chooser-howell-tablet-390")
+    phone.close()
+
+
+def test_the_public_movements_page_chooses_on_a_phone(live_server, browser, shots):
+    phone = browser.new_context(**PHONE)
+    page = phone.new_page()
+    page.goto(f"{live_server.url}/movements/")
+    page.fill("#id_choose-pairs", "16")
+    page.click("text=Show the movements")
+    candidates = page.locator(".candidate")
+    assert candidates.count() >= 4
+    assert "relay between tables 1 and 8" in page.locator(".candidates").inner_text()
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390, width  # nothing wider than the phone
+    no_axe_violations(page)
+    shots(page, "chooser-public-390")
+    candidates.first.locator("a").click()
+    page.wait_for_selector("text=Guide cards")
+    assert "Mitchell" in page.locator("h2:not(.chooser-title)").first.inner_text()
+    shots(page, "chooser-public-guide-cards-390")
+    phone.close()
+
+
+def test_a_directors_own_movement_refused_then_kept(live_server, browser, shots):
+    from scoring.movements import build
+    from scoring.movements.custom import to_csv
+    from tournament.models import Club, ClubMovement
+
+    td = get_user_model().objects.create_user("td", password="whist-club-1915", is_staff=True)
+    Club.first().directors.add(td)
+    context, page = log_in(browser, live_server, 1280, "whist-club-1915")
+    page.goto(f"{live_server.url}/director/club/")
+    page.click("text=The club's movements")
+    good = to_csv(build("mitchell-3", 2))
+    page.fill("#id_name", "Our Mitchell")
+    page.fill("#id_text", good.replace("2,2,2,4,5-6", "2,2,2,4,5-7", 1))
+    page.click("text=Check and keep it")
+    assert "Line 6: 3 boards where the first line has 2" in page.locator("main").inner_text()
+    shots(page, "chooser-own-refused-1280")
+    page.fill("#id_text", good)
+    page.click("text=Check and keep it")
+    assert page.locator("table").get_by_text("Our Mitchell").is_visible()
+    no_axe_violations(page)
+    shots(page, "chooser-own-kept-1280")
+    assert ClubMovement.objects.get().name == "Our Mitchell"
+    context.close()
+
+
+def test_before_play_the_field_is_seated_again(live_server, browser, shots):
+    from ..factories import make_event
+
+    td = get_user_model().objects.create_user("td", password="whist-club-1915", is_staff=True)
+    event = make_event(td, tables=4, boards_per_round=2, name="Tuesday")
+    context, page = log_in(browser, live_server, 1280, "whist-club-1915")
+    page.goto(f"{live_server.url}/director/events/{event.pk}/field/")
+    page.locator('input[name="movement_name"][value="howell-4"]').check()
+    shots(page, "chooser-field-before-play-1280")
+    page.click("text=Seat the field in this movement")
+    assert "The field is seated in the Howell, 4 tables" in page.locator("main").inner_text()
+    no_axe_violations(page)
+    event.refresh_from_db()
+    assert event.movement_name == "howell-4"
+    context.close()

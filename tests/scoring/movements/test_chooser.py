@@ -1,0 +1,109 @@
+"""The chooser: candidates for every field, ranked by the director's constraints,
+winners and balance, each with a reason in a director's words."""
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from scoring.movements import MovementError, problems
+from scoring.movements.chooser import choose, session_minutes
+
+
+@pytest.mark.parametrize("pairs", range(4, 61))
+def test_every_field_of_4_to_60_pairs_has_a_sound_candidate(pairs):
+    candidates = choose(pairs)
+    assert candidates
+    for c in candidates:
+        assert problems(c.movement) == []
+        assert len(c.movement.pairs) == pairs
+        assert c.reason
+
+
+@pytest.mark.parametrize("pairs", range(4, 33, 2))
+def test_every_even_field_to_32_has_a_one_winner_candidate(pairs):
+    assert any(c.winners == 1 for c in choose(pairs))
+
+
+def test_time_assumption_golden():
+    # 8 rounds of 3 boards: 24 boards x 7.5 = 180 minutes, plus 7 changes of a minute.
+    assert session_minutes(8, 3) == 187
+
+
+def test_default_length_is_a_club_evening():
+    # 16 pairs, 8 tables: the 8-table Mitchells at 3 a round play 24 boards (relay, 8
+    # rounds) or 21 (skip, 7 rounds); the relay fits 24-27, so it leads.
+    best = choose(16)[0]
+    assert best.boards_played == 24
+    assert best.name.startswith("mitchell-8-relay")
+
+
+def test_one_winner_before_two_when_both_fit():
+    names = [c.name for c in choose(16)]
+    assert names.index("mitchell-8-relay-arrow") < names.index("mitchell-8-relay")
+
+
+def test_boards_constraint_comes_first():
+    # 14 pairs asking for about 26 boards: the 7-table Howell plays 13 rounds of 2 = 26;
+    # the plain 7-table Mitchell's 7 rounds cannot make 26 (21 or 28), so the Howell
+    # comes before it, and whatever leads fits the 26 and has one winner.
+    found = choose(14, boards=26)
+    names = [c.name for c in found]
+    assert names.index("howell-7") < names.index("mitchell-7")
+    assert abs(found[0].boards_played - 26) <= 2 and found[0].winners == 1
+    howell = found[names.index("howell-7")]
+    assert howell.boards_played == 26
+    assert howell.reason.startswith("one winner, every pair meets every other")
+
+
+def test_minutes_choose_the_most_boards_that_fit():
+    # 10 pairs in 2 hours: a 5-table Mitchell of 5 rounds at 3 a round takes
+    # 15 x 7.5 + 4 = 116.5 minutes; at 4 a round, 154: so 3 a round.
+    mitchell = next(c for c in choose(10, minutes=120) if c.name == "mitchell-5")
+    assert mitchell.boards_per_round == 3
+    assert mitchell.minutes == 117
+    assert all(
+        session_minutes(c.movement.rounds, c.boards_per_round) <= 120
+        for c in choose(10, minutes=120)
+    )
+
+
+def test_reasons_say_relays_bystands_and_sit_outs():
+    relay = next(c for c in choose(16) if c.name == "mitchell-8-relay")
+    assert relay.reason.startswith(
+        "two winners, North-South and East-West; needs a relay between tables 1 and 8 and a bystand"
+    )
+    odd = next(c for c in choose(9) if c.name == "mitchell-5")
+    assert "a pair sits out each round" in odd.reason
+    skip = next(c for c in choose(20) if c.name == "mitchell-10-skip")
+    assert "each pair plays 27 of the 30 boards" in skip.reason
+
+
+def test_json_has_the_movement_shape_and_the_figures():
+    c = choose(12)[0]
+    data = c.to_json()
+    assert data["name"] == c.name
+    assert data["winners"] == c.winners
+    assert data["figures"] == c.figures.to_json()
+    assert data["reason"] == c.reason
+    assert data["rounds_count"] == c.movement.rounds
+    assert data["rounds"][0]["tables"][0]["table"] == 1
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [((0,), "number of pairs"), ((10, 0), "boards"), ((10, None, 5), "minutes")],
+)
+def test_refusals(args, words):
+    with pytest.raises(MovementError, match=words):
+        choose(*args)
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(4, 40), st.integers(8, 40))
+def test_ranking_puts_the_closest_length_first(pairs, boards):
+    candidates = choose(pairs, boards=boards)
+    misses = [abs(c.boards_played - boards) for c in candidates]
+    slack = max(2, boards // 10)
+    fitting = [m <= slack for m in misses]
+    # Every candidate that fits the director's length comes before every one that does not.
+    assert fitting == sorted(fitting, reverse=True)

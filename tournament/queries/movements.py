@@ -1,0 +1,103 @@
+"""An event's movement as planned: built from its name (the library's, or the club's
+own ``club-<pk>``) or from its settings.  The one place an event's movement is built;
+the verbs apply the field changes on top of it (``services.events.movement_for``).
+See docs/director/movements.md.
+"""
+
+from __future__ import annotations
+
+from scoring.movements import Movement, MovementError, build, figures, make_movement, phantom_of
+from scoring.movements.chooser import Candidate, choose, reason
+from scoring.movements.custom import from_csv
+
+from ..choices import MovementKind
+from ..models import ClubMovement, Event
+from ..models.movements import CLUB_PREFIX
+
+__all__ = [
+    "candidates_for",
+    "club_candidates",
+    "club_movement",
+    "family_of",
+    "phantom_for",
+    "planned_for",
+]
+
+
+def planned_for(event: Event, *, filled: bool = False) -> Movement:
+    """The event's movement as planned, before any late pair or withdrawal: by its name
+    when it has one (the library's, or the club's own ``club-<pk>``), else from its
+    family, tables, even-table choice and arrow switch.  ``filled``: with every place
+    filled (no phantom).  The one place an event's movement is built
+    (docs/director/movements.md)."""
+    pairs = None if filled else event.pairs_count
+    name, bpr = event.movement_name, event.boards_per_round
+    if name.startswith(CLUB_PREFIX):
+        return club_movement(event.club_id, name)
+    if name:
+        return build(name, bpr, pairs)
+    return make_movement(
+        event.movement,
+        event.tables,
+        bpr,
+        even=event.even or "skip",
+        pairs=pairs,
+        arrow_switch=event.arrow_switch,
+    )
+
+
+def phantom_for(event: Event) -> str | None:
+    """The event's phantom pair (an odd field), or None.  A club's own movement writes
+    its missing pairs into its schedule and has none."""
+    if event.movement_name.startswith(CLUB_PREFIX):
+        return None
+    return phantom_of(event.pairs_count, event.tables)
+
+
+def club_movement(club_id: int, name: str) -> Movement:
+    """The club's own movement ``club-<pk>``, read from its CSV (sound when kept)."""
+    pk = name.removeprefix(CLUB_PREFIX)
+    kept = (
+        ClubMovement.objects.filter(pk=int(pk), club_id=club_id).first()
+        if pk.isascii() and pk.isdigit() and len(pk) < 10
+        else None
+    )
+    if kept is None:
+        raise MovementError(f'the club has no movement "{name}" in its library')
+    return from_csv(kept.csv, name=name, description=kept.name)
+
+
+def family_of(movement: Movement) -> str:
+    """The family an event of ``movement`` is run as (what depends on it: a team match's
+    two teams, a pair contest's one field or two): a library family's own, and for a
+    movement of no family (a club's own) a Howell when it makes one field, else a
+    Mitchell."""
+    if movement.kind in MovementKind.values:
+        return movement.kind
+    return MovementKind.HOWELL if figures(movement).winners == 1 else MovementKind.MITCHELL
+
+
+def club_candidates(club_id: int, pairs: int) -> list[Candidate]:
+    """The club's own movements that seat ``pairs`` pairs, as the chooser's candidates
+    (after the library's: docs/director/movements.md)."""
+    out = []
+    for kept in ClubMovement.objects.filter(club_id=club_id):
+        try:
+            movement = from_csv(kept.csv, name=kept.key, description=kept.name)
+        except MovementError:
+            continue  # kept sound; a later rule refuses it: not offered
+        if len(movement.pairs) != pairs:
+            continue
+        figs = figures(movement)
+        why = f"the club's own movement, {kept.name}; " + reason(movement, figs)
+        out.append(Candidate(kept.key, movement, figs, why))
+    return out
+
+
+def candidates_for(
+    club_id: int | None, pairs: int, boards: int | None = None, minutes: int | None = None
+) -> list[Candidate]:
+    """The chooser's candidates for a field (:func:`scoring.movements.chooser.choose`),
+    then the club's own movements for as many pairs."""
+    found = choose(pairs, boards=boards, minutes=minutes)
+    return found + (club_candidates(club_id, pairs) if club_id is not None else [])

@@ -2,7 +2,8 @@
 
 One module a seam: the lines and their checks (:mod:`.lines`), the comparison
 board by board (:mod:`.comparison`), matchpoints and Neuberg
-(:mod:`.matchpoints`), the standings (:mod:`.standings`).  The names below are
+(:mod:`.matchpoints`), each line's comparison explained (:mod:`.explain`), the
+standings (:mod:`.standings`).  The names below are
 the pair contest's face: ``from scoring.pairs import compare_boards``.
 
 A pair's score means something only against the pairs who held the same
@@ -28,6 +29,7 @@ each board is per direction either way.
 """
 
 from .comparison import BoardSummary, compare_boards, compare_line, law_h_averages
+from .explain import Explanation, explain_board
 from .factoring import AS_PLAYED, FACTORED, FACTORINGS, boards_most_played, factored
 from .lines import METHODS, BoardLine, BoardResult
 from .matchpoints import BoardRanking, board_matchpoints, neuberg, rank_board
@@ -42,11 +44,13 @@ __all__ = [
     "BoardRanking",
     "BoardResult",
     "BoardSummary",
+    "Explanation",
     "PairStanding",
     "board_matchpoints",
     "boards_most_played",
     "compare_boards",
     "compare_line",
+    "explain_board",
     "factored",
     "law_h_averages",
     "neuberg",

@@ -314,13 +314,21 @@ CELL_CLASS = {"rank": "", "pair": "", "names": ' class="names"', "exact": ' clas
 def _cell(event, name: str, row) -> tuple[str, str]:
     """What the standings show in column ``name`` for ``row``: its value escaped, or
     django-tables2's empty "—"; the pair linked to its score card; a late or
-    withdrawn pair's mark beside the names."""
+    withdrawn pair's mark beside the names, and under them how its total was reached."""
     value = getattr(row, name)
     text = html.escape("—" if value in (None, "") else str(value))
     if name == "pair":
         text = f'<a href="{html.escape(reverse("event_pair", args=[event.pk, value]))}">{text}</a>'
     if name == "names" and row.mark:
         text += f'<span class="field-mark">{html.escape(row.mark)}</span>'
+    if name == "names":  # how its total was reached, linked to its score card
+        card = html.escape(reverse("event_pair", args=[event.pk, row.pair]))
+        text += (
+            f'<details class="how"><summary>how<span class="visually-hidden"> pair '
+            f"{html.escape(row.pair)} scored {html.escape(row.display)}</span></summary>"
+            f'<p class="how">{html.escape(row.how)} <a href="{card}">Its boards, one by one'
+            "</a>.</p></details>"
+        )
     return CELL_CLASS.get(name, ' class="num"'), text
 
 

@@ -22,10 +22,11 @@ from django.db.models import Count, Q
 from scoring.irregular import ADJUSTMENTS
 from scoring.movements import Movement, MovementError
 from scoring.pairs import BoardLine, BoardSummary, compare_line
+from scoring.pairs.evening import BoardEvening, board_evening, evening_summary
 
 from ..choices import Direction
 from ..models import Board, Event, FieldChange, Pair, Result, Round, Seating
-from . import charts, pagecache
+from . import charts, hand_records, pagecache
 from .movements import planned_for
 from .standings import (
     EventRows,
@@ -387,3 +388,50 @@ def _planned(event: Event) -> Movement | None:
         return planned_for(event, filled=True)
     except MovementError:
         return None
+
+
+def evening(
+    event: Event, rows: list[dict[str, Any]], stamp: str = ""
+) -> tuple[dict[int, BoardEvening], str]:
+    """A player's evening (:mod:`scoring.pairs.evening`): each of the score card's
+    ``rows`` (the boards this viewer may see) against par under the event's code and
+    against its field, by board number, and the summary in words.  The field is the
+    boards' real scores counted by score, kept under the event's ``stamp``; par is
+    worked out fresh for a board whose hands were solved (a solve job writes them
+    without moving the stamp, as the traveller reads them).  None in a team match
+    (Law G compares no line with a field).
+    """
+    if event.is_team_match or not rows:
+        return {}, ""
+    counts = (
+        pagecache.cached("board-counts", event, stamp, "", lambda: board_counts(event))
+        if stamp
+        else board_counts(event, {row["result"].board_id for row in rows})
+    )
+    out: dict[int, BoardEvening] = {}
+    for row in rows:
+        r: Result = row["result"]
+        side = row["direction"]
+        par = hand_records.par_of(r.board) if r.board.deal and r.board.dd_tricks else None
+        out[row["board"]] = board_evening(
+            row["board"],
+            side,
+            row["line"],
+            counts.scores.get(r.board_id, {}),
+            passed_out=r.is_pass,
+            declared=bool(r.declarer) and (r.declarer in "NS") == (side == Direction.NS),
+            made=made(r),
+            par_ns=par.score if par else None,
+            par_contract=(
+                "passed out" if par.contract.is_pass else f"{par.contract} by {par.declarer}"
+            )
+            if par
+            else "",
+        )
+    return out, evening_summary(list(out.values()))
+
+
+def made(r: Result) -> bool:
+    """The declarer took the tricks the contract needs (six and its level), as played."""
+    level = r.contract[:1]
+    return r.tricks is not None and level.isdigit() and r.tricks >= 6 + int(level)

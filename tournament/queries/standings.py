@@ -22,6 +22,7 @@ from scoring.adjusted import WEIGHTED, parse_weights
 from scoring.fractions_fmt import exact, round_half_away, two_decimals
 from scoring.irregular import ADJUSTMENTS
 from scoring.pairs import BoardLine, PairStanding
+from scoring.pairs.explain import explain_total
 from scoring.teams import MatchResult, TableSeating, TeamBoardResult
 
 from ..models import Board, Event, FieldChange, Pair, Result, Round, Seating
@@ -264,6 +265,19 @@ class StandingRow:
     as_played: str = ""
     compared: int | None = None
     factor_to: int | None = None
+
+    @property
+    def how(self) -> str:
+        """How the total was reached, in words (scoring.pairs.explain.explain_total): read
+        when a row is shown, so a page of 50 pays for its 50."""
+        return explain_total(
+            self.score,
+            self.boards,
+            self.percent_value,
+            self.as_played_value,
+            self.compared,
+            self.factor_to,
+        )
 
 
 def pair_contest(

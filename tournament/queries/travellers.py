@@ -15,7 +15,8 @@ from typing import Any
 
 from scoring.adjusted import NOT_PLAYED, is_director_adjustment, parse_awards
 from scoring.fractions_fmt import round_half_away, two_decimals
-from scoring.pairs import BoardLine
+from scoring.pairs import BoardLine, explain_board
+from scoring.pairs.explain import one_decimal
 
 from ..choices import Adjusted, Method
 from ..models import Board, Event, Pair, Result, Ruling, Seating
@@ -33,6 +34,9 @@ class TravellerLine:
     basis: str = ""
     # The director's rulings on this table's auction, in words with their law.
     rulings: tuple[str, ...] = ()
+    # How the line's comparison was reached, in words with its law
+    # (scoring.pairs.explain_board; Law G's points to each team in a team match).
+    how: str = ""
 
     @property
     def director_adjusted(self) -> bool:
@@ -84,9 +88,16 @@ def traveller(event: Event, board: Board) -> list[TravellerLine]:
     basis = _artificial_basis(results)
     ruled = _rulings_of(board)
     if not event.is_team_match:
+        explained = explain_board(lines, event.adjusted_values) if lines else []  # type: ignore[arg-type]
         return [
-            TravellerLine(r, line, basis=basis.get(r.pk, ""), rulings=ruled.get(r.seating_id, ()))
-            for r, line in zip(results, lines, strict=True)
+            TravellerLine(
+                r,
+                line,
+                basis=basis.get(r.pk, ""),
+                rulings=ruled.get(r.seating_id, ()),
+                how=e.sentence,
+            )
+            for r, line, e in zip(results, lines, explained, strict=True)
         ]
     labels = team_labels(event)
     teams = dict(Pair.objects.filter(event=event).values_list("label", "team__label"))
@@ -95,8 +106,16 @@ def traveller(event: Event, board: Board) -> list[TravellerLine]:
         net = line.net_ns if line else r.net_ns
         points = {teams[r.ns.label]: net, teams[r.ew.label]: -net} if net is not None else {}
         team_points = tuple(signed_points(points.get(t)) for t in labels)
+        how = (
+            f"Net {one_decimal(net)} to North-South: to team {teams[r.ns.label]}, and "
+            f"against team {teams[r.ew.label]}, whose pair sat East-West (Law G)."
+            if net is not None
+            else ""
+        )
         out.append(
-            TravellerLine(r, line, team_points, basis.get(r.pk, ""), ruled.get(r.seating_id, ()))
+            TravellerLine(
+                r, line, team_points, basis.get(r.pk, ""), ruled.get(r.seating_id, ()), how
+            )
         )
     return out
 

@@ -407,6 +407,9 @@ def event_pair(request: HttpRequest, event: Event, label: str) -> HttpResponse:
     vis = Visibility(publication=pub, everything=pub.over or director)
     rows = score_cards.score_card(event, pair, stamp)
     shown = [row for row in rows if vis.shows(row["board"])]
+    # The player's evening: only the boards this viewer may see, against par and the field.
+    boards_evening, evening_summary = score_cards.evening(event, shown, stamp)
+    shown = [{**row, "evening": boards_evening.get(row["board"])} for row in shown]
     # The rounds it has no boards for, each saying why (a sit-out, a late start, a
     # withdrawal), in their places among the boards.
     gaps = [{**g, "gap": True} for g in score_cards.rounds_not_played(event, pair)]
@@ -425,6 +428,7 @@ def event_pair(request: HttpRequest, event: Event, label: str) -> HttpResponse:
             "rows": lines,
             "mark": standings.field_marks(event).get(pair.label, ""),
             "hidden_count": len(rows) - len(shown),
+            "evening_summary": evening_summary,
             "short_url": absolute_url(request, reverse("short_link", args=[short_code(pair.pk)])),
             "members": _member_links(event, pair),
             "record": (

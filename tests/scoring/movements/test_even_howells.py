@@ -108,7 +108,7 @@ def test_the_chooser_puts_the_even_howell_first_among_the_howells(pairs):
     tables = (pairs + 1) // 2
     even, classic = f"howell-{tables}-even", f"howell-{tables}"
     names = [c.name for c in choose(pairs, boards=2 * (2 * tables - 1))]
-    assert [n for n in names if n.startswith("howell-")][0] == even
+    assert next(n for n in names if n.startswith("howell-")) == even
     assert names.index(even) < names.index(classic)
     names = [c.name for c in choose(pairs)]
     assert names.index(even) < names.index(classic)

@@ -15,18 +15,22 @@ one in) while one improves the key.
 A Howell with extra sets is searched exhaustively: every assignment of sets to the
 complete Howell's tables in which each table has its own set in a round, no pair
 plays a set twice and every set is at two tables or more, weighed by the same key.
+
+An even Howell's senses (:data:`.howell_tables.EVEN_SENSES`) are searched
+exhaustively: each of the 2^(n - 1) ways for the moving tables to keep one sense,
+weighed by the same key (balance, the gap, the senses themselves).
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
-from itertools import combinations
+from itertools import combinations, product
 from math import comb
 
 from .balance import figures
-from .howells import extra_sets_howell, howell, partial_howell
+from .howells import even_howell, extra_sets_howell, howell, partial_howell
 
-__all__ = ["EXHAUSTIVE", "Key", "best_extra_sets", "best_rounds", "key"]
+__all__ = ["EXHAUSTIVE", "Key", "best_extra_sets", "best_rounds", "best_senses", "key"]
 
 EXHAUSTIVE = 3000
 
@@ -96,3 +100,13 @@ def best_extra_sets(tables: int, sets: int) -> tuple[int, tuple[float, int, Tabl
 
     place(0, -1)
     return len(found), min(found)
+
+
+def best_senses(tables: int) -> tuple[float, int, tuple[int, ...]]:
+    """The most even senses for the moving tables of the complete Howell: its
+    balance, the gap between the least and the most compared, the senses."""
+    found = []
+    for senses in product((1, -1), repeat=tables - 1):
+        f = figures(even_howell(tables, 1, senses=senses))
+        found.append((f.compared_cv, f.compared_most - f.compared_least, senses))
+    return min(found)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 __all__ = [
     "BALANCED_STARTERS",
+    "EVEN_SENSES",
     "EXTRA_SET_TABLES",
     "PARTIAL_ROUNDS",
     "SEARCHED_TABLES",
@@ -648,4 +649,19 @@ PARTIAL_ROUNDS: dict[tuple[int, int], tuple[int, ...]] = {
 # (howell_search.best_extra_sets).
 EXTRA_SET_TABLES: dict[tuple[int, int], tuple[tuple[int, ...], ...]] = {
     (3, 6): ((0, 1, 2), (2, 3, 4), (1, 0, 2), (5, 0, 4), (3, 1, 5)),
+}
+
+# The even Howells (``howell-N-even``): the classic layout's meetings and sets with
+# each moving table keeping one sense, e_1 .. e_{n-1} (pair round + e_k k sits
+# North-South at table k + 1; the stationary pair stays North-South at table 1).
+# Found by howell_search.best_senses, every choice of senses weighed; with 2, 4, 6
+# and 8 tables every two pairs are compared on the same number of boards.
+EVEN_SENSES: dict[int, tuple[int, ...]] = {
+    2: (-1,),
+    3: (-1, -1),
+    4: (-1, -1, -1),
+    5: (-1, -1, -1, 1),
+    6: (-1, 1, -1, -1, -1),
+    7: (-1, -1, -1, -1, -1, 1),
+    8: (-1, 1, -1, 1, -1, 1, -1),
 }

@@ -12,6 +12,11 @@
   share a set by design, declared so the guide cards say how to play it.
 * A **partial Howell** (``howell-N-rR``): R of the complete Howell's 2N - 1
   rounds, chosen for balance; no pair meets another twice.
+* An **even Howell** (``howell-N-even``, 2 to 8 tables): the complete Howell's
+  meetings and sets, with only which pair of each table sits North-South changed
+  (each moving table keeps one sense), so that the pairs are compared more evenly:
+  at 2, 4, 6 and 8 tables every two pairs on the same number of boards.  The
+  classic ``howell-N`` stays as the club has played it.
 * A **Howell with extra sets** (``howell-N-sS``): the complete Howell's meetings
   on S > 2N - 1 sets, so that every table plays its own set in every round (the
   3-table Howell on 6 sets, found by exhaustive search).
@@ -26,6 +31,7 @@ from dataclasses import replace
 
 from .howell_tables import (
     BALANCED_STARTERS,
+    EVEN_SENSES,
     EXTRA_SET_TABLES,
     PARTIAL_ROUNDS,
     SEARCHED_TABLES,
@@ -45,6 +51,7 @@ from .schedule import (
 )
 
 __all__ = [
+    "even_howell",
     "extra_sets_howell",
     "from_name",
     "howell",
@@ -54,12 +61,14 @@ __all__ = [
 ]
 
 
-def _layout(n: int, bpr: int) -> list[TableRound]:
+def _layout(n: int, bpr: int, senses: tuple[int, ...] | None = None) -> list[TableRound]:
     """The complete Howell's schedule for ``n`` tables: every table of every round.
 
     Pair 2n sits North-South at table 1 throughout; in round r (from 0) the
     others, numbered 0 .. 2n-2 on a circle, meet r + k against r - k at table
-    k + 1, and pair r meets the stationary pair.
+    k + 1, and pair r meets the stationary pair.  ``senses`` (e_1 .. e_{n-1})
+    seats pair r + e_k k North-South at table k + 1 instead of the size's own
+    directions: the same meetings on the same sets.
     """
     m = 2 * n - 1
     schedule: list[TableRound] = []
@@ -67,6 +76,9 @@ def _layout(n: int, bpr: int) -> list[TableRound]:
         for k in range(n):
             if k == 0:
                 ns, ew = str(2 * n), str(r + 1)
+            elif senses is not None:
+                e = senses[k - 1]
+                ns, ew = str((r + e * k) % m + 1), str((r - e * k) % m + 1)
             elif n in BALANCED_STARTERS:
                 # Each table keeps its sense: pair r + e_k k North-South, so every
                 # moving pair sits North-South at n - 1 tables and East-West at n.
@@ -112,21 +124,59 @@ def _sharing_notes(n: int, bpr: int) -> list[str]:
 
 def howell(tables: int, boards_per_round: int = 2, *, pairs: int | None = None) -> Movement:
     """A complete Howell: 2n pairs at n tables, 2n - 1 rounds and 2n - 1 board sets."""
+    return _complete(tables, boards_per_round, pairs, None)
+
+
+def even_howell(
+    tables: int,
+    boards_per_round: int = 2,
+    *,
+    pairs: int | None = None,
+    senses: tuple[int, ...] | None = None,
+) -> Movement:
+    """The complete Howell's meetings and sets with each moving table keeping one
+    sense, chosen for balance (docs/laws/movements.md#the-howells-figures).
+
+    The senses are stored in :data:`EVEN_SENSES` (or given as ``senses``, one
+    sign for each moving table, for weighing candidates).
+    """
     check_size("howell", tables, boards_per_round)
-    n = tables
+    if senses is None:
+        if tables not in EVEN_SENSES:
+            held = ", ".join(str(n) for n in sorted(EVEN_SENSES))
+            raise MovementError(
+                f"the library holds no even Howell for {tables} tables (it holds one for "
+                f"{held} tables; from 9 tables up the Howell itself is the even one)"
+            )
+        senses = EVEN_SENSES[tables]
+    if len(senses) != tables - 1 or not set(senses) <= {1, -1}:
+        raise MovementError(
+            f"an even Howell of {tables} tables needs {tables - 1} senses of 1 or -1"
+        )
+    return _complete(tables, boards_per_round, pairs, senses)
+
+
+def _complete(n: int, bpr: int, pairs: int | None, senses: tuple[int, ...] | None) -> Movement:
+    """The complete Howell at ``n`` tables, in its own directions or in ``senses``."""
+    check_size("howell", n, bpr)
     m = 2 * n - 1
     phantom = phantom_of(pairs, n)
-    schedule = _layout(n, boards_per_round)
+    schedule = _layout(n, bpr, senses)
     notes: list[str] = []
     if n in (2, 3):
         # No Room square of side 3 or 5: these share sets by design, declared so the
         # guide cards say where the boards go.
         schedule = declare_shared(schedule, "shares this set")
-        notes += _sharing_notes(n, boards_per_round)
-    desc = f"Howell, {n} tables, {m} rounds"
-    return finish(
-        "howell", n, m, boards_per_round, m, schedule, desc, notes, phantom, name=f"howell-{n}"
-    )
+        notes += _sharing_notes(n, bpr)
+    if senses is None:
+        desc, name = f"Howell, {n} tables, {m} rounds", f"howell-{n}"
+    else:
+        desc, name = f"Even Howell, {n} tables, {m} rounds", f"howell-{n}-even"
+        notes.append(
+            "the Howell's meetings and board sets, with each moving table keeping one "
+            "direction so that the pairs are compared more evenly"
+        )
+    return finish("howell", n, m, bpr, m, schedule, desc, notes, phantom, name=name)
 
 
 def partial_rounds(tables: int) -> dict[int, tuple[int, ...]]:
@@ -258,14 +308,18 @@ def extra_sets_howell(
 
 
 def offers(pairs: int) -> list[str]:
-    """The Howells for ``pairs`` pairs at ``ceil(pairs / 2)`` tables: the complete
-    Howell first, then the three-quarter Howell from 7 tables up (the 3-table one
+    """The Howells for ``pairs`` pairs at ``ceil(pairs / 2)`` tables: the even
+    Howell where the library holds one (more even than the classic layout), the
+    complete Howell, then the three-quarter Howell from 7 tables up (the 3-table one
     of four rounds), then the Howells with extra sets; each alternative only where
     it makes one field."""
     tables = (pairs + 1) // 2
     if not 2 <= tables <= MAX_TABLES["howell"]:
         return []
-    complete = [f"howell-{tables}"]
+    # With 3 or 5 pairs the even Howell compares the pairs no more evenly than the
+    # classic one (two tables a round or fewer).
+    even = tables in EVEN_SENSES and not (tables <= 3 and pairs % 2)
+    complete = ([f"howell-{tables}-even"] if even else []) + [f"howell-{tables}"]
     if tables == 3 and pairs % 2:
         # Five pairs leave two tables a round: on the alternatives' sets no two pairs
         # would be compared at all.
@@ -284,13 +338,16 @@ def offers(pairs: int) -> list[str]:
 
 def from_name(name: str, boards_per_round: int, pairs: int | None) -> Movement | None:
     """``howell-N``: the complete Howell at N tables; ``howell-N-rR``: its partial
-    Howell of R rounds; ``howell-N-sS``: its Howell on S board sets."""
+    Howell of R rounds; ``howell-N-sS``: its Howell on S board sets;
+    ``howell-N-even``: its even Howell."""
     parts = name.split("-")
     if parts[0] != "howell" or len(parts) not in (2, 3) or not parts[1].isdigit():
         return None
     if len(parts) == 2:
         return howell(int(parts[1]), boards_per_round, pairs=pairs)
     rest = parts[2]
+    if rest == "even":
+        return even_howell(int(parts[1]), boards_per_round, pairs=pairs)
     if rest[:1] not in ("r", "s") or not rest[1:].isdigit():
         return None
     if rest[0] == "s":

@@ -21,7 +21,7 @@ def test_a_howell_chosen_on_the_setup_page_is_played_on_a_phone(live_server, bro
     page.fill("#id_choose-pairs", "14")
     page.click("text=Show the movements")
     first = page.locator('input[name="movement_name"]').first
-    assert first.get_attribute("value") == "howell-7" and first.is_checked()
+    assert first.get_attribute("value") == "howell-7-even" and first.is_checked()
     assert page.locator("#id_tables").is_hidden()  # the candidate sets the tables
     assert page.get_by_text("One winner, every pair meets every other").first.is_visible()
     no_axe_violations(page)
@@ -36,7 +36,7 @@ def test_a_howell_chosen_on_the_setup_page_is_played_on_a_phone(live_server, bro
     page.click("text=Create the event and its schedule")
     page.wait_for_url("**/players/")
     event = Event.objects.get(name="Howell night")
-    assert (event.movement_name, event.tables, event.movement) == ("howell-7", 7, "howell")
+    assert (event.movement_name, event.tables, event.movement) == ("howell-7-even", 7, "howell")
     context.close()
 
     # Table 2 on a phone: its first round as the Howell seats it.

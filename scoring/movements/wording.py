@@ -152,16 +152,19 @@ def _boards_next(movement: Movement, tr: TableRound) -> str:
     r = tr.round
     what = board_words(tr.boards)
     dest = movement.board_set_next(tr.board_set, r)
+    one = len(tr.boards) == 1  # "board 9 rests", "boards 9-10 rest"
+    them, they, rest, are = ("it", "it", "rests", "is") if one else ("them", "they", "rest", "are")
     if len(dest) == 1:
         return f"{what} to table {dest[0]}"
     if dest:
-        return f"{what} to {_tables(dest)}: they share them next round"
+        return f"{what} to {_tables(dest)}: they share {them} next round"
     if movement.bystand_sets.get(r + 1) == tr.board_set:
-        return f"{what} to the bystand: they rest there next round"
+        return f"{what} to the bystand: {they} {rest} there next round"
     later = _next_play(movement, tr.board_set, r + 1)
     if later is not None:
-        return f"{what} rest next round: set them aside for {_tables(later[1])} in round {later[0]}"
-    return f"{what} are finished: hand them to the director"
+        where = f"{_tables(later[1])} in round {later[0]}"
+        return f"{what} {rest} next round: set {them} aside for {where}"
+    return f"{what} {are} finished: hand {them} to the director"
 
 
 def _boards_in(movement: Movement, tr: TableRound) -> str:

@@ -335,3 +335,13 @@ def test_a_web_table_plays_its_own_copy_and_passes_nothing():
     sharing = table_words(m, 1, 1).sharing
     assert "own copy" in sharing
     assert "pass them across" not in sharing
+
+
+def test_one_board_a_round_is_told_in_the_singular():
+    from scoring.movements import build
+
+    # A 10-table Howell at one board a round: a board that waits a round is "it".
+    m = build("howell-10", 1)
+    said = [table_words(m, r, t).boards_next for r in range(1, m.rounds) for t in range(1, 11)]
+    assert any(" rests next round: set it aside for " in s for s in said)
+    assert not any(" rest next round" in s or "set them" in s for s in said)

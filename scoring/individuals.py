@@ -38,7 +38,7 @@ from typing import NamedTuple
 
 from .adjusted import AdjustedValues, Weights
 from .errors import ScoringError
-from .fractions_fmt import exact, round_half_away, two_decimals
+from .fractions_fmt import round_half_away, two_decimals
 from .pairs import (
     AS_PLAYED,
     FACTORED,
@@ -49,6 +49,7 @@ from .pairs import (
     factored,
     pair_label_key,
     rank_labels,
+    standing_json,
 )
 from .pairs.factoring import check_factoring
 from .pairs.lines import DEFAULT_VALUES, as_whole
@@ -237,20 +238,7 @@ class PlayerStanding:
     factor_to: int | None = None
 
     def to_json(self) -> dict:
-        out: dict = {
-            "player": self.player,
-            "score": exact(self.score),
-            "display": self.display,
-            "rank": self.rank,
-            "boards": self.boards,
-        }
-        if self.percent is not None:
-            out["percent"] = two_decimals(self.percent)
-        if self.as_played is not None:
-            out["as_played"] = exact(self.as_played)
-            out["compared"] = self.compared
-            out["factor_to"] = self.factor_to
-        return out
+        return {"player": self.player, **standing_json(self)}
 
 
 def individual_standings(

@@ -33,7 +33,7 @@ from .explain import Explanation, explain_board
 from .factoring import AS_PLAYED, FACTORED, FACTORINGS, boards_most_played, factored
 from .lines import METHODS, BoardLine, BoardResult
 from .matchpoints import BoardRanking, board_matchpoints, neuberg, rank_board
-from .standings import PairStanding, pair_label_key, pair_standings, rank_labels
+from .standings import PairStanding, pair_label_key, pair_standings, rank_labels, standing_json
 
 __all__ = [
     "AS_PLAYED",
@@ -58,4 +58,5 @@ __all__ = [
     "pair_standings",
     "rank_board",
     "rank_labels",
+    "standing_json",
 ]

@@ -16,6 +16,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from math import lcm
+from typing import Any
 
 from ..adjusted import AdjustedValues
 from ..errors import ScoringError
@@ -52,21 +53,26 @@ class PairStanding:
     factor_to: int | None = None
 
     def to_json(self) -> dict:
-        out = {
-            "pair": self.pair,
-            "direction": self.direction,
-            "score": exact(self.score),
-            "display": self.display,
-            "rank": self.rank,
-            "boards": self.boards,
-        }
-        if self.percent is not None:
-            out["percent"] = two_decimals(self.percent)
-        if self.as_played is not None:
-            out["as_played"] = exact(self.as_played)
-            out["compared"] = self.compared
-            out["factor_to"] = self.factor_to
-        return out
+        return {"pair": self.pair, "direction": self.direction, **standing_json(self)}
+
+
+def standing_json(s: Any) -> dict:
+    """A standing's figures as JSON, the same for a pair and for an individual's player
+    (``scoring.individuals``): the exact score, its display, rank and boards, the
+    percentage where there is one, and the factoring's figures where it was used."""
+    out: dict = {
+        "score": exact(s.score),
+        "display": s.display,
+        "rank": s.rank,
+        "boards": s.boards,
+    }
+    if s.percent is not None:
+        out["percent"] = two_decimals(s.percent)
+    if s.as_played is not None:
+        out["as_played"] = exact(s.as_played)
+        out["compared"] = s.compared
+        out["factor_to"] = s.factor_to
+    return out
 
 
 def rank_labels(values: Sequence[Fraction | int]) -> list[str]:

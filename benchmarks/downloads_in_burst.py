@@ -97,6 +97,10 @@ class Download(threading.Thread):
                     return
                 self.errors.append(f"{r.status} without the file")
             except urllib.error.HTTPError as e:
+                # Closed before the wait, as a browser closes a "Connection: close"
+                # answer: an open socket holds a sync worker in gunicorn's graceful
+                # close (up to 2 s, waiting for the client's FIN).
+                e.close()
                 if e.code != 503:
                     self.errors.append(f"{e.code}")
                     return

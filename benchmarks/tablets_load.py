@@ -261,6 +261,7 @@ class TaskWorker:
             stdout=self.log,
             stderr=subprocess.STDOUT,
             text=True,
+            start_new_session=True,  # as the room starts it: its own scheduling group
         )
 
     def stop(self) -> tuple[str, bool]:

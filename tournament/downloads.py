@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from datetime import timedelta
 
 from django.conf import settings
-from django.http import HttpRequest, HttpResponse
+from django.http import FileResponse, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils import timezone
 
@@ -172,9 +172,14 @@ def answer(
 ) -> HttpResponse:
     """The kept file, or the page (or the 503) saying it is being prepared."""
     if found.name is not None:
-        with kept.storage().open(found.name, "rb") as f:
-            response = HttpResponse(f.read(), content_type=export.mime)
-        response["Content-Disposition"] = f'attachment; filename="{export.filename(event)}"'
+        # Streamed from storage (the server's file wrapper where it has one), not read
+        # into the worker's memory: a big event's file is megabytes.
+        response = FileResponse(
+            kept.storage().open(found.name, "rb"),
+            as_attachment=True,
+            filename=export.filename(event),
+            content_type=export.mime,
+        )
         response["Cache-Control"] = "no-store"
         return response
     return preparing(request, event, export, found.job)

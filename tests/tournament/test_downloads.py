@@ -75,7 +75,7 @@ def test_the_kept_file_is_the_one_the_request_would_have_made(client, mid_play, 
     assert not list((big / ".partial").glob("*"))  # nothing half-written left
     r = client.get(url(mid_play), headers=BROWSER)
     assert r.status_code == 200 and r["Content-Disposition"].startswith("attachment;")
-    text = xlsx_text(r.content)
+    text = xlsx_text(r.getvalue())
     assert SECRET_CONTRACT not in text  # board 3 is unfinished: the public's file hides it
     assert "4H" in text  # board 1 is finished: its lines are there
     assert Job.objects.filter(event=mid_play).count() == 1  # served, nothing more built
@@ -92,7 +92,7 @@ def test_the_directors_text_files_of_a_big_event_go_through_the_worker(
     assert r.status_code == 503
     job = built(mid_play, "travellers-csv:director")
     r = client.get(reverse("director_download", args=[mid_play.pk, "travellers-csv"]))
-    assert r.status_code == 200 and SECRET_CONTRACT.encode() in r.content
+    assert r.status_code == 200 and SECRET_CONTRACT.encode() in r.getvalue()
     assert job.boards is None  # the director's file shows every board
 
 

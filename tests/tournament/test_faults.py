@@ -172,7 +172,7 @@ def test_a_download_killed_mid_build_leaves_no_file_and_is_built_again(
         assert again.pk != job.pk
         assert Job.objects.get(pk=job.pk).state == "failed"
         r = client.get(url)
-        assert r.status_code == 200 and r.content.startswith(b"PK")
+        assert r.status_code == 200 and r.getvalue().startswith(b"PK")
 
 
 # --- Redis stopped -------------------------------------------------------------------

@@ -130,6 +130,30 @@ def test_a_room_killed_outright_leaves_no_worker(tmp_path):
         assert gone(worker), "the task worker outlived a killed server"
 
 
+def test_the_worker_ranks_below_the_web_workers_in_its_own_scheduling_group(tmp_path):
+    """A nice value ranks a process only within its scheduling group (Linux's autogroups,
+    sched(7)): the room starts the worker in a session of its own, and the worker lowers
+    its group's priority as well as its own, so a file it builds waits for the cores
+    the web workers leave idle."""
+    env, _ = prepared(tmp_path)
+    with running_room(env) as server:
+        master = gunicorn_master(server.pid)
+        worker = task_worker(master)
+        group = f"/proc/{worker.pid}/autogroup"
+
+        def group_nice() -> str:
+            if not os.path.exists(group):  # a kernel without autogroups
+                return "19"
+            with open(group) as f:
+                return f.read().split()[-1]
+
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline and (worker.nice(), group_nice()) != (19, "19"):
+            time.sleep(0.2)
+        assert (worker.nice(), group_nice()) == (19, "19")
+        assert os.getsid(worker.pid) == worker.pid != os.getsid(master.pid)
+
+
 def test_the_worker_is_left_out_when_nothing_needs_it():
     assert taskworker.worker_command({})[-1] == "worker"
     assert taskworker.worker_command({"TASKS_BACKEND": "immediate"}) is None

@@ -60,7 +60,11 @@ def on_starting(server: Any) -> None:
     if command is None:
         return
     master = os.getpid()
-    _worker = subprocess.Popen(command, cwd=ROOT, preexec_fn=lambda: _die_with(master))
+    # A session of its own, so its scheduling group is its own and its lowered priority
+    # ranks it below the web workers (tournament/management/commands/worker.py).
+    _worker = subprocess.Popen(
+        command, cwd=ROOT, start_new_session=True, preexec_fn=lambda: _die_with(master)
+    )
     server.log.info("Task worker started: %s (pid %s)", " ".join(command[1:]), _worker.pid)
 
 

@@ -13,11 +13,20 @@ lowest): a big file it builds (docs/decisions/big-downloads.md) then takes only 
 cores the web workers leave idle, and the tablets' requests go first
 (docs/hosting/workers.md).  On a machine given to the room, an idle core is most of the
 time, so the file still comes in seconds.
+
+A nice value ranks a process only against the processes of its own scheduling group.
+Linux's autogroups (sched(7), "The autogroup feature") put each session in a group of
+its own and share the cores fairly between groups, whatever their members' nice: a
+niced worker in another session than gunicorn's would still take half the cores from
+the web workers.  So a worker that leads its own session (``manage.py room`` starts it
+in one) sets its group's nice as well, through ``/proc/self/autogroup``.
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
+from pathlib import Path
 from typing import Any
 
 from django.core.management import call_command
@@ -28,6 +37,20 @@ from tournament import jobs
 from tournament.exports import kept
 
 NICE = 19  # the lowest CPU priority: the tablets' requests always go first
+AUTOGROUP = Path("/proc/self/autogroup")  # sched(7): the session's scheduling group
+
+
+def lower_priority(nice: int) -> None:
+    """Lower this process's CPU priority by ``nice``, and its session's scheduling group's
+    to the same when it leads the session (its group then holds only the worker and what
+    it starts).  A kernel without autogroups has no such file: the nice value alone
+    ranks it, as it does under a service manager's own groups (cgroups)."""
+    if not nice or not hasattr(os, "nice"):
+        return
+    os.nice(nice)
+    if os.getsid(0) == os.getpid() and AUTOGROUP.exists():
+        with contextlib.suppress(OSError):
+            AUTOGROUP.write_text(f"{nice}\n")
 
 
 class Command(BaseCommand):
@@ -65,8 +88,7 @@ class Command(BaseCommand):
             raise CommandError(f"--interval must be 0-60 seconds, not {opts['interval']}")
         if not 0 <= opts["nice"] <= 19:
             raise CommandError(f"--nice must be 0-19, not {opts['nice']}")
-        if opts["nice"] and hasattr(os, "nice"):
-            os.nice(opts["nice"])
+        lower_priority(opts["nice"])
         removed = kept.remove_old()
         if removed:
             self.stdout.write(f"Removed {removed} prepared file{'s' if removed != 1 else ''}.")

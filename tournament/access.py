@@ -45,7 +45,8 @@ from typing import Any, TypeVar
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.db.models import QuerySet
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest
+from django.http.response import HttpResponseBase
 from django.shortcuts import redirect, render
 
 from .models import Board, Club, Contest, Event, League, Member, Result, Round, Seating, TableLink
@@ -54,7 +55,7 @@ from .queries import tablet
 from .room.clubtime import use_clubs_clock
 from .services import ServiceError, directors, tablets, user_message
 
-View = Callable[..., HttpResponse]
+View = Callable[..., HttpResponseBase]
 G = TypeVar("G", League, Contest)
 
 
@@ -225,7 +226,7 @@ def owner_view(model: type[League] | type[Contest]) -> Callable[[View], View]:
     def decorate(view: View) -> View:
         @login_required
         @wraps(view)
-        def wrapped(request: HttpRequest, pk: int, *args: Any, **kwargs: Any) -> HttpResponse:
+        def wrapped(request: HttpRequest, pk: int, *args: Any, **kwargs: Any) -> HttpResponseBase:
             obj = model.objects.filter(pk=pk).select_related("club").first()
             if obj is None or not directs_group(request.user, obj):
                 raise Http404("No such event")
@@ -242,7 +243,7 @@ def published_view(model: type[League] | type[Contest]) -> Callable[[View], View
 
     def decorate(view: View) -> View:
         @wraps(view)
-        def wrapped(request: HttpRequest, pk: int, *args: Any, **kwargs: Any) -> HttpResponse:
+        def wrapped(request: HttpRequest, pk: int, *args: Any, **kwargs: Any) -> HttpResponseBase:
             obj = model.objects.filter(pk=pk).select_related("club").first()
             if obj is None or not (obj.published or directs_group(request.user, obj)):
                 raise Http404("No such event")
@@ -265,7 +266,7 @@ def director_view(view: View) -> View:
 
     @login_required
     @wraps(view)
-    def wrapped(request: HttpRequest, pk: int, *args: Any, **kwargs: Any) -> HttpResponse:
+    def wrapped(request: HttpRequest, pk: int, *args: Any, **kwargs: Any) -> HttpResponseBase:
         event = _event(pk)
         if not can_direct(request.user, event):
             raise Http404("No such event")
@@ -295,7 +296,7 @@ def accounts_view(view: View) -> View:
 
     @login_required
     @wraps(view)
-    def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+    def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
         club = _directed_club(request, "Only a director manages the club's director accounts.")
         return view(request, club, *args, **kwargs)
 
@@ -309,7 +310,7 @@ def club_view(view: View) -> View:
 
     @login_required
     @wraps(view)
-    def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+    def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
         club = _directed_club(request, "Only the club's directors see its member register.")
         return view(request, club, *args, **kwargs)
 
@@ -323,7 +324,7 @@ def site_view(view: View) -> View:
 
     @login_required
     @wraps(view)
-    def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+    def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
         if not is_site_admin(request.user):
             raise PermissionDenied("Only the site's administrator manages the clubs.")
         return view(request, *args, **kwargs)
@@ -343,7 +344,7 @@ def results_view(view: View) -> View:
     """A results page of one event: published, or the viewer directs it."""
 
     @wraps(view)
-    def wrapped(request: HttpRequest, pk: int, *args: Any, **kwargs: Any) -> HttpResponse:
+    def wrapped(request: HttpRequest, pk: int, *args: Any, **kwargs: Any) -> HttpResponseBase:
         event = _event(pk)
         if not can_view(request.user, event):
             raise Http404("No such event")
@@ -368,7 +369,7 @@ def table_view(view: View) -> View:
     """
 
     @wraps(view)
-    def wrapped(request: HttpRequest, token: str, *args: Any, **kwargs: Any) -> HttpResponse:
+    def wrapped(request: HttpRequest, token: str, *args: Any, **kwargs: Any) -> HttpResponseBase:
         link = tablet.resolve(token)
         if link is None:
             raise Http404("This table link is not valid; ask the director for the table card.")

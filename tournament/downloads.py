@@ -34,6 +34,7 @@ from datetime import timedelta
 
 from django.conf import settings
 from django.http import FileResponse, HttpRequest, HttpResponse
+from django.http.response import HttpResponseBase
 from django.shortcuts import render
 from django.utils import timezone
 
@@ -159,7 +160,7 @@ def serve(
     stamp: str | None = None,
     *,
     director: bool,
-) -> HttpResponse:
+) -> HttpResponseBase:
     """A big file: from storage once ready, else the page (or the 503) saying it is
     being prepared."""
     export = exports.EXPORT_FORMATS[fmt]
@@ -169,7 +170,7 @@ def serve(
 
 def answer(
     request: HttpRequest, event: Event, export: exports.ExportFormat, found: Prepared
-) -> HttpResponse:
+) -> HttpResponseBase:
     """The kept file, or the page (or the 503) saying it is being prepared."""
     if found.name is not None:
         # Streamed from storage (the server's file wrapper where it has one), not read

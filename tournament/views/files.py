@@ -5,6 +5,7 @@ from __future__ import annotations
 from django import forms
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
+from django.http.response import HttpResponseBase
 from django.shortcuts import redirect, render
 
 from scoring.machines import MachineFileError
@@ -34,7 +35,7 @@ def _download(event: Event, fmt: str, boards: set[int] | None = None) -> HttpRes
 
 
 @results_view
-def public_download(request: HttpRequest, event: Event, fmt: str) -> HttpResponse:
+def public_download(request: HttpRequest, event: Event, fmt: str) -> HttpResponseBase:
     """Downloads from the results page: published events only (or the event's directors).
 
     While the event is being played the public's files hold the standings and
@@ -182,7 +183,7 @@ def _fragment(response: HttpResponse) -> HttpResponse:
 
 
 @director_view
-def director_download(request: HttpRequest, event: Event, fmt: str) -> HttpResponse:
+def director_download(request: HttpRequest, event: Event, fmt: str) -> HttpResponseBase:
     """The director's files; a big event's XLSX is prepared by a job whose progress the
     director watches (tournament.jobs), a big event's other results files are built by
     the task worker as the public's are (tournament.downloads), the rest at once."""

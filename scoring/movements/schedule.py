@@ -334,10 +334,10 @@ def finish(
                 tr,
                 ns=None if tr.ns == phantom else tr.ns,
                 ew=None if tr.ew == phantom else tr.ew,
-                note=join_notes(tr.note, "sit-out (phantom pair)")
-                if phantom in (tr.ns, tr.ew)
-                else tr.note,
+                note=join_notes(tr.note, "sit-out (phantom pair)"),
             )
+            if phantom in (tr.ns, tr.ew)
+            else tr
             for tr in schedule
         ]
         notes = [*notes, f"odd number of pairs: pair {phantom} is a phantom; its opponents sit out"]

@@ -267,6 +267,14 @@ def reason(movement: Movement, figs: Figures, *, beside: Figures | None = None) 
         parts.append("a pair sits out each round")
     elif sit_out_rounds:
         parts.append("a pair sits out in some rounds")
+    byes = sorted({tr.table for tr in movement.schedule if not tr.boards})
+    if len(byes) == 1 and movement.board_sets < movement.tables:
+        # The Bowman's half table (docs/laws/movements.md#the-bowman): a table with no
+        # boards, where the moving pair that reaches it sits out.
+        parts.append(
+            f"table {byes[0]} is the bye, so {movement.board_sets} board sets serve "
+            f"{movement.tables} tables"
+        )
     most = figs.boards_a_pair[1]
     if most < movement.boards and not sit_out_rounds:
         parts.append(f"each pair plays {most} of the {movement.boards} boards")

@@ -1,6 +1,7 @@
 """The chooser's ranking, pinned: the names it offers and their boards a round for a
-few fields, and the balance's comparisons against their definition counted board by
-board (docs/laws/movements.md#balance), so that a faster count cannot change what a
+few fields (the Bowman, offered for an odd field, among them), and the balance's
+comparisons against their definition counted board by board
+(docs/laws/movements.md#balance), so that a faster count cannot change what a
 director is offered."""
 
 from collections import defaultdict
@@ -92,6 +93,7 @@ RANKED = {
     ],
     31: [
         ("howell-16-r23", 1),
+        ("mitchell-16-bowman", 2),
         ("mitchell-16-skip-scrambled-1-2", 2),
         ("mitchell-16-skip-switch-5", 2),
         ("mitchell-16-skip-arrow", 2),
@@ -115,6 +117,7 @@ RANKED = {
         ("mitchell-20-share", 1),
     ],
     59: [
+        ("mitchell-30-bowman", 1),
         ("mitchell-30-skip-scrambled-1-2", 1),
         ("mitchell-30-skip-switch-4", 1),
         ("mitchell-30-skip-arrow", 1),

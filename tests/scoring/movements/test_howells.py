@@ -186,9 +186,9 @@ def test_the_three_table_howell_on_six_sets_shares_nothing(bpr, odd):
 
 
 def test_the_stored_extra_sets_are_as_even_as_any_the_search_finds():
-    # The stored table was found when a set kept at one table for two rounds was not
-    # counted as comparing its pairs; counted as it should be, it ties the search's
-    # best on balance and gap (it is kept: events set up with it keep their boards).
+    # The stored table ties the search's best on balance and gap; another of the same
+    # key comes first in the search's order, and the stored one is kept, so events set
+    # up with it keep their boards (docs/decisions/howell-constructions.md).
     count, best = best_extra_sets(3, 6)
     stored = figures(extra_sets_howell(3, 6, 1, table=EXTRA_SET_TABLES[(3, 6)]))
     assert count == 40

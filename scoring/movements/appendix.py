@@ -108,10 +108,11 @@ def appendix_mitchell(
 
 
 def offers(pairs: int) -> list[str]:
-    """The Appendix Mitchell for ``pairs`` pairs when ``ceil(pairs / 2)`` tables leave
-    an odd base of at least 3 tables."""
+    """The Appendix Mitchell for an even ``pairs`` when ``pairs / 2`` tables leave an odd
+    base of at least 3 tables.  Its half-table form (``2N - 1`` pairs) is offered as the
+    Bowman (:mod:`.bowman`, the same schedule); the name still builds it."""
     tables = (pairs + 1) // 2
-    if 5 <= tables <= MAX_TABLES["mitchell"] and tables % 2 == 1:
+    if pairs % 2 == 0 and 5 <= tables <= MAX_TABLES["mitchell"] and tables % 2 == 1:
         return [f"mitchell-{tables}-appendix"]
     return []
 

@@ -1,8 +1,9 @@
 """A movement's figures, and its balance: how evenly each pair's scores are compared
 with each other pair's (docs/laws/movements.md#balance).
 
-Two pairs are *compared* on a board when both play it in the same direction at
-different tables: on that board each pair's score is set against the other's
+Two pairs are *compared* on a board when both play it in the same direction, at
+another table or at the same table in another round (a Howell's set may stay at a
+table for two rounds): on that board each pair's score is set against the other's
 (Law H's average, or matchpoints).  The pairs joined by comparisons make the
 movement's *fields*; each field has its own winner, so a Mitchell has two and a
 Howell one.  The balance is the spread, over every two pairs of one field, of the
@@ -13,7 +14,7 @@ coefficient of variation (standard deviation over mean; 0 is perfectly even).
 from __future__ import annotations
 
 import math
-from collections import defaultdict
+from collections import Counter, defaultdict
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import combinations
@@ -27,21 +28,41 @@ __all__ = ["Figures", "comparisons", "fields", "figures"]
 
 def comparisons(movement: Movement) -> dict[tuple[str, str], int]:
     """For every two pairs ``(p, q)`` (``p`` before ``q`` in label order) that are
-    compared at all, the number of boards on which they are compared."""
-    sides: dict[tuple[int, str], list[tuple[str, int]]] = defaultdict(list)
+    compared at all, the number of boards on which they are compared.
+
+    Two tables playing one board play the whole of its set, so the pairs are counted
+    once a set and weighted by its boards; a movement whose tables hold overlapping
+    but unequal runs of boards (a director's own) is counted board by board."""
+    labels = sorted(
+        {p for tr in movement.schedule for p in (tr.ns, tr.ew) if p is not None},
+        key=pair_label_key,
+    )
+    rank = {p: i for i, p in enumerate(labels)}
+    holder: dict[int, tuple[int, ...]] = {}
+    by_set = True
     for tr in movement.schedule:
-        for pair, direction in ((tr.ns, "NS"), (tr.ew, "EW")):
-            if pair is None or (tr.ns is None or tr.ew is None):
-                continue  # a sit-out table plays no board
-            for board in tr.boards:
-                sides[(board, direction)].append((pair, tr.table))
-    counts: dict[tuple[str, str], int] = defaultdict(int)
-    for played in sides.values():
-        for (p, tp), (q, tq) in combinations(played, 2):
-            if tp != tq and p != q:
-                key = (p, q) if pair_label_key(p) < pair_label_key(q) else (q, p)
-                counts[key] += 1
-    return dict(counts)
+        for board in tr.boards:
+            if holder.setdefault(board, tr.boards) != tr.boards:
+                by_set = False
+    sides: dict[tuple[tuple[int, ...], str], list[int]] = defaultdict(list)
+    for tr in movement.schedule:
+        if tr.ns is None or tr.ew is None or not tr.boards:
+            continue  # a sit-out table plays no board
+        units = [tr.boards] if by_set else [(b,) for b in tr.boards]
+        for unit in units:
+            sides[(unit, "NS")].append(rank[tr.ns])
+            sides[(unit, "EW")].append(rank[tr.ew])
+    # Every two plays of a set's side: each (round, table) holds one pair a side, so two
+    # entries are two plays; Counter counts the (lower rank, higher rank) keys in C.
+    counted: dict[int, Counter[tuple[int, int]]] = defaultdict(Counter)
+    for (unit, _), played in sides.items():
+        counted[len(unit)].update(combinations(sorted(played), 2))
+    counts: dict[tuple[int, int], int] = defaultdict(int)
+    for weight, counter in counted.items():
+        for (p, q), n in counter.items():
+            if n and p != q:
+                counts[(p, q)] += weight * n
+    return {(labels[p], labels[q]): n for (p, q), n in sorted(counts.items())}
 
 
 def fields(
@@ -126,7 +147,9 @@ def figures(movement: Movement) -> Figures:
     counts = [played.get(p, 0) for p in movement.pairs] or [0]
     mean = Fraction(sum(values), len(values)) if values else Fraction(0)
     if values and mean:
-        variance = sum((Fraction(v) - mean) ** 2 for v in values) / len(values)
+        # The variance exactly, in integers: (n * sum of squares - sum squared) / n².
+        n, total = len(values), sum(values)
+        variance = Fraction(n * sum(v * v for v in values) - total * total, n * n)
         cv = math.sqrt(variance) / float(mean)
     else:
         cv = 0.0

@@ -153,7 +153,7 @@ def _choose(pairs: int, boards: int | None, minutes: int | None) -> tuple[Candid
     if minutes is not None and not 10 <= minutes <= 24 * 60:
         raise MovementError(f"a session of {minutes} minutes is not one a club plays")
     band = _band(boards, minutes)
-    ranked: list[tuple[tuple[Any, ...], Candidate]] = []
+    built: list[tuple[tuple[Any, ...], str, Movement, Figures]] = []
     for order, name in enumerate(offered(pairs)):
         try:
             probe = build(name, 1, pairs)
@@ -171,9 +171,23 @@ def _choose(pairs: int, boards: int | None, minutes: int | None) -> tuple[Candid
             figs.sit_outs,
             order,
         )
-        ranked.append((key, Candidate(name, movement, figs, reason(movement, figs))))
-    ranked.sort(key=lambda item: item[0])
-    return tuple(candidate for _, candidate in ranked)
+        built.append((key, name, movement, figs))
+    built.sort(key=lambda item: item[0])
+    measured = {name: figs for _, name, _, figs in built}
+    return tuple(
+        Candidate(
+            name, movement, figs, reason(movement, figs, beside=_even_or_classic(name, measured))
+        )
+        for _, name, movement, figs in built
+    )
+
+
+def _even_or_classic(name: str, measured: dict[str, Figures]) -> Figures | None:
+    """The figures of the even Howell offered beside the classic ``name`` (or of the
+    classic beside the even one), so each reason can say how they differ."""
+    if name.startswith("howell-") and name.endswith("-even"):
+        return measured.get(name.removesuffix("-even"))
+    return measured.get(f"{name}-even") if name.startswith("howell-") else None
 
 
 def _meets_every_other(movement: Movement) -> bool:
@@ -194,13 +208,42 @@ def _and(items: list[str]) -> str:
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
-def reason(movement: Movement, figs: Figures) -> str:
+def _cv(figs: Figures) -> str:
+    return f"{figs.compared_cv:.3f}"
+
+
+def _howell_balance(movement: Movement, figs: Figures, beside: Figures | None) -> str:
+    """What an even Howell's directions buy, or what the classic layout is kept for
+    (docs/laws/movements.md#the-even-howells): said only when the chooser offers both."""
+    if movement.name.endswith("-even"):
+        if figs.compared_least == figs.compared_most:
+            return (
+                "every pair is compared with every other equally often, on "
+                f"{figs.compared_most} boards"
+            )
+        against = f", against {_cv(beside)} for the classic layout" if beside else ""
+        return (
+            f"every two pairs are compared on {figs.compared_least} to "
+            f"{figs.compared_most} boards (CV {_cv(figs)}{against})"
+        )
+    if beside is None:
+        return ""
+    return (
+        "the classic layout, kept for events already set up with it "
+        f"(it compares the pairs less evenly: CV {_cv(figs)}, the even Howell's {_cv(beside)})"
+    )
+
+
+def reason(movement: Movement, figs: Figures, *, beside: Figures | None = None) -> str:
     """Why a director would choose ``movement``, in a few words: the winners, what it
-    meets, what it needs (relays, bystands), who sits out, and its length."""
+    meets, what it needs (relays, bystands), who sits out, and its length.  ``beside``
+    is the figures of the even Howell offered with a classic one (or the reverse)."""
     parts: list[str] = []
     if figs.winners == 1:
         if _meets_every_other(movement):
             parts.append("one winner, every pair meets every other")
+            if movement.kind == "howell" and (balance := _howell_balance(movement, figs, beside)):
+                parts.append(balance)
         elif any("arrow switch" in note for note in movement.notes):
             parts.append("one winner, by an arrow switch in the last round")
         else:
@@ -224,6 +267,14 @@ def reason(movement: Movement, figs: Figures) -> str:
         parts.append("a pair sits out each round")
     elif sit_out_rounds:
         parts.append("a pair sits out in some rounds")
+    byes = sorted({tr.table for tr in movement.schedule if not tr.boards})
+    if len(byes) == 1 and movement.board_sets < movement.tables:
+        # The Bowman's half table (docs/laws/movements.md#the-bowman): a table with no
+        # boards, where the moving pair that reaches it sits out.
+        parts.append(
+            f"table {byes[0]} is the bye, so {movement.board_sets} board sets serve "
+            f"{movement.tables} tables"
+        )
     most = figs.boards_a_pair[1]
     if most < movement.boards and not sit_out_rounds:
         parts.append(f"each pair plays {most} of the {movement.boards} boards")

@@ -12,9 +12,10 @@ One line a table a round, under a header::
 * ``boards`` are ``1-3`` or ``1,2,3`` (quoted, since the comma separates columns):
   the same number at every table, consecutive, numbered from 1 without a gap;
 * ``shared`` (optional) names the other tables that play the same boards in that
-  round (a relay), separated by spaces; ``copies`` (optional, ``yes``) says those
-  tables play copies of the set, each its own, passing nothing; ``note`` (optional)
-  is printed on the table's guide card;
+  round (a relay), separated by spaces; ``copies`` (optional, ``yes``, or which copy
+  the table plays: ``1``, ``2``, ...) says those tables play copies of the set, each
+  its own, passing nothing, each copy going on to the tables of the same number;
+  ``note`` (optional) is printed on the table's guide card;
 * a table where a pair sits out may have no boards (a bye).
 
 Every movement exports to it (:func:`to_csv`); :func:`from_csv` reads one back and
@@ -64,7 +65,7 @@ def to_csv(movement: Movement) -> str:
                 tr.ew or "-",
                 _fmt_boards(tr.boards),
                 " ".join(str(t) for t in tr.shared),
-                "yes" if tr.copies else "",
+                (str(tr.copy) if tr.copy else "yes") if tr.copies else "",
                 tr.note,
             ]
         )
@@ -128,11 +129,18 @@ def _shared(text: str, table: int, line: int) -> tuple[int, ...]:
     return tables
 
 
-def _yes(text: str, line: int) -> bool:
+def _copies(text: str, line: int) -> tuple[bool, int]:
+    """Whether the table plays its own copy of a shared set, and which (0: not told)."""
     text = text.strip().lower()
-    if text not in ("", "yes", "no"):
-        raise MovementError(f"line {line}: copies is yes or empty, not {text!r}")
-    return text == "yes"
+    if text in ("", "no"):
+        return False, 0
+    if text == "yes":
+        return True, 0
+    if text.isdigit() and 1 <= int(text) <= 9:
+        return True, int(text)
+    raise MovementError(
+        f"line {line}: copies is yes, the copy's number (1 to 9) or empty, not {text!r}"
+    )
 
 
 def _rows(text: str) -> list[tuple[int, dict[str, str]]]:
@@ -223,6 +231,7 @@ def from_csv(text: str, name: str = "", description: str = "") -> Movement:
         note = row.get("note", "").strip()
         if len(note) > 200:
             raise MovementError(f"line {line}: a note holds at most 200 characters")
+        copies = _copies(row.get("copies", ""), line)
         schedule.append(
             TableRound(
                 round=r,
@@ -233,7 +242,8 @@ def from_csv(text: str, name: str = "", description: str = "") -> Movement:
                 boards=boards,
                 note=note,
                 shared=_shared(row.get("shared", ""), t, line),
-                copies=_yes(row.get("copies", ""), line),
+                copies=copies[0],
+                copy=copies[1],
             )
         )
     if not set_of:

@@ -2,8 +2,9 @@
 (docs/laws/movements.md#half-tables).
 
 The other two ways with a half table live with their movements: the *sit-out* is
-the phantom pair every family takes (``pairs = 2N - 1``), and the *Bowman* is the
-Appendix Mitchell's half-table form (:mod:`.appendix`, ``2N - 1`` pairs).
+the phantom pair every family takes (``pairs = 2N - 1``), and the *Bowman*
+(:mod:`.bowman`, ``2N - 1`` pairs on ``N - 2`` sets) is a Mitchell with two tables
+appended, the last of them the bye.
 
 The rover (the EBU's *Rover Mitchell*, its movement manual's list of "rover tables";
 bridgecentral.com, *Whist rover pairs*; Bernard Magee's glossary, "a pair in a

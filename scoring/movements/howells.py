@@ -316,13 +316,12 @@ def offers(pairs: int) -> list[str]:
     tables = (pairs + 1) // 2
     if not 2 <= tables <= MAX_TABLES["howell"]:
         return []
-    # With 3 or 5 pairs the even Howell compares the pairs no more evenly than the
-    # classic one (two tables a round or fewer).
-    even = tables in EVEN_SENSES and not (tables <= 3 and pairs % 2)
+    # With 3 pairs one table plays a round and nobody is compared, in either layout.
+    even = tables in EVEN_SENSES and not (tables == 2 and pairs % 2)
     complete = ([f"howell-{tables}-even"] if even else []) + [f"howell-{tables}"]
     if tables == 3 and pairs % 2:
-        # Five pairs leave two tables a round: on the alternatives' sets no two pairs
-        # would be compared at all.
+        # Five pairs leave two tables a round: the alternatives compare them less
+        # evenly than either complete Howell (docs/laws/movements.md#a-howell-with-extra-sets).
         return complete
     # The three-quarter Howell where the complete one is long; the other partial
     # Howells are built by name.

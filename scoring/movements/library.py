@@ -2,8 +2,8 @@
 names each family offers for a field.
 
 A movement's *name* is its stable key: ``mitchell-7``, ``mitchell-8-relay``,
-``howell-10``, ``teams-4``.  Every family module offers two functions, listed in
-:data:`FAMILIES`:
+``howell-10``, ``mitchell-11-bowman``, ``teams-4``.  Every family module offers two
+functions, listed in :data:`FAMILIES`:
 
 * ``offers(pairs) -> list[str]``: the names it can run for a field of ``pairs``
   pairs (for a team match, pairs a team), best arrangement of each kind first;
@@ -21,6 +21,7 @@ from types import ModuleType
 
 from . import (
     appendix,
+    bowman,
     half_tables,
     howells,
     mitchells,
@@ -43,6 +44,7 @@ FAMILIES: tuple[ModuleType, ...] = (
     share_and_bump,
     one_winner_mitchells,
     appendix,
+    bowman,
     half_tables,
     team_matches,
 )

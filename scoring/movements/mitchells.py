@@ -10,6 +10,7 @@ tables).  See docs/laws/movements.md.
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import lru_cache
 
 from .schedule import (
     MAX_TABLES,
@@ -48,13 +49,24 @@ def mitchell(
     every pair plays in both directions.
     """
     check_size("mitchell", tables, boards_per_round)
+    if even not in ("skip", "relay"):
+        raise MovementError('with an even number of tables choose "skip" or "relay"')
+    if pairs is not None and (isinstance(pairs, bool) or not isinstance(pairs, int)):
+        raise MovementError(f"the number of pairs must be a whole number, not {pairs!r}")
+    return _mitchell(tables, boards_per_round, even, pairs, bool(arrow_switch))
+
+
+# The one-winner, share and rover families build their Mitchell base again for each
+# name the chooser weighs, so a built Mitchell is kept (it is immutable).
+@lru_cache(maxsize=128)
+def _mitchell(
+    tables: int, boards_per_round: int, even: str, pairs: int | None, arrow_switch: bool
+) -> Movement:
     n = tables
     phantom = phantom_of(pairs, n)
     notes: list[str] = []
     schedule: list[TableRound] = []
     bystand: dict[int, int] = {}
-    if even not in ("skip", "relay"):
-        raise MovementError('with an even number of tables choose "skip" or "relay"')
     if n % 2 == 1:
         rounds = n
         sets = n

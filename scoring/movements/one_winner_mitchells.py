@@ -247,7 +247,7 @@ def _copy_note(tr: TableRound, half: int) -> TableRound:
         f"web: the {'first' if first else 'second'} copy of this set; "
         f"the {'second' if first else 'first'} copy is at table {other}"
     )
-    return replace(tr, note=note, copies=True)
+    return replace(tr, note=note, copies=True, copy=1 if first else 2)
 
 
 def web_plain(tables: int, bpr: int) -> Movement:

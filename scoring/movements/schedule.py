@@ -64,6 +64,10 @@ class TableRound:
     # Mitchell's duplicated boards), not one set passed between them: the cards then
     # say to play the copy as dealt, not to relay (scoring.movements.wording).
     copies: bool = False
+    # Which copy of the set this table plays when the movement plays it from several
+    # (the Web Mitchell's first and second, 1 and 2), each copy going on round its own
+    # tables; 0 when there is one set, or when a share's copies are not told apart.
+    copy: int = 0
 
     @property
     def sit_out(self) -> bool:
@@ -127,14 +131,15 @@ class Movement:
         """Where ``pair`` sits in ``round_no``: ``(table, "NS"|"EW")``, or None (sits out)."""
         return self._by_pair.get((pair, round_no))
 
-    def board_set_next(self, board_set: int, round_no: int) -> list[int]:
-        """Tables that play ``board_set`` in the round after ``round_no`` (empty: rests or ends)."""
-        return [
-            t
-            for t in range(1, self.tables + 1)
-            if (round_no + 1, t) in self._by_seat
-            and self._by_seat[(round_no + 1, t)].board_set == board_set
-        ]
+    def board_set_next(self, board_set: int, round_no: int, copy: int = 0) -> list[int]:
+        """Tables that play ``board_set`` in the round after ``round_no`` (empty: rests or
+        ends); with ``copy``, only those that play that copy of it."""
+        found = []
+        for t in range(1, self.tables + 1):
+            tr = self._by_seat.get((round_no + 1, t))
+            if tr is not None and tr.board_set == board_set and (not copy or tr.copy == copy):
+                found.append(t)
+        return found
 
     def next_move(self, round_no: int, table: int) -> dict[str, Any]:
         """What the guide card says at the end of ``round_no`` at ``table``."""
@@ -155,7 +160,7 @@ class Movement:
         if last:
             result["boards"] = None
         else:
-            dest = self.board_set_next(tr.board_set, round_no)
+            dest = self.board_set_next(tr.board_set, round_no, tr.copy)
             result["boards"] = {"tables": dest, "bystand": not dest}
         return result
 
@@ -334,10 +339,10 @@ def finish(
                 tr,
                 ns=None if tr.ns == phantom else tr.ns,
                 ew=None if tr.ew == phantom else tr.ew,
-                note=join_notes(tr.note, "sit-out (phantom pair)")
-                if phantom in (tr.ns, tr.ew)
-                else tr.note,
+                note=join_notes(tr.note, "sit-out (phantom pair)"),
             )
+            if phantom in (tr.ns, tr.ew)
+            else tr
             for tr in schedule
         ]
         notes = [*notes, f"odd number of pairs: pair {phantom} is a phantom; its opponents sit out"]

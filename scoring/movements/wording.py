@@ -26,6 +26,7 @@ __all__ = [
 ]
 
 SIDE_NAMES = {"NS": "North-South", "EW": "East-West"}
+_ORDINALS = {1: "first", 2: "second", 3: "third", 4: "fourth"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,9 +96,10 @@ def sharing_words(tr: TableRound) -> str:
     others = [t for t in group if t != tr.table]
     boards = tr.boards
     if tr.copies:
+        yours = f" (yours is the {_ORDINALS.get(tr.copy, str(tr.copy))})" if tr.copy else ""
         return (
             f"{board_words(boards)} are played at {_tables(others)} too, each table from its "
-            "own copy: play yours as dealt, nothing passes between the tables"
+            f"own copy{yours}: play yours as dealt, nothing passes between the tables"
         )
     head = f"share {board_words(boards)} with {_tables(others)}"
     if len(boards) < len(group):
@@ -151,9 +153,12 @@ def _boards_next(movement: Movement, tr: TableRound) -> str:
         return ""
     r = tr.round
     what = board_words(tr.boards)
-    dest = movement.board_set_next(tr.board_set, r)
+    dest = movement.board_set_next(tr.board_set, r, tr.copy)
     one = len(tr.boards) == 1  # "board 9 rests", "boards 9-10 rest"
     them, they, rest, are = ("it", "it", "rests", "is") if one else ("them", "they", "rest", "are")
+    if tr.copy and len(dest) == 1:
+        # Each copy goes on round its own tables: say where this one goes, and the other.
+        return f"your copy of {what} to table {dest[0]}{_other_copies(movement, tr)}"
     if len(dest) == 1:
         return f"{what} to table {dest[0]}"
     if dest:
@@ -167,6 +172,23 @@ def _boards_next(movement: Movement, tr: TableRound) -> str:
     return f"{what} {are} finished: hand {them} to the director"
 
 
+def _other_copies(movement: Movement, tr: TableRound) -> str:
+    """Where the other copies of this table's set go: " (the second copy, at table 9,
+    goes to table 8)"; "" when none moves on."""
+    told = []
+    for other in sorted(tr.shared):
+        there = movement.at(tr.round, other)
+        if not there.copy or there.copy == tr.copy:
+            continue
+        dest = movement.board_set_next(there.board_set, tr.round, there.copy)
+        if dest:
+            told.append(
+                f"the {_ORDINALS.get(there.copy, str(there.copy))} copy, at table {other}, "
+                f"goes to {_tables(dest)}"
+            )
+    return f" ({'; '.join(told)})" if told else ""
+
+
 def _boards_in(movement: Movement, tr: TableRound) -> str:
     """Where this table's boards for the next round come from, when that is not one
     table's plain move (which the other table's card already says)."""
@@ -174,6 +196,15 @@ def _boards_in(movement: Movement, tr: TableRound) -> str:
     if not nxt.boards:  # a bye next round: no boards to fetch
         return ""
     what = board_words(nxt.boards)
+    if nxt.copies and nxt.copy:
+        # Played from copies: this table's copy comes from one table, and nothing is shared.
+        share = ""
+        mine = [t.table for t in movement.round(tr.round) if t.board_set == nxt.board_set]
+        came = [t for t in mine if movement.at(tr.round, t).copy == nxt.copy]
+        if nxt.board_set == tr.board_set and tr.copy == nxt.copy:
+            return f"keep your copy of {what} for next round"
+        if came:
+            return ""  # the other table's card sends it here, the plain way
     share = f" (shared with {_tables(nxt.shared)})" if nxt.shared else ""
     if nxt.board_set == tr.board_set:
         return f"keep {what} for next round{share}"
@@ -261,7 +292,7 @@ def table_words(movement: Movement, round_no: int, table: int) -> TableWords:
     arriving, returning = ((), ()) if last else _arriving(movement, tr)
     boards_next = "" if last else _boards_next(movement, tr)
     boards_in = "" if last else _boards_in(movement, tr)
-    plain = len(movement.board_set_next(tr.board_set, round_no)) == 1
+    plain = len(movement.board_set_next(tr.board_set, round_no, tr.copy)) == 1
     notes = tuple(n for n in ("" if plain else boards_next, boards_in) if n)
     return TableWords(
         round=round_no,

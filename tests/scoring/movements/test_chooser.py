@@ -107,3 +107,35 @@ def test_ranking_puts_the_closest_length_first(pairs, boards):
     fitting = [m <= slack for m in misses]
     # Every candidate that fits the director's length comes before every one that does not.
     assert fitting == sorted(fitting, reverse=True)
+
+
+def test_the_even_howells_reason_says_how_evenly_it_compares():
+    # 16 pairs: the even Howell compares every two pairs on 7 sets (14 boards at 2 a
+    # round); the classic layout is offered beside it for events already set up.
+    found = {c.name: c for c in choose(16)}
+    even, classic = found["howell-8-even"], found["howell-8"]
+    assert even.reason.startswith(
+        "one winner, every pair meets every other; every pair is compared with every "
+        "other equally often, on 14 boards;"
+    )
+    assert classic.reason.startswith(
+        "one winner, every pair meets every other; the classic layout, kept for events "
+        "already set up with it (it compares the pairs less evenly: CV 0.421, the even "
+        "Howell's 0.000);"
+    )
+
+
+def test_an_uneven_even_howell_gives_its_cv_beside_the_classic():
+    found = {c.name: c for c in choose(14)}
+    assert (
+        "every two pairs are compared on 10 to 14 boards (CV 0.154, against 0.424 for the "
+        "classic layout)" in found["howell-7-even"].reason
+    )
+    assert "the classic layout, kept for events" in found["howell-7"].reason
+
+
+def test_a_howell_alone_says_nothing_of_a_classic_layout():
+    # 20 pairs: no even Howell is held at 10 tables (the Howell itself is even there).
+    howell = next(c for c in choose(20) if c.name == "howell-10")
+    assert "classic" not in howell.reason
+    assert "every pair is compared with every other equally often" not in howell.reason

@@ -18,7 +18,7 @@ TWO_TABLES = """round,table,ns,ew,boards
 
 def _seats(movement):
     return [
-        (tr.round, tr.table, tr.ns, tr.ew, tr.boards, tr.shared, tr.copies, tr.note)
+        (tr.round, tr.table, tr.ns, tr.ew, tr.boards, tr.shared, tr.copies, tr.copy, tr.note)
         for tr in movement.schedule
     ]
 
@@ -118,3 +118,23 @@ def test_fuzz_rows_under_a_good_header(rows):
         _clear(e)
     else:
         assert problems(m) == []  # a movement read is a sound one
+
+
+def test_a_web_mitchells_copies_read_back_with_their_numbers():
+    from scoring.movements.wording import table_words
+
+    web = build("web-10-switch-2", 2)
+    text = to_csv(web)
+    assert "\n1,1,1,11,1-2,9,1," in text and "\n1,9,9,19,1-2,1,2," in text
+    again = from_csv(text, name="x")
+    assert (
+        table_words(again, 1, 1).boards_next
+        == table_words(web, 1, 1).boards_next
+        == ("your copy of boards 1-2 to table 5 (the second copy, at table 9, goes to table 8)")
+    )
+
+
+def test_a_copy_that_is_not_a_number_is_refused_in_words():
+    bad = "round,table,ns,ew,boards,shared,copies\n1,1,1,2,1-2,2,first\n1,2,3,4,1-2,1,2\n"
+    with pytest.raises(MovementError, match="copies is yes, the copy's number"):
+        from_csv(bad)

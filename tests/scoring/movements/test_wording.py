@@ -345,3 +345,40 @@ def test_one_board_a_round_is_told_in_the_singular():
     said = [table_words(m, r, t).boards_next for r in range(1, m.rounds) for t in range(1, 11)]
     assert any(" rests next round: set it aside for " in s for s in said)
     assert not any(" rest next round" in s or "set them" in s for s in said)
+
+
+def test_a_web_card_sends_each_copy_to_its_own_table():
+    from scoring.movements import build
+
+    # 10 tables, round 1: table 1 plays the first copy of boards 1-2 and table 9 the
+    # second; the first copy goes down to table 5, the second to table 8.
+    m = build("web-10-switch-2", 2)
+    one, nine = table_words(m, 1, 1), table_words(m, 1, 9)
+    assert one.sharing == (
+        "boards 1-2 are played at table 9 too, each table from its own copy (yours is the "
+        "first): play yours as dealt, nothing passes between the tables"
+    )
+    assert one.boards_next == (
+        "your copy of boards 1-2 to table 5 (the second copy, at table 9, goes to table 8)"
+    )
+    assert nine.boards_next == (
+        "your copy of boards 1-2 to table 8 (the first copy, at table 1, goes to table 5)"
+    )
+    # Nothing said as if one set went to both tables, nor fetched from two.
+    assert "share" not in one.boards_next and one.boards_in == "" and one.board_notes == ()
+    assert m.next_move(1, 1)["boards"] == {"tables": [5], "bystand": False}
+
+
+@pytest.mark.parametrize("tables", [10, 14, 18])
+def test_every_web_copy_goes_to_the_one_table_that_plays_it_next(tables):
+    from scoring.movements import build
+
+    m = build(f"web-{tables}-switch-2", 2)
+    for r in range(1, m.rounds):
+        for t in range(1, tables + 1):
+            tr, w = m.at(r, t), table_words(m, r, t)
+            (dest,) = m.next_move(r, t)["boards"]["tables"]
+            there = m.at(r + 1, dest)
+            assert (there.board_set, there.copy) == (tr.board_set, tr.copy)
+            assert w.boards_next.startswith(f"your copy of {w.boards} to table {dest} (")
+            assert w.boards_in == ""

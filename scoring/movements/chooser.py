@@ -204,6 +204,21 @@ def _shared_tables(movement: Movement) -> list[tuple[int, ...]]:
     return sorted(groups)
 
 
+def _runs(numbers: list[int]) -> str:
+    """Sorted numbers in a director's words, a run of three or more as "1 to 7":
+    [1, 2, 3, 6, 7] is "1 to 3, 6 and 7"."""
+    runs: list[list[int]] = []
+    for n in numbers:
+        if runs and n == runs[-1][-1] + 1:
+            runs[-1].append(n)
+        else:
+            runs.append([n])
+    words: list[str] = []
+    for run in runs:
+        words += [f"{run[0]} to {run[-1]}"] if len(run) >= 3 else [str(n) for n in run]
+    return _and(words)
+
+
 def _and(items: list[str]) -> str:
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
@@ -254,10 +269,15 @@ def reason(movement: Movement, figs: Figures, *, beside: Figures | None = None) 
         parts.append(f"{figs.winners} winners")
     needs: list[str] = []
     groups = _shared_tables(movement)
-    if groups:
-        tables = _and([" and ".join(str(t) for t in g) for g in groups[:3]])
-        more = " and others" if len(groups) > 3 else ""
-        needs.append(f"a relay between tables {tables}{more}")
+    if len(groups) == 1:
+        needs.append(f"a relay between tables {_and([str(t) for t in groups[0]])}")
+    elif groups:
+        # Sets shared by different tables in different rounds: the tables, once each,
+        # and the cards for which round.
+        needs.append(
+            f"sets shared at tables {_runs(sorted({t for g in groups for t in g}))}, "
+            "the guide cards say in which rounds"
+        )
     if figs.bystands:
         needs.append("a bystand")
     if needs:

@@ -139,3 +139,12 @@ def test_a_howell_alone_says_nothing_of_a_classic_layout():
     howell = next(c for c in choose(20) if c.name == "howell-10")
     assert "classic" not in howell.reason
     assert "every pair is compared with every other equally often" not in howell.reason
+
+
+def test_a_movement_sharing_sets_at_many_tables_names_them_once_each():
+    """An Appendix Mitchell shares sets between its appended tables and the base's, in
+    different rounds: the reason names the tables once each, a run of them as "1 to 7"."""
+    appendix = next(c for c in choose(14) if c.name == "mitchell-7-appendix")
+    assert "needs sets shared at tables 1 to 7, the guide cards say in which rounds" in (
+        appendix.reason
+    )

@@ -9,6 +9,9 @@ from __future__ import annotations
 from scoring.movements import Movement, MovementError, build, figures, make_movement, phantom_of
 from scoring.movements.chooser import Candidate, choose, reason
 from scoring.movements.custom import from_csv
+from scoring.movements.individuals import IndividualMovement
+from scoring.movements.individuals import from_name as individual_from_name
+from scoring.movements.partnerships import as_partnerships
 
 from ..choices import MovementKind
 from ..models import ClubMovement, Event
@@ -19,6 +22,7 @@ __all__ = [
     "club_candidates",
     "club_movement",
     "family_of",
+    "individual_for",
     "phantom_for",
     "planned_for",
 ]
@@ -28,10 +32,13 @@ def planned_for(event: Event, *, filled: bool = False) -> Movement:
     """The event's movement as planned, before any late pair or withdrawal: by its name
     when it has one (the library's, or the club's own ``club-<pk>``), else from its
     family, tables, even-table choice and arrow switch.  ``filled``: with every place
-    filled (no phantom).  The one place an event's movement is built
-    (docs/director/movements.md)."""
+    filled (no phantom).  An individual's is its partnerships' schedule
+    (:func:`scoring.movements.partnerships.as_partnerships`).  The one place an event's
+    movement is built (docs/director/movements.md)."""
     pairs = None if filled else event.pairs_count
     name, bpr = event.movement_name, event.boards_per_round
+    if name.startswith(INDIVIDUAL_PREFIX):
+        return as_partnerships(individual_for(event))
     if name.startswith(CLUB_PREFIX):
         return club_movement(event.club_id, name)
     if name:
@@ -46,10 +53,23 @@ def planned_for(event: Event, *, filled: bool = False) -> Movement:
     )
 
 
+# What an individual event's movement_name begins with ("individual-12-r7").
+INDIVIDUAL_PREFIX = "individual-"
+
+
+def individual_for(event: Event) -> IndividualMovement:
+    """An individual event's movement as its players play it: the library's individual
+    ``movement_name`` with the event's boards a round (docs/laws/movements.md#individuals)."""
+    movement = individual_from_name(event.movement_name, event.boards_per_round)
+    if movement is None:
+        raise MovementError(f'there is no individual movement called "{event.movement_name}"')
+    return movement
+
+
 def phantom_for(event: Event) -> str | None:
     """The event's phantom pair (an odd field), or None.  A club's own movement writes
-    its missing pairs into its schedule and has none."""
-    if event.movement_name.startswith(CLUB_PREFIX):
+    its missing pairs into its schedule and has none, an individual its sit-outs."""
+    if event.movement_name.startswith((CLUB_PREFIX, INDIVIDUAL_PREFIX)):
         return None
     return phantom_of(event.pairs_count, event.tables)
 

@@ -27,7 +27,7 @@ from . import locks
 from .audit import Actor, audit
 from .members import lock_club, players_for
 
-__all__ = ["build_field", "individuals_of", "set_individual_names"]
+__all__ = ["build_field", "individuals_of", "name_everywhere", "set_individual_names"]
 
 
 def individuals_of(event: Event) -> dict[str, Individual]:
@@ -108,3 +108,16 @@ def set_individual_names(event: Event, names: Mapping[str, str], *, by: Actor) -
         Player.objects.filter(individual=one).update(name=name, member=member)
     named = sum(1 for i in Individual.objects.filter(event=locked) if i.name)
     audit(locked, "players", f"{named} of {count(len(players), 'player')} named", by=by)
+
+
+def name_everywhere(seat: Player) -> None:
+    """An individual's seat named at the table (its players keying their numbers,
+    :mod:`tournament.services.seats`): the name and member become its player's, and
+    every other seat of his partnerships'.  Nothing for a pair contest's player.  Called
+    inside the naming verb's transaction, under its locks."""
+    if seat.individual_id is None:
+        return
+    Individual.objects.filter(pk=seat.individual_id).update(name=seat.name, member=seat.member)
+    Player.objects.filter(individual_id=seat.individual_id).exclude(pk=seat.pk).update(
+        name=seat.name, member=seat.member
+    )

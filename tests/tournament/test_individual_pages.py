@@ -1,0 +1,98 @@
+"""An individual's pages: the tablet names the four players and, after the round, the
+seat each takes next; the director's pages and the room display serve it (docs/laws/
+duplicate.md, "Individuals"; docs/director/individuals.md)."""
+
+import pytest
+from django.urls import reverse
+
+from scoring.individual_moves import moves_after
+from scoring.movements.individuals import from_name
+from tournament import services
+from tournament.models import SeatName
+from tournament.services import Actor, seats, tablets
+
+from ..factories import enter, make_event
+
+NAMES = {"3": "Jane Alden", "4": "Tom Bird", "7": "Ann Cole", "2": "Bob Dane"}
+
+
+@pytest.fixture
+def eight(director):
+    return make_event(
+        director,
+        form="individual",
+        movement_name="individual-8-r3",
+        tables=0,
+        boards_per_round=1,
+        individual_names=NAMES,
+    )
+
+
+def test_the_tablet_names_the_four_players_by_seat(client, eight):
+    link = tablets.link_for(eight, 1)
+    page = client.get(reverse("scorer_home", args=[link.token])).content.decode()
+    # Round 1, table 1: N3 E7 S4 W2.
+    seats_shown = page.split('class="table-players"')[1].split("</ul>")[0]
+    order = [seats_shown.index(n) for n in ("Jane Alden", "Ann Cole", "Tom Bird", "Bob Dane")]
+    assert order == sorted(order)
+    assert "North</span> <strong>3</strong> Jane Alden" in seats_shown
+
+
+def test_the_next_page_says_where_each_player_goes(client, eight, director):
+    enter(eight, 1, 1, 1, "4H S 10", confirmed=True)
+    link = tablets.link_for(eight, 1)
+    client.post(reverse("scorer_agree", args=[link.token]))
+    page = client.get(reverse("scorer_next", args=[link.token, 1])).content.decode()
+    moves = {
+        m.player: m.next.words() for m in moves_after(from_name("individual-8-r3", 1).schedule, 1)
+    }
+    for label in ("3", "7", "4", "2"):
+        assert f"<strong>{label}</strong>" in page and moves[label] in page
+    assert "Coming to this table:" in page
+    assert "back from sitting out" not in page
+
+
+def test_the_director_pages_serve_an_individual(client, eight, director):
+    client.force_login(director)
+    enter(eight, 1, 1, 1, "4H S 10")
+    for name in (
+        "director_event",
+        "director_players",
+        "director_audit",
+        "director_guides",
+        "director_tables",
+        "director_links",
+        "event_standings",
+    ):
+        response = client.get(reverse(name, args=[eight.pk]))
+        assert response.status_code == 200, name
+    traveller = client.get(reverse("event_traveller", args=[eight.pk, 1])).content.decode()
+    assert "Jane Alden" in traveller and "Ann Cole" in traveller
+
+
+def test_players_keying_their_numbers_name_the_individual(eight, director):
+    eight.seats_at_table = True
+    eight.save(update_fields=["seats_at_table"])
+    services.set_individual_names(
+        eight, {"3": "", "4": "", "7": "", "2": ""}, by=Actor.director(director)
+    )
+    by = Actor.tablet(1)
+    seats.key_seats(
+        eight,
+        1,
+        [seats.Keyed(s, guest=f"Guest {s}") for s in "NESW"],
+        by=by,
+    )
+    seats.confirm_seats(eight, 1, by=by)
+    players = {i.label: i.name for i in eight.individual_set.all()}
+    assert (players["3"], players["7"], players["4"], players["2"]) == (
+        "Guest N",
+        "Guest E",
+        "Guest S",
+        "Guest W",
+    )
+    # The name is on every partnership player 3 plays in.
+    assert set(eight.individual_set.get(label="3").seats.values_list("name", flat=True)) == {
+        "Guest N"
+    }
+    assert SeatName.objects.filter(event=eight, state=SeatName.State.NAMED).count() == 4

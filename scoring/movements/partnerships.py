@@ -12,10 +12,20 @@ movement's own (:mod:`.individuals`, :mod:`scoring.individual_moves`).
 
 from __future__ import annotations
 
+from ..errors import ScoringError
+from ..individuals import IndividualResult
+from ..pairs import BoardResult
 from .individuals import IndividualMovement, IndividualTableRound
 from .schedule import Movement, TableRound
 
-__all__ = ["INDIVIDUAL", "as_partnerships", "partnership_label", "partnerships_of"]
+__all__ = [
+    "INDIVIDUAL",
+    "as_individual",
+    "as_partnerships",
+    "partners",
+    "partnership_label",
+    "partnerships_of",
+]
 
 # The family an individual's partnership schedule is run as (an event's ``movement``).
 INDIVIDUAL = "individual"
@@ -24,6 +34,14 @@ INDIVIDUAL = "individual"
 def partnership_label(first: str, second: str) -> str:
     """A partnership's label: its North (or East) player, "&", its South (or West)."""
     return f"{first}&{second}"
+
+
+def partners(label: str) -> tuple[str, str]:
+    """The two players of a partnership's label: North (or East), then South (or West)."""
+    first, sep, second = label.partition("&")
+    if not sep or not first or not second or "&" in second:
+        raise ScoringError(f'"{label}" is not a partnership of an individual (such as "3&7")')
+    return first, second
 
 
 def partnerships_of(tr: IndividualTableRound) -> tuple[str, str]:
@@ -64,4 +82,15 @@ def as_partnerships(movement: IndividualMovement) -> Movement:
         description=movement.description,
         notes=movement.notes,
         name=movement.name,
+    )
+
+
+def as_individual(result: BoardResult) -> IndividualResult:
+    """A traveller line between two partnerships as the line of its four players
+    (:class:`scoring.individuals.IndividualResult`): the same board, score, adjusted
+    score and version, each seat its player."""
+    n, s = partners(result.ns)
+    e, w = partners(result.ew)
+    return IndividualResult(
+        result.board, n, e, s, w, result.net_ns, result.adjusted, result.weights, result.version
     )

@@ -96,3 +96,16 @@ def test_players_keying_their_numbers_name_the_individual(eight, director):
         "Guest N"
     }
     assert SeatName.objects.filter(event=eight, state=SeatName.State.NAMED).count() == 4
+
+
+def test_the_room_display_shows_each_players_move(client, eight, director):
+    from tournament.services import display
+
+    display.show_standings(eight, True, by=Actor.director(director))
+    enter(eight, 1, 1, 1, "4H S 10")
+    token = display.display_link(eight, by=Actor.director(director))
+    page = client.get(reverse("room_display", args=[token])).content.decode()
+    assert "each player to his seat" in page
+    # Round 1: player 3 sat North at table 1; in round 2 he sits West at table 1.
+    assert "T1 N → <strong>table 1 W</strong>" in page
+    assert "Jane Alden" in page and "Player 3" in page

@@ -149,6 +149,9 @@ def test_a_twelve_player_individual_set_up_and_played(live_server, browser, shot
     card = reader.locator("table.player-card tbody tr")
     assert card.count() == 14
     assert reader.evaluate("document.documentElement.scrollWidth") <= 390
+    # Every column a phone shows is inside the screen, the comparison last.
+    last = reader.locator("table.player-card thead th").last.bounding_box()
+    assert last is not None and last["x"] + last["width"] <= 390
     shots(reader, "player-3-card-390")
     phone.close()
     desk.close()

@@ -109,3 +109,11 @@ def test_the_room_display_shows_each_players_move(client, eight, director):
     # Round 1: player 3 sat North at table 1; in round 2 he sits West at table 1.
     assert "T1 N → <strong>table 1 W</strong>" in page
     assert "Jane Alden" in page and "Player 3" in page
+
+
+def test_the_guide_cards_are_one_a_player(client, eight, director):
+    client.force_login(director)
+    page = client.get(reverse("director_guides", args=[eight.pk])).content.decode()
+    assert page.count('class="card guide-card player-guide"') == 8
+    assert "Player 3 · Jane Alden" in page
+    assert "7&amp;1" not in page and "sits out next round" not in page

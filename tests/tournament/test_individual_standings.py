@@ -126,3 +126,29 @@ def test_factored_standings_take_the_events_option(director, fmt):
     event = evening(director, method=fmt, factoring="factored")
     rows = individual_contest(event)
     assert all(r.factor_to == 3 for r in rows)
+
+
+def test_a_table_round_not_played_leaves_its_players_fewer_boards(director):
+    """Round 3 at table 2 marked not played (a player absent): players 8, 1, 3 and 7
+    have two boards; board 3, now played at one table, compares with nothing (0 to
+    each of table 1's players).  Sums: 1 and 3 +65.5, 4 and 5 +73.5, 2 and 6 -65.5,
+    7 and 8 -73.5."""
+    event = make_event(
+        director,
+        form="individual",
+        movement_name="individual-8-r3",
+        tables=0,
+        boards_per_round=1,
+    )
+    services.set_absent(event, 3, 2, True, by=Actor.director(director))
+    for board, round_no, table, line in LINES[:5]:
+        enter(event, board, round_no, table, line)
+    rows = {r.pair: r for r in individual_contest(event)}
+    assert {p: rows[p].boards for p in rows} == {
+        "1": 2, "2": 3, "3": 2, "4": 3, "5": 3, "6": 3, "7": 2, "8": 2
+    }  # fmt: skip
+    assert {p: rows[p].score for p in rows} == {
+        "1": Fraction(131, 2), "3": Fraction(131, 2), "4": Fraction(147, 2),
+        "5": Fraction(147, 2), "2": Fraction(-131, 2), "6": Fraction(-131, 2),
+        "7": Fraction(-147, 2), "8": Fraction(-147, 2),
+    }  # fmt: skip

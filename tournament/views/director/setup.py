@@ -23,7 +23,7 @@ from ...access import director_view, events_for, groups_for
 from ...choices import Form
 from ...forms import ChooserForm, EventForm, IndividualChooserForm, PairNamesForm, typed_names
 from ...forms.events import TypedNames
-from ...models import Club, Contest, Event, Individual, League, Member, Pair, Seating
+from ...models import Club, Contest, Event, League, Member, Pair, Seating
 from ...models.club import register_key
 from ...queries.individuals import where_players_start
 from ...queries.movements import IndividualCandidate, candidates_for, individual_candidates
@@ -192,7 +192,6 @@ def individual_players(request: HttpRequest, event: Event) -> HttpResponse:
     """An individual's players page: one name a player (a member from the register, or a
     guest), with where he sits in round 1.  Each row's field is named by the player's
     label, so what is typed reaches that player."""
-    field = text_field_max(Individual, "name")
     players = list(individuals_of(event).values())
     starts = where_players_start(event)
     typed: dict[str, str] = {}
@@ -200,11 +199,6 @@ def individual_players(request: HttpRequest, event: Event) -> HttpResponse:
         for one in players:
             typed[one.label] = str(request.POST.get(f"player-{one.label}", "")).strip()
         wrong = [text.refusal(v, what=f"Player {label}'s name") for label, v in typed.items() if v]
-        wrong += [
-            f"Player {label}'s name is longer than {field} characters."
-            for label, v in typed.items()
-            if len(v) > field + 24  # a member as the list offers him: "Name (#number)"
-        ]
         refusal = next((w for w in wrong if w), "")
         if refusal:
             messages.error(request, f"{refusal} Nothing was saved; what you typed is kept.")
@@ -244,11 +238,6 @@ def individual_players(request: HttpRequest, event: Event) -> HttpResponse:
             "member_choices": member_choices(event),
         },
     )
-
-
-def text_field_max(model: Any, name: str) -> int:
-    """The longest value a model's text field keeps."""
-    return int(model._meta.get_field(name).max_length or 0)
 
 
 def _page_out_of_date(sent: TypedNames, pairs: int) -> str:

@@ -117,3 +117,13 @@ def test_the_guide_cards_are_one_a_player(client, eight, director):
     assert page.count('class="card guide-card player-guide"') == 8
     assert "Player 3 · Jane Alden" in page
     assert "7&amp;1" not in page and "sits out next round" not in page
+
+
+def test_the_table_cards_and_the_board_page_seat_the_players(client, eight, director):
+    # Round 1, table 1: N3 E7 S4 W2.
+    client.force_login(director)
+    cards = client.get(reverse("director_tables", args=[eight.pk])).content.decode()
+    assert "Round 1: North 3, South 4, East 7, West 2; boards 1–1." in cards
+    link = tablets.link_for(eight, 1)
+    board = client.get(reverse("scorer_board", args=[link.token, 1])).content.decode()
+    assert "North 3, South 4 v East 7, West 2" in board

@@ -32,6 +32,7 @@ from .models import (
     DirectorCall,
     Event,
     FieldChange,
+    Individual,
     Job,
     League,
     LeagueTeam,
@@ -171,6 +172,15 @@ class PairAdmin(NoSecretLookups):
     list_filter = ["event"]
     readonly_fields = ["event", "label", "team"]
     inlines = [PlayerInline]
+
+
+@admin.register(Individual)
+class IndividualAdmin(NoSecretLookups):
+    """An individual's players: named on the event's players page."""
+
+    list_display = ["label", "name", "event"]
+    list_filter = ["event"]
+    readonly_fields = ["event", "label", "name", "member"]
 
 
 @admin.register(Team)

@@ -23,10 +23,12 @@ class CodeOfLaws(models.TextChoices):
 
 
 class Form(models.TextChoices):
-    """Pair contest (Duplicate Law H) or team match (Duplicate Law G)."""
+    """Pair contest (Duplicate Law H), team match (Duplicate Law G), or individual (each
+    player an entry: docs/laws/duplicate.md, "Individuals")."""
 
     PAIRS = "pairs", "Pair contest"
     TEAMS = "teams", "Team match"
+    INDIVIDUAL = "individual", "Individual"
 
 
 class Method(models.TextChoices):
@@ -55,6 +57,7 @@ class MovementKind(models.TextChoices):
     MITCHELL = "mitchell", "Mitchell"
     HOWELL = "howell", "Howell"
     TEAMS = "teams", "Team match"
+    INDIVIDUAL = "individual", "Individual"
 
 
 class Even(models.TextChoices):

@@ -51,7 +51,7 @@ class StandingsTable(tables.Table):
         orderable = True
         template_name = "tables/standings.html"  # its page links labelled, as buttons
 
-    def __init__(self, *args, event=None, method="total", exact=True, **kwargs):
+    def __init__(self, *args, event=None, method="total", exact=True, individual=False, **kwargs):
         # Factored standings (rows with ``factor_to``) show the sum as played and b in
         # place of the boards played.
         # Matchpoints rank by percentage (pairs may have played different numbers of
@@ -76,6 +76,13 @@ class StandingsTable(tables.Table):
         super().__init__(*args, **kwargs)
         self.event = event
         self.method = method
+        # An individual's rows are players (docs/laws/duplicate.md, "Individuals"): each
+        # links to the player's own score card.
+        self.card_view = "event_player" if individual else "event_pair"
+        self.entry = "player" if individual else "pair"
+        if individual:
+            self.columns["pair"].column.verbose_name = "Player"
+            self.columns["names"].column.verbose_name = "Name"
 
     def _rank_key(self, r):
         if self.method != Method.TOTAL and r.percent_value is not None:

@@ -5,7 +5,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import path
 from django.views.generic import RedirectView
 
-from .views import club, contests, display, events, files, leagues, public, site
+from .views import club, contests, display, events, files, individuals, leagues, public, site
 from .views.director import (
     accounts,
     cards,
@@ -41,6 +41,7 @@ urlpatterns = [
     path("events/<int:pk>/", events.event_standings, name="event_standings"),
     path("events/<int:pk>/boards/<int:number>/", events.event_traveller, name="event_traveller"),
     path("events/<int:pk>/pairs/<str:label>/", events.event_pair, name="event_pair"),
+    path("events/<int:pk>/players/<str:label>/", individuals.event_player, name="event_player"),
     path(
         "events/<int:pk>/results/<int:result_id>/codes/",
         events.result_every_code,

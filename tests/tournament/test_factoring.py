@@ -75,7 +75,7 @@ def test_matchpoints_and_nonsense_are_refused_in_the_directors_words(director, e
 def test_the_new_event_form_offers_factoring_for_total_points(client, director):
     client.force_login(director)
     page = client.get(reverse("director_event_create")).content.decode()
-    assert 'name="factoring"' in page and 'data-show-when="form=pairs method=total"' in page
+    assert 'name="factoring"' in page and 'data-show-when="form!=teams method=total"' in page
 
 
 def test_the_season_adds_the_factored_figures(director):

@@ -171,7 +171,7 @@ def test_a_team_match_is_offered_no_average_plus(alice):
     fields = re.findall(r'<div class="field"([^>]*)>(.*?)</div>', page, re.S)
     for name in ("adjusted_plus_percent", "adjusted_minus_percent", "adjusted_points"):
         (attrs,) = [a for a, inside in fields if f'id="id_{name}"' in inside]
-        assert 'data-show-when="form=pairs method=' in attrs, (name, attrs)
+        assert 'data-show-when="form!=teams method=' in attrs, (name, attrs)
     data = {
         **NEW_EVENT,
         "form": "teams",

@@ -17,7 +17,7 @@ from .events import (
 from .field import LatePairForm, WithdrawForm
 from .results import CorrectionForm, ReasonForm, ResultEntryForm
 from .rulings import AdjustedValuesForm, AdjustForm, FouledForm, IrregularForm
-from .tools import ChooserForm, DealForm, MovementForm
+from .tools import ChooserForm, DealForm, IndividualChooserForm, MovementForm
 
 __all__ = [
     "AdjustForm",
@@ -28,6 +28,7 @@ __all__ = [
     "DealForm",
     "EventForm",
     "FouledForm",
+    "IndividualChooserForm",
     "IrregularForm",
     "LatePairForm",
     "LeagueForm",

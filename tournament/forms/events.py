@@ -6,6 +6,7 @@ sections and sessions, a league of team matches).
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -17,7 +18,7 @@ from scoring.movements.chooser import Candidate
 from ..choices import CodeOfLaws, Even, Factoring, Form, Method, MovementKind
 from ..models import Contest, Event, League
 from ..models.movements import CLUB_PREFIX
-from ..queries.movements import family_of
+from ..queries.movements import IndividualCandidate, family_of
 from .fields import LinesText, OneLineText, WholeNumber, whole_numbers
 
 
@@ -103,8 +104,8 @@ class EventForm(forms.ModelForm):
     SHOW_WHEN = {
         "english_slams": "code=1913",
         "english_bidding": "code=1913",
-        "method": "form=pairs",
-        "factoring": "form=pairs method=total",
+        "method": "form!=teams",
+        "factoring": "form!=teams method=total",
         "movement": "form=pairs movement_name=",
         "tables": "movement_name=",
         "boards_per_round": "movement_name=",
@@ -113,9 +114,9 @@ class EventForm(forms.ModelForm):
         "pairs_count": "form=pairs movement_name=",
         # A pair contest's adjusted scores (Law H's average, or matchpoints): a team match
         # (Law G) adds its pairs' scores and gives none of them.
-        "adjusted_plus_percent": "form=pairs method=matchpoints",
-        "adjusted_minus_percent": "form=pairs method=matchpoints",
-        "adjusted_points": "form=pairs method=total",
+        "adjusted_plus_percent": "form!=teams method=matchpoints",
+        "adjusted_minus_percent": "form!=teams method=matchpoints",
+        "adjusted_points": "form!=teams method=total",
     }
 
     ADJUSTED_VALUES = ("adjusted_plus_percent", "adjusted_minus_percent", "adjusted_points")
@@ -123,18 +124,24 @@ class EventForm(forms.ModelForm):
     def __init__(
         self,
         *args: Any,
-        candidates: list[Candidate] | None = None,
+        candidates: Sequence[Candidate | IndividualCandidate] | None = None,
         pairs: int | None = None,
         **kwargs: Any,
     ) -> None:
         kwargs.setdefault("label_suffix", "")
         super().__init__(*args, **kwargs)
         # The chooser's candidates for ``pairs`` pairs present, best first.
-        self.candidates = list(candidates or [])
+        self.candidates: list[Candidate | IndividualCandidate] = list(candidates or [])
         self.pairs_present = pairs
         field = self.fields["movement_name"]
         assert isinstance(field, forms.ChoiceField)
         field.choices = [("", self.KEEP_SETTINGS)] + [(c.name, c.name) for c in self.candidates]
+        # The individuals offered for the players present (none: a pair contest's).
+        self.individuals = [c for c in self.candidates if isinstance(c, IndividualCandidate)]
+        kind = self.fields["movement"]
+        assert isinstance(kind, forms.ChoiceField)
+        # An individual's family comes with its movement, never from this list.
+        kind.choices = [c for c in MovementKind.choices if c[0] != MovementKind.INDIVIDUAL]
         for name in self.ADJUSTED_VALUES:  # left blank: the usual value
             self.fields[name].required = False
         if "factoring" in self.fields:  # left out: as played, Law H's own reading
@@ -185,7 +192,7 @@ class EventForm(forms.ModelForm):
         tables = data.get("tables")
         kind = data.get("movement")
         teams = kind == MovementKind.TEAMS  # "tables" is then the pairs in each team
-        if tables and kind and tables > MAX_TABLES[kind]:
+        if tables and kind in MAX_TABLES and tables > MAX_TABLES[kind]:
             most = MAX_TABLES[kind]
             self.add_error(
                 "tables",
@@ -214,6 +221,30 @@ class EventForm(forms.ModelForm):
         chosen: the tables and boards a round are needed."""
         name = data.get("movement_name") or ""
         chosen = next((c for c in self.candidates if c.name == name), None)
+        individual = data.get("form") == Form.INDIVIDUAL
+        if individual and not isinstance(chosen, IndividualCandidate):
+            self.add_error(
+                "form",
+                "An individual plays an individual movement: say how many players are "
+                "present (above), then choose one of the movements listed.",
+            )
+            for name in ("tables", "boards_per_round", "pairs_count", "movement"):
+                self.errors.pop(name, None)
+            return
+        if isinstance(chosen, IndividualCandidate):
+            if not individual:
+                self.add_error(
+                    "form", f"The movement {chosen.name} is an individual's: choose Individual."
+                )
+                return
+            for name in ("tables", "boards_per_round", "pairs_count", "movement"):
+                self.errors.pop(name, None)
+            data["movement"] = MovementKind.INDIVIDUAL
+            data["tables"] = chosen.movement.tables
+            data["boards_per_round"] = chosen.boards_per_round
+            data["pairs_count"] = None
+            data["even"], data["arrow_switch"] = Even.SKIP, False
+            return
         if chosen is None:
             if "movement_name" in self.fields:
                 data["movement_name"] = ""

@@ -16,17 +16,22 @@ from scoring import CODES, DealResult, Penalty, parse_contract
 from scoring.codes import get_code
 from scoring.contract import ContractError
 from scoring.movements import MAX_TABLES
+from scoring.movements.individuals import MAX_PLAYERS, MIN_PLAYERS
 
 from ..choices import Direction, MovementKind, RevokePenalty
 from ..services import user_message
 from .fields import SEAT_CHOICES, OneLineText, WholeNumber, honours_from, penalties_from
 
+# The players an individual movement of the library seats, fewest and most.
+INDIVIDUAL_PLAYERS = (MIN_PLAYERS, MAX_PLAYERS)
+
 
 class MovementForm(forms.Form):
     """Plan a movement: the schedule and guide cards for a field."""
 
+    # An individual is planned by its players (``manage.py movement individual``).
     kind = forms.ChoiceField(
-        choices=MovementKind.choices,
+        choices=[c for c in MovementKind.choices if c[0] != MovementKind.INDIVIDUAL],
         initial=MovementKind.MITCHELL,
     )
     tables = WholeNumber(
@@ -111,6 +116,38 @@ class ChooserForm(forms.Form):
             return None
         d = self.cleaned_data
         return d["pairs"], d.get("boards"), d.get("minutes")
+
+
+class IndividualChooserForm(forms.Form):
+    """The chooser's question for an individual: the players present and, if the
+    director has one, about how many boards each plays (docs/director/individuals.md)."""
+
+    players = WholeNumber(
+        min_value=INDIVIDUAL_PLAYERS[0], max_value=INDIVIDUAL_PLAYERS[1], label="Players present"
+    )
+    boards = WholeNumber(
+        min_value=1,
+        max_value=200,
+        required=False,
+        label="About how many boards",
+        help_text="Each player's; empty: a club evening of 24-27.",
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("prefix", "ind")
+        kwargs.setdefault("label_suffix", "")
+        super().__init__(*args, **kwargs)
+
+    @classmethod
+    def asked(cls, data: Any) -> IndividualChooserForm | None:
+        """The form bound to ``data`` when it asks for an individual, else None."""
+        return cls(data) if "ind-players" in data else None
+
+    def question(self) -> tuple[int, int | None] | None:
+        """(players, boards) when the form is valid, else None."""
+        if not self.is_valid():
+            return None
+        return self.cleaned_data["players"], self.cleaned_data.get("boards")
 
 
 class NamedMovementForm(forms.Form):

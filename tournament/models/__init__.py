@@ -11,7 +11,7 @@ which family holds it, and Django finds the app's models in one place.
 
 from .club import Club, Member, ScoreCardMail, Season
 from .events import Contest, Event, League, LeagueTeam
-from .field import FieldChange, Pair, Player, SeatName, Team
+from .field import FieldChange, Individual, Pair, Player, SeatName, Team
 from .jobs import Job
 from .movements import ClubMovement
 from .play import (
@@ -37,6 +37,7 @@ __all__ = [
     "DirectorCall",
     "Event",
     "FieldChange",
+    "Individual",
     "Job",
     "League",
     "LeagueTeam",

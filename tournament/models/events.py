@@ -328,14 +328,21 @@ class Event(models.Model):
         return self.form == Form.TEAMS
 
     @property
+    def is_individual(self) -> bool:
+        """Each player an entry, partnering another each round (docs/laws/duplicate.md,
+        "Individuals")."""
+        return self.form == Form.INDIVIDUAL
+
+    @property
     def by_matchpoints(self) -> bool:
         return self.method == Method.MATCHPOINTS
 
     @property
     def is_factored(self) -> bool:
-        """A total-points pair contest whose sums are factored (docs/laws/duplicate.md)."""
+        """A total-points pair contest or individual whose sums are factored
+        (docs/laws/duplicate.md, "Factoring")."""
         return (
             self.factoring == Factoring.FACTORED
             and self.method == Method.TOTAL
-            and self.form == Form.PAIRS
+            and self.form in (Form.PAIRS, Form.INDIVIDUAL)
         )

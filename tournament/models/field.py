@@ -1,5 +1,5 @@
-"""The field: who plays. Teams, pairs and their players, and the changes to the
-field during play (a late pair, a withdrawal).
+"""The field: who plays. Teams, pairs and their players, an individual's players,
+and the changes to the field during play (a late pair, a withdrawal).
 
 Apart from the play records because a field is set up before anything is dealt
 or scored, and changed only through :mod:`tournament.services.field`.
@@ -30,6 +30,30 @@ class Team(models.Model):
         return self.name or f"Team {self.label}"
 
 
+class Individual(models.Model):
+    """One player of an individual event: an entry of his own (docs/laws/duplicate.md,
+    "Individuals").  Each round he partners another player in an ordinary
+    :class:`Pair` (labelled "3&7"), whose :class:`Player` row points here, so a
+    table-round, a result and its locks read an individual's partnerships as a pair
+    contest's pairs (scoring.movements.partnerships)."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE)
+    label = models.CharField(max_length=4, validators=[text.one_line])  # "1".."40"
+    # The name as entered for this event: it stays when the member leaves the register.
+    name = models.CharField(max_length=80, blank=True, validators=[text.one_line])
+    member = models.ForeignKey(
+        Member, null=True, blank=True, on_delete=models.SET_NULL, related_name="individuals"
+    )
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["event", "label"], name="one_individual_per_label")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.label} {self.name}".strip()
+
+
 class Pair(models.Model):
     event = models.ForeignKey(Event, on_delete=models.CASCADE)
     label = models.CharField(max_length=8, validators=[text.one_line])  # "1", "12", "A1"
@@ -56,6 +80,11 @@ class Player(models.Model):
     name = models.CharField(max_length=80, blank=True, validators=[text.one_line])
     member = models.ForeignKey(
         Member, null=True, blank=True, on_delete=models.SET_NULL, related_name="players"
+    )
+    # An individual's partnership: the player of the field this seat of it is (its name
+    # and member are his, kept in step by tournament.services.individuals).
+    individual = models.ForeignKey(
+        Individual, null=True, blank=True, on_delete=models.CASCADE, related_name="seats"
     )
 
     class Meta:

@@ -21,8 +21,9 @@ from scoring.season import SeasonLine, matchpoint_season, total_season
 from scoring.teams import MatchResult
 
 from ..choices import Form
-from ..models import Club, Event, Member, Pair, Player, Season
+from ..models import Club, Event, Individual, Member, Pair, Player, Season
 from . import charts, pagecache
+from .individual_standings import individual_contest
 from .names import public_names
 from .standings import StandingRow, pair_contest, team_boards_pending, team_match
 
@@ -33,10 +34,26 @@ def published() -> Q:
     return Q(published=True) | Q(league__published=True) | Q(contest__published=True)
 
 
+# The forms of event a season ranks: pair contests, and individuals by player.
+SEASON_FORMS = (Form.PAIRS, Form.INDIVIDUAL)
+
+
 def event_standings(event: Event) -> list[StandingRow]:
-    """An evening's pair standings, kept under its stamp like its standings page."""
+    """An evening's standings (a pair contest's by pair, an individual's by player), kept
+    under its stamp like its standings page."""
     stamp = pagecache.event_stamp(event)
-    return pagecache.cached("season-rows", event, stamp, "", lambda: pair_contest(event))
+    read = individual_contest if event.is_individual else pair_contest
+    return pagecache.cached("season-rows", event, stamp, "", lambda: read(event))
+
+
+def entrants(event: Event) -> list[tuple[str, int]]:
+    """(the standings' label, the member) of every member who played the evening: a pair
+    contest's players by their pair, an individual's by their own number."""
+    if event.is_individual:
+        rows = Individual.objects.filter(event=event, member__isnull=False)
+        return list(rows.values_list("label", "member_id"))
+    players = Player.objects.filter(pair__event=event, member__isnull=False)
+    return list(players.values_list("pair__label", "member_id"))
 
 
 def match_result(event: Event) -> tuple[MatchResult | None, int]:
@@ -81,6 +98,7 @@ class Played:
     rank: str
     field_size: int
     place: str = ""
+    individual: bool = False  # an individual: ``pair`` is the player's own number
 
     @property
     def percent_text(self) -> str:
@@ -91,7 +109,7 @@ def history(member: Member, *, public: bool) -> list[Played]:
     """Every evening the member played, oldest first: published ones only for the public,
     whose partners of the register are named as the public pages name them (.names)."""
     players = (
-        Player.objects.filter(member=member)
+        Player.objects.filter(member=member, individual__isnull=True)
         .select_related("pair__event", "pair__team")
         .prefetch_related(
             Prefetch(
@@ -142,6 +160,39 @@ def history(member: Member, *, public: bool) -> list[Played]:
                 place=place,
             )
         )
+    out += _individuals_played(member, public=public)
+    out.sort(key=lambda p: (p.event.date, p.event.pk))
+    return out
+
+
+def _individuals_played(member: Member, *, public: bool) -> list[Played]:
+    """The individuals the member played: his own standing in each (one field of
+    players, no one partner)."""
+    singles = Individual.objects.filter(member=member).select_related("event")
+    if public:
+        singles = singles.filter(
+            Q(event__published=True)
+            | Q(event__league__published=True)
+            | Q(event__contest__published=True)
+        )
+    out = []
+    for one in singles:
+        rows = event_standings(one.event)
+        row = next((r for r in rows if r.pair == one.label), None)
+        out.append(
+            Played(
+                event=one.event,
+                pair=one.label,
+                partner="",
+                score=row.display if row else "",
+                percent=row.percent_value if row else None,
+                points=row.score if row else None,
+                rank=row.rank if row else "",
+                field_size=len(rows),
+                place=f"{row.rank} of {len(rows)}" if row is not None and row.rank else "",
+                individual=True,
+            )
+        )
     return out
 
 
@@ -180,7 +231,7 @@ class SeasonRow:
 
 
 def season_events(season: Season, *, public: bool) -> list[Event]:
-    events = Event.objects.filter(season=season, club=season.club, form=Form.PAIRS)
+    events = Event.objects.filter(season=season, club=season.club, form__in=SEASON_FORMS)
     if public:
         events = events.filter(published())
     return list(events.order_by("date", "pk"))
@@ -194,9 +245,7 @@ def season_standings(season: Season, *, public: bool = True) -> list[SeasonRow]:
         if event.method != season.method:
             continue  # a season holds one kind; an evening of the other kind is left out
         labels = {r.pair: r for r in event_standings(event)}
-        for label, member_id in Player.objects.filter(
-            pair__event=event, member__isnull=False
-        ).values_list("pair__label", "member_id"):
+        for label, member_id in entrants(event):
             row = labels.get(label)
             if row is None:
                 continue
@@ -246,7 +295,7 @@ def front_page(club: Club) -> tuple[list[Event], list[Season]]:
 def season_candidates(club: Club, season: Season) -> list[Event]:
     """The club's pair events a season of this kind may hold: its own and those in none."""
     return list(
-        Event.objects.filter(club=club, form=Form.PAIRS, method=season.method)
+        Event.objects.filter(club=club, form__in=SEASON_FORMS, method=season.method)
         .filter(Q(season__isnull=True) | Q(season=season))
         .order_by("-date", "name")
     )
@@ -299,6 +348,38 @@ def score_card_letters(event: Event, link: Callable[[Pair], str]) -> list[Letter
             score = f"{row.percent}%" if row.percent else row.display
             said += f": {score}, place {row.rank}"
         lines += [said + ".", "", f"Your score card: {link(pair)}", "", f"{club.name}"]
+        letters.append(
+            Letter(
+                member=member,
+                address=member.email,
+                subject=f"{club.short_name or club.name}: your score card, {event.name}",
+                body="\n".join(lines) + "\n",
+            )
+        )
+    return letters
+
+
+def individual_letters(event: Event, link: Callable[[str], str]) -> list[Letter]:
+    """Each member with an e-mail address who played the individual: his own score,
+    place and the link to his score card (``link(label)``, a full URL)."""
+    rows = {r.pair: r for r in event_standings(event)}
+    club = event.club
+    singles = (
+        Individual.objects.filter(event=event, member__isnull=False)
+        .exclude(member__email="")
+        .select_related("member")
+    )
+    letters = []
+    for one in sorted(singles, key=lambda i: int(i.label) if i.label.isdigit() else 0):
+        member = one.member
+        assert member is not None
+        row = rows.get(one.label)
+        said = f"You played as player {one.label}"
+        if row is not None:
+            score = f"{row.percent}%" if row.percent else row.display
+            said += f": {score}, place {row.rank}"
+        lines = [f"Dear {member.name},", "", f"The results of {event.name} ({event.date}) are out."]
+        lines += [said + ".", "", f"Your score card: {link(one.label)}", "", f"{club.name}"]
         letters.append(
             Letter(
                 member=member,

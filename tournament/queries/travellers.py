@@ -15,11 +15,13 @@ from typing import Any
 
 from scoring.adjusted import NOT_PLAYED, is_director_adjustment, parse_awards
 from scoring.fractions_fmt import round_half_away, two_decimals
+from scoring.movements.partnerships import partners
 from scoring.pairs import BoardLine, explain_board
 from scoring.pairs.explain import one_decimal
 
 from ..choices import Adjusted, Method
 from ..models import Board, Event, Pair, Result, Ruling, Seating
+from .individuals import names_of
 from .standings import as_board_results, compare, expected_plays
 
 
@@ -37,6 +39,9 @@ class TravellerLine:
     # How the line's comparison was reached, in words with its law
     # (scoring.pairs.explain_board; Law G's points to each team in a team match).
     how: str = ""
+    # An individual: the North-South and East-West players, each "N 3 Jane Alden"
+    # (scoring.movements.partnerships: a partnership's label names its two players).
+    players: tuple[tuple[tuple[str, str, str], ...], ...] = ()
 
     @property
     def director_adjusted(self) -> bool:
@@ -89,6 +94,7 @@ def traveller(event: Event, board: Board) -> list[TravellerLine]:
     ruled = _rulings_of(board)
     if not event.is_team_match:
         explained = explain_board(lines, event.adjusted_values) if lines else []  # type: ignore[arg-type]
+        seated = _players_of(event, results) if event.is_individual else {}
         return [
             TravellerLine(
                 r,
@@ -96,6 +102,7 @@ def traveller(event: Event, board: Board) -> list[TravellerLine]:
                 basis=basis.get(r.pk, ""),
                 rulings=ruled.get(r.seating_id, ()),
                 how=e.sentence,
+                players=seated.get(r.pk, ()),
             )
             for r, line, e in zip(results, lines, explained, strict=True)
         ]
@@ -116,6 +123,23 @@ def traveller(event: Event, board: Board) -> list[TravellerLine]:
             TravellerLine(
                 r, line, team_points, basis.get(r.pk, ""), ruled.get(r.seating_id, ()), how
             )
+        )
+    return out
+
+
+def _players_of(
+    event: Event, results: list[Result]
+) -> dict[int, tuple[tuple[tuple[str, str, str], ...], ...]]:
+    """An individual's lines' players by result: ((N, S), (E, W)), each (seat, label,
+    name), read off the partnerships' labels."""
+    names = names_of(event)
+    out: dict[int, tuple[tuple[tuple[str, str, str], ...], ...]] = {}
+    for r in results:
+        n, s = partners(r.ns.label)
+        e, w = partners(r.ew.label)
+        out[r.pk] = (
+            (("N", n, names.get(n, "")), ("S", s, names.get(s, ""))),
+            (("E", e, names.get(e, "")), ("W", w, names.get(w, ""))),
         )
     return out
 

@@ -39,6 +39,7 @@ from .events import (
     set_published,
 )
 from .field import add_late_pair, field_changes, places_free, withdraw_pair
+from .individuals import set_individual_names
 from .irregular import IrregularPlan, apply_irregular, irregular_plan
 from .league import create_league, draw_next_round, set_league_published
 from .results import (
@@ -108,6 +109,7 @@ __all__ = [
     "set_contest_published",
     "set_factoring",
     "set_fouled",
+    "set_individual_names",
     "set_league_published",
     "set_one_ranking",
     "set_player_names",

@@ -37,6 +37,7 @@ from ..models.movements import CLUB_PREFIX
 from ..queries.movements import family_of, phantom_for, planned_for
 from . import directors, locks
 from .audit import Actor, audit
+from .individuals import build_field
 from .members import lock_club, players_for
 from .text import checked
 
@@ -99,6 +100,12 @@ def _named_settings(event: Event) -> Movement:
             f"{event.tables}: choose the movement again for the pairs present"
         )
     family = family_of(movement)
+    if (family == MovementKind.INDIVIDUAL) != (event.form == Form.INDIVIDUAL):
+        raise MovementError(
+            f"the movement {name} is an individual's: choose the form Individual"
+            if family == MovementKind.INDIVIDUAL
+            else f"an individual is run with an individual movement, not {name}"
+        )
     if (family == MovementKind.TEAMS) != (event.form == Form.TEAMS):
         raise MovementError(
             f"the movement {name} is a team match's rotation"
@@ -122,7 +129,10 @@ def create_event(owner: Any, **fields: Any) -> Event:
     """Create an event with its pairs, teams, boards and the whole schedule.
 
     ``fields`` are the Event's fields; optional ``pair_names`` maps a pair
-    label to its two players' names and ``team_names`` a team label to a name.
+    label to its two players' names and ``team_names`` a team label to a name.  An
+    individual (``form`` individual, chosen by its movement's name) is seated by
+    :func:`tournament.services.individuals.build_field`: optional
+    ``individual_names`` maps a player's label to his name.
     """
     name = checked(str(fields.get("name", "")), what="The event's name", field="name")
     if len(name) > EVENT_NAME_MAX:
@@ -131,11 +141,16 @@ def create_event(owner: Any, **fields: Any) -> Event:
         )
     pair_names: dict[str, Iterable[str]] = fields.pop("pair_names", None) or {}
     team_names: dict[str, str] = fields.pop("team_names", None) or {}
+    individual_names: dict[str, str] = fields.pop("individual_names", None) or {}
     for label, team_name in team_names.items():
         checked(team_name, what=f"Team {label}'s name")
     if fields.get("form") == Form.TEAMS:
         fields["movement"] = MovementKind.TEAMS
-    elif fields.get("movement") == MovementKind.TEAMS:
+    elif fields.get("form") == Form.INDIVIDUAL:
+        if not str(fields.get("movement_name", "")).startswith("individual-"):
+            raise ServiceError("an individual is run with an individual movement: choose one")
+        fields["movement"] = MovementKind.INDIVIDUAL
+    elif fields.get("movement") in (MovementKind.TEAMS, MovementKind.INDIVIDUAL):
         raise ServiceError("a pair contest is run with a Mitchell or a Howell movement")
     if fields.get("code") != CodeOfLaws.WC1913:
         fields["english_slams"] = fields["english_bidding"] = False
@@ -156,7 +171,9 @@ def create_event(owner: Any, **fields: Any) -> Event:
     pairs: dict[str, Pair] = {}
     if pair_names:
         lock_club(event.club)
-    for label in movement.pairs:
+    if event.is_individual:
+        pairs = build_field(event, movement, individual_names)
+    for label in movement.pairs if not event.is_individual else ():
         pair = Pair.objects.create(event=event, label=label, team=teams.get(label[0]))
         names = list(pair_names.get(label, ()))[:2]
         names += [""] * (2 - len(names))
@@ -246,6 +263,11 @@ def reseat(
     locks.seatings_from(locked, 1)
     if locked.is_team_match:
         raise ServiceError("a team match seats two full teams (Law G): its movement is its own")
+    if locked.is_individual:
+        raise ServiceError(
+            "an individual's movement is chosen for its players when the event is made: "
+            "make the event again for another number of players"
+        )
     if (
         Result.objects.filter(event=locked).exists()
         or AuctionRecord.objects.filter(seating__event=locked).exists()

@@ -67,6 +67,12 @@ def _check(event: Event, from_round: int) -> None:
         raise ServiceError(
             "a team match seats two full teams (Law G): a pair cannot join or leave it"
         )
+    if event.is_individual:
+        raise ServiceError(
+            "an individual's partnerships change every round, so no player is added to or "
+            "taken from its movement: a table-round a late or absent player missed is "
+            "marked not played, and he is ranked on the boards he played"
+        )
     rounds = Round.objects.filter(event=event).count()
     if not 1 <= from_round <= rounds:
         raise ServiceError(f"there is no round {from_round}: this event has rounds 1-{rounds}")

@@ -38,8 +38,10 @@ def set_season_events(season: Season, event_ids: Iterable[int], *, by: Actor) ->
     if len(chosen) < len(wanted):
         raise ServiceError("One of those evenings is not the club's; nothing was changed.")
     for event in chosen:
-        if event.form != Form.PAIRS:
-            raise ServiceError(f"{event.name} is a team match: a season ranks pair contests.")
+        if event.form == Form.TEAMS:
+            raise ServiceError(
+                f"{event.name} is a team match: a season ranks pair contests and individuals."
+            )
         if event.method != season.method:
             raise ServiceError(
                 f"{event.name} is scored by {event.get_method_display().lower()}; "

@@ -4,7 +4,9 @@ that differs from the director's players page settled by the director.
 
 Seat by seat, not pair by pair: a :class:`~tournament.models.SeatName` row says which
 player of the field a seat names (:func:`seat_players`), so an event whose entries are
-single players seats them through the same verbs.  Every verb locks the event, the
+single players seats them through the same verbs: an individual's seat is one of its
+players, and the name confirmed there is his on every partnership he plays in
+(:func:`tournament.services.individuals.name_everywhere`).  Every verb locks the event, the
 club's register, then the table's first table-round (docs/decisions/lock-order.md), and
 re-checks the seats under that lock: two phones of one table, or the table and the
 director, take their turns.  What the table sees is names only (docs/scorers.md): a
@@ -22,6 +24,7 @@ from ..models import Event, Member, Player, Seating, SeatName
 from ..queries.seats import SEAT_NAMES, SEATS, director_names, first_seating, seat_players
 from . import locks
 from .audit import Actor, audit
+from .individuals import name_everywhere
 from .members import NAME_MAX, NUMBER_MAX, squeeze
 
 KEY_MAX = 64
@@ -181,6 +184,7 @@ def confirm_seats(event: Event, table: int, *, by: Actor) -> list[SeatName]:
             player, _ = Player.objects.update_or_create(
                 pair=pair, position=position, defaults={"name": s.name, "member": s.member}
             )
+            name_everywhere(player)
             s.state = SeatName.State.NAMED
         s.player, s.key = player, by.key[:KEY_MAX]
         s.save()
@@ -219,6 +223,7 @@ def settle_seat(event: Event, table: int, seat: str, *, take_table: bool, by: Ac
     if take_table:
         player.name, player.member = s.name, s.member
         player.save(update_fields=["name", "member"])
+        name_everywhere(player)
     else:
         s.name, s.member = player.name, player.member
         s.guest = player.member is not None and player.member.guest

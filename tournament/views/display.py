@@ -20,7 +20,8 @@ from scoring.movements import Movement, wording
 from ..access import results_view
 from ..choices import TimerPhase
 from ..models import Event, Seating
-from ..queries import standings, tablet
+from ..queries import individual_standings, standings, tablet
+from ..queries import individuals as individual_reads
 from ..room.clubtime import use_clubs_clock
 from ..services import movement_for
 from ..services.display import current_round, timer_state
@@ -66,8 +67,26 @@ def display_context(event: Event) -> dict[str, Any]:
         "bystand": wording.bystand_words(movement, ended) if ended else "",
         "calls": tablet.open_calls(event.pk),
     }
+    if event.is_individual and ended:
+        # The players move, not the partnerships: each player's move, and each table's
+        # boards in the cards' words (scoring.individual_moves, docs/laws/duplicate.md).
+        names = individual_reads.names_of(event)
+        context["player_moves"] = [
+            {
+                "move": m,
+                "name": names.get(m.player, ""),
+                "stays": (m.now.table, m.now.seat) == (m.next.table, m.next.seat),
+            }
+            for m in individual_reads.moves_of(event, ended)
+        ]
+        context["board_moves"] = [
+            (m["seating"].table, m["notes"]) for m in context["moves"] if m["notes"]
+        ]
+        context["arrivals"], context["bystand"] = [], ""
     if event.display_standings:
-        if event.is_team_match:
+        if event.is_individual:
+            context["standing_rows"] = individual_standings.individual_contest(event)
+        elif event.is_team_match:
             context["match"] = standings.team_match(event)
             context["teams"] = {t.label: str(t) for t in event.team_set.all()}
         else:

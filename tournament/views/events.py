@@ -35,12 +35,13 @@ from ..access import (
     visibility,
 )
 from ..errors import ServiceError
-from ..models import Board, Club, Contest, Event, League, Pair, Result
+from ..models import Board, Club, Contest, Event, Individual, League, Pair, Result
 from ..queries import (
     charts,
     contests,
     corrections,
     hand_records,
+    individual_standings,
     pagecache,
     score_cards,
     standings,
@@ -139,7 +140,10 @@ def _standings_context(
             context["margin_chart"] = standings.team_margin_chart(event, match)
             context["team_names"] = names
         return context
-    rows = standings.pair_contest(event, read() if read else None)
+    if event.is_individual:  # by player, one field (docs/laws/duplicate.md, "Individuals")
+        rows = individual_standings.individual_contest(event, read() if read else None)
+    else:
+        rows = standings.pair_contest(event, read() if read else None)
     context["factor_to"] = standings.factored_to(rows)
     fields: dict[str | None, list] = {}
     for row in rows:
@@ -152,6 +156,7 @@ def _standings_context(
             method=event.method,
             exact=standings.exact_adds(field_rows),
             prefix=f"{direction or 'all'}-",
+            individual=event.is_individual,
         )
         # Sorted as asked ("NS-sort=names"), a page of STANDINGS_PAGE rows at a time
         # ("NS-page=2"): a club's field fits on one page; a field of 1,000 pairs is
@@ -160,6 +165,8 @@ def _standings_context(
         # exist shows the nearest one.
         RequestConfig(request, paginate={"per_page": STANDINGS_PAGE}).configure(table)
         title = {"NS": "North-South", "EW": "East-West", None: "All pairs"}[direction]
+        if event.is_individual:
+            title = "All players"
         start = table.page.start_index() - 1 if field_rows else 0
         shown = field_rows[start : start + STANDINGS_PAGE]  # the same places as the page
         tables.append((title, table, standings.standings_chart(shown, event)))
@@ -174,9 +181,11 @@ def _score_card_links(event: Event) -> str:
     entered or corrected moves the event's stamp but changes no link, and a field of
     2,000 pairs' links is 2,000 ``reverse()`` calls (docs/decisions/standings-rows.md).
     """
+    entries = Individual if event.is_individual else Pair
     labels = sorted(
-        Pair.objects.filter(event=event).values_list("label", flat=True), key=pair_label_key
+        entries.objects.filter(event=event).values_list("label", flat=True), key=pair_label_key
     )
+    view, who = ("event_player", "player") if event.is_individual else ("event_pair", "pair")
     return pagecache.cached(
         "pair-links",
         event,
@@ -184,8 +193,8 @@ def _score_card_links(event: Event) -> str:
         "\n".join(labels),
         lambda: format_html_join(
             "",
-            '<a href="{}" aria-label="Score card of pair {}">{}</a>',
-            ((reverse("event_pair", args=[event.pk, label]), label, label) for label in labels),
+            '<a href="{}" aria-label="Score card of {} {}">{}</a>',
+            ((reverse(view, args=[event.pk, label]), who, label, label) for label in labels),
         ),
     )
 

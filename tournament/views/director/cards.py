@@ -10,12 +10,15 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 
+from scoring.individual_moves import SEAT_NAMES
 from scoring.movements import wording
 
 from ... import services
 from ...access import director_view
 from ...models import Event, Seating
 from ...queries import standings
+from ...queries.individuals import names_of
+from ...queries.movements import individual_for
 from ...services import ServiceError, tablets, user_message
 from ..club import results_qr
 from . import director_actor
@@ -23,6 +26,8 @@ from . import director_actor
 
 @director_view
 def guide_cards(request: HttpRequest, event: Event) -> HttpResponse:
+    if event.is_individual:
+        return _individual_cards(request, event)
     movement = services.movement_for(event)
     # Who each pair number is and where it starts: after a re-seeding between sessions
     # the numbers are the same and the players at them are not.
@@ -48,6 +53,30 @@ def guide_cards(request: HttpRequest, event: Event) -> HttpResponse:
             "bystand": wording.bystand_rows(movement),
             "starts": starts,
         },
+    )
+
+
+def _individual_cards(request: HttpRequest, event: Event) -> HttpResponse:
+    """An individual's guide cards: one a player, each round's table and seat, partner,
+    opponents and boards, or that he sits out (the movement's own cards,
+    docs/laws/movements.md#individuals)."""
+    movement = individual_for(event)
+    names = names_of(event)
+    cards = [
+        {
+            **card,
+            "name": names.get(card["player"], ""),
+            "rounds": [
+                {**row, "seat_name": SEAT_NAMES.get(row.get("seat", "").lower(), "")}
+                for row in card["rounds"]
+            ],
+        }
+        for card in movement.guide_cards()
+    ]
+    return render(
+        request,
+        "director/individual_guide_cards.html",
+        {"event": event, "movement": movement, "cards": cards, "names": names},
     )
 
 

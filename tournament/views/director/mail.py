@@ -10,13 +10,19 @@ from django.urls import reverse
 
 from ...access import director_view, publication
 from ...models import Event, Pair, ScoreCardMail
-from ...queries.club import Letter, score_card_letters, short_code
+from ...queries.club import Letter, individual_letters, score_card_letters, short_code
 from ...room.address import absolute_url
 from ...services.mail import Sent, send_score_cards
 from . import director_actor
 
 
 def letters(request: HttpRequest, event: Event) -> list[Letter]:
+    if event.is_individual:  # each player's own card
+        return individual_letters(
+            event,
+            lambda label: absolute_url(request, reverse("event_player", args=[event.pk, label])),
+        )
+
     def link(pair: Pair) -> str:
         return absolute_url(request, reverse("short_link", args=[short_code(pair.pk)]))
 

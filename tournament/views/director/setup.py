@@ -20,12 +20,15 @@ from scoring.wording import count
 
 from ... import services, text
 from ...access import director_view, events_for, groups_for
-from ...forms import ChooserForm, EventForm, PairNamesForm, typed_names
+from ...choices import Form
+from ...forms import ChooserForm, EventForm, IndividualChooserForm, PairNamesForm, typed_names
 from ...forms.events import TypedNames
 from ...models import Club, Contest, Event, League, Member, Pair, Seating
 from ...models.club import register_key
-from ...queries.movements import candidates_for
+from ...queries.individuals import where_players_start
+from ...queries.movements import IndividualCandidate, candidates_for, individual_candidates
 from ...services import ServiceError, user_message
+from ...services.individuals import individuals_of
 from . import director_actor
 
 
@@ -62,11 +65,33 @@ def chooser_for(request: HttpRequest, data: Any) -> tuple[ChooserForm, list[Cand
     return asked, found
 
 
+def individual_chooser_for(
+    data: Any,
+) -> tuple[IndividualChooserForm, list[IndividualCandidate]]:
+    """The individual chooser's question as ``data`` asks it (blank when it does not),
+    and the library's individual movements for the players present."""
+    asked = IndividualChooserForm.asked(data)
+    question = asked.question() if asked is not None else None
+    if asked is None or question is None:
+        return asked or IndividualChooserForm(), []
+    players, boards = question
+    found = individual_candidates(players, boards)
+    if not found:
+        asked.add_error("players", f"The library has no individual for {count(players, 'player')}.")
+    return asked, found
+
+
 @login_required
 def event_create(request: HttpRequest) -> HttpResponse:
-    chooser, candidates = chooser_for(request, request.POST or request.GET)
+    data = request.POST or request.GET
+    individuals, offered = individual_chooser_for(data)
+    chooser, found = chooser_for(request, data)
+    candidates: list[Candidate | IndividualCandidate] = list(found)
     pairs = chooser.cleaned_data.get("pairs") if chooser.is_bound and chooser.is_valid() else None
     initial: dict[str, Any] = {"code": "1915", "premium": True}
+    if offered:  # an individual asked: its movements, not the pairs'
+        candidates, pairs = list(offered), None
+        initial["form"] = Form.INDIVIDUAL
     if candidates:
         initial["movement_name"] = candidates[0].name
     form = EventForm(request.POST or None, initial=initial, candidates=candidates, pairs=pairs)
@@ -78,11 +103,17 @@ def event_create(request: HttpRequest) -> HttpResponse:
         else:
             messages.success(request, f"{event.name} created. Enter the players' names.")
             return redirect("director_players", event.pk)
-    return render(request, "director/event_form.html", {"form": form, "chooser": chooser})
+    return render(
+        request,
+        "director/event_form.html",
+        {"form": form, "chooser": chooser, "individuals": individuals},
+    )
 
 
 @director_view
 def players(request: HttpRequest, event: Event) -> HttpResponse:
+    if event.is_individual:
+        return individual_players(request, event)
     pairs = list(Pair.objects.filter(event=event).prefetch_related("player_set__member"))
     pairs.sort(key=lambda p: pair_label_key(p.label))
     labels = [p.label for p in pairs]
@@ -155,6 +186,58 @@ def players(request: HttpRequest, event: Event) -> HttpResponse:
         for team in teams:  # shown as typed, not saved
             team.name = typed[team.label]
     return _players_page(request, event, pairs, formset, teams)
+
+
+def individual_players(request: HttpRequest, event: Event) -> HttpResponse:
+    """An individual's players page: one name a player (a member from the register, or a
+    guest), with where he sits in round 1.  Each row's field is named by the player's
+    label, so what is typed reaches that player."""
+    players = list(individuals_of(event).values())
+    starts = where_players_start(event)
+    typed: dict[str, str] = {}
+    if request.method == "POST":
+        for one in players:
+            typed[one.label] = str(request.POST.get(f"player-{one.label}", "")).strip()
+        wrong = [text.refusal(v, what=f"Player {label}'s name") for label, v in typed.items() if v]
+        refusal = next((w for w in wrong if w), "")
+        if refusal:
+            messages.error(request, f"{refusal} Nothing was saved; what you typed is kept.")
+        else:
+            try:
+                services.set_individual_names(event, typed, by=director_actor(request))
+            except ServiceError as e:
+                messages.error(
+                    request, f"{user_message(e)} Nothing was saved; what you typed is kept."
+                )
+            else:
+                blank = [label for label, v in typed.items() if not v]
+                if blank:
+                    messages.warning(
+                        request,
+                        f"Players saved. Still without a name: player {', '.join(blank)}; "
+                        "the standings and score cards show the number only.",
+                    )
+                else:
+                    messages.success(request, "Players saved.")
+                return redirect("director_event", event.pk)
+    rows = [
+        {
+            "label": one.label,
+            "start": starts.get(one.label, ""),
+            "value": typed.get(one.label, one.member.choice_label if one.member else one.name),
+        }
+        for one in players
+    ]
+    return render(
+        request,
+        "director/individual_players.html",
+        {
+            "event": event,
+            "rows": rows,
+            "member_field": MEMBER_FIELD,
+            "member_choices": member_choices(event),
+        },
+    )
 
 
 def _page_out_of_date(sent: TypedNames, pairs: int) -> str:

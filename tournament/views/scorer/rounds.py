@@ -19,7 +19,8 @@ from ...access import table_view
 from ...forms.scorer import STRAIN_LABELS
 from ...models import Board, Event, Result, Seating, TableLink
 from ...queries import auctions as auction_reads
-from ...queries import standings, tablet
+from ...queries import individual_standings, standings, tablet
+from ...queries import individuals as individual_reads
 from ...services import Actor, ServiceError, auctions, display, tablets, user_message
 from . import seats
 from .table import current_round, rounds_in_words
@@ -99,6 +100,8 @@ def scorer_home(request: HttpRequest, link: TableLink) -> HttpResponse:
             "last_round": not Seating.objects.filter(
                 event_id=link.event_id, table=link.table, round__gt=seating.round
             ).exists(),
+            # An individual: the four players by seat, each partnering the one opposite.
+            "players": individual_reads.seated_players(seating) if link.event.is_individual else [],
         },
     )
 
@@ -139,6 +142,8 @@ def scorer_next(request: HttpRequest, link: TableLink, round_no: int) -> HttpRes
         "move": move,
         "words": words,
     }
+    if link.event.is_individual:  # the players move, not the partnerships
+        context["going"], context["coming"] = individual_reads.table_moves(link.event, seating)
     if link.event.tablet_running_score:
         context["running"] = running_scores(link.event, seating)
     return render(request, "scorer/next.html", context)
@@ -159,6 +164,17 @@ def running_scores(event: Event, seating: Seating) -> list[dict]:
             {"who": names[label], "score": signed(s.rounded), "place": ""}
             for label, s in match.teams.items()
         ]
+    if event.is_individual:  # the table's four players, in one field
+        players = individual_standings.individual_contest(event)
+        by_label = {r.pair: r for r in players}
+        out = []
+        for p in individual_reads.seated_players(seating):
+            row = by_label.get(p.label)
+            if row is not None:
+                score = f"{row.percent}%" if row.percent else row.display
+                who = f"{p.where} {p.label}" + (f" {p.name}" if p.name else "")
+                out.append({"who": who, "score": score, "place": f"{row.rank} of {len(players)}"})
+        return out
     rows = standings.pair_contest(event)
     out = []
     for side, pair in (("North-South", seating.ns), ("East-West", seating.ew)):

@@ -1,0 +1,43 @@
+"""An individual's score card: one player's boards, each with his seat, his partner,
+his opponents, his side's net score and his comparison (docs/laws/duplicate.md,
+"Individuals").  Public once the director publishes, and then only the boards every
+table has played (:func:`tournament.access.publication`), as a pair's card."""
+
+from __future__ import annotations
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+
+from ..access import Visibility, can_direct, publication, results_view
+from ..models import Event, Individual
+from ..queries import individual_standings, pagecache
+
+
+@results_view
+def event_player(request: HttpRequest, event: Event, label: str) -> HttpResponse:
+    """A player's score card: the lines of the boards this viewer may see, and how many
+    are not."""
+    if not event.is_individual:
+        raise Http404("This event's entries are pairs")
+    stamp = pagecache.event_stamp(event)  # first: see pagecache on why
+    player = get_object_or_404(Individual, event=event, label=label)
+    pub = pagecache.cached("publication", event, stamp, "", lambda: publication(event))
+    director = can_direct(request.user, event)
+    vis = Visibility(publication=pub, everything=pub.over or director)
+    rows = individual_standings.player_card(event, player.label)
+    shown = [row for row in rows if vis.shows(row["board"])]
+    standing = next(
+        (r for r in individual_standings.individual_contest(event) if r.pair == player.label),
+        None,
+    )
+    return render(
+        request,
+        "events/player_card.html",
+        {
+            "event": event,
+            "player": player,
+            "rows": shown,
+            "standing": standing,
+            "hidden_count": len(rows) - len(shown),
+        },
+    )

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from scoring.individual_moves import places
 from scoring.movements import MovementError
 from scoring.movements.individual_designs import BASE_ROUNDS
-from scoring.movements.individual_search import base_round, offsets
+from scoring.movements.individual_search import base_round, exact_base_round, offsets
 from scoring.movements.individuals import (
     MIN_PLAYERS,
     IndividualMovement,
@@ -33,8 +33,13 @@ def partnerships(m: IndividualMovement) -> Counter:
     return Counter(frozenset(p) for tr in m.schedule for p in ((tr.n, tr.s), (tr.e, tr.w)))
 
 
-def test_every_size_from_8_to_23_is_offered():
-    assert list(range(MIN_PLAYERS, 24)) == SIZES
+def test_every_size_from_8_to_27_is_offered():
+    assert list(range(MIN_PLAYERS, 28)) == SIZES
+
+
+def test_the_stored_whist_design_of_24_is_the_exact_search_s():
+    """Wh(24), which the annealing does not find, is re-found by the exact search."""
+    assert tuple(exact_base_round(24)) == BASE_ROUNDS[24][1]
 
 
 @settings(max_examples=60, deadline=None)
@@ -151,8 +156,8 @@ def test_the_soundness_check_names_each_rule_broken():
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        ((7,), "offered for 8 to 23 players"),
-        ((24,), "not 24"),
+        ((7,), "offered for 8 to 27 players"),
+        ((28,), "not 28"),
         ((12, 2, 12), "12 players can play 2 to 11 rounds, not 12"),
         ((12, 0), "boards per round must be 1 to 13"),
     ],

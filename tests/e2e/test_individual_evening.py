@@ -153,5 +153,16 @@ def test_a_twelve_player_individual_set_up_and_played(live_server, browser, shot
     last = reader.locator("table.player-card thead th").last.bounding_box()
     assert last is not None and last["x"] + last["width"] <= 390
     shots(reader, "player-3-card-390")
+    # A traveller names each line's four players, and fits the phone too.
+    reader.goto(f"{live_server.url}/events/{event.pk}/boards/1/")
+    line = reader.locator("table.traveller tbody tr").first.inner_text()
+    (seat,) = [tr for tr in plan.round(1) if tr.table == 1]
+    for s, label in seat.seats.items():
+        assert f"{s} {label}" in line, (s, label, line)
+    assert reader.evaluate("document.documentElement.scrollWidth") <= 390
+    # Every column inside the screen: on a phone the line names its players by number.
+    last = reader.locator("table.traveller thead th").last.bounding_box()
+    assert last is not None and last["x"] + last["width"] <= 390
+    shots(reader, "traveller-1-390")
     phone.close()
     desk.close()

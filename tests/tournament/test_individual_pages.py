@@ -8,7 +8,7 @@ from django.urls import reverse
 from scoring.individual_moves import moves_after
 from scoring.movements.individuals import from_name
 from tournament import services
-from tournament.models import SeatName
+from tournament.models import Event, SeatName
 from tournament.services import Actor, seats, tablets
 
 from ..factories import enter, make_event
@@ -71,8 +71,7 @@ def test_the_director_pages_serve_an_individual(client, eight, director):
 
 
 def test_players_keying_their_numbers_name_the_individual(eight, director):
-    eight.seats_at_table = True
-    eight.save(update_fields=["seats_at_table"])
+    Event.objects.filter(pk=eight.pk).update(seats_at_table=True)
     services.set_individual_names(
         eight, {"3": "", "4": "", "7": "", "2": ""}, by=Actor.director(director)
     )
@@ -117,3 +116,25 @@ def test_the_guide_cards_are_one_a_player(client, eight, director):
     assert page.count('class="card guide-card player-guide"') == 8
     assert "Player 3 · Jane Alden" in page
     assert "7&amp;1" not in page and "sits out next round" not in page
+
+
+def test_the_table_cards_and_the_board_page_seat_the_players(client, eight, director):
+    # Round 1, table 1: N3 E7 S4 W2.
+    client.force_login(director)
+    cards = client.get(reverse("director_tables", args=[eight.pk])).content.decode()
+    assert "Round 1: North 3, South 4, East 7, West 2; boards 1–1." in cards
+    link = tablets.link_for(eight, 1)
+    board = client.get(reverse("scorer_board", args=[link.token, 1])).content.decode()
+    assert "North 3, South 4 v East 7, West 2" in board
+
+
+def test_the_seats_page_asks_each_player_by_his_number(client, eight):
+    Event.objects.filter(pk=eight.pk).update(seats_at_table=True)
+    services.set_individual_names(
+        eight, dict.fromkeys(("3", "4", "7", "2"), ""), by=Actor.director(eight.owner)
+    )
+    link = tablets.link_for(eight, 1)
+    page = client.get(reverse("scorer_seats", args=[link.token])).content.decode()
+    for seat, label in (("North", "3"), ("East", "7"), ("South", "4"), ("West", "2")):
+        assert f"{seat} · player {label}" in page
+    assert "&amp;" not in page.split("<main")[1].split("</main>")[0]

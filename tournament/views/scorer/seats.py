@@ -12,6 +12,8 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods
 
+from scoring.movements.partnerships import partners
+
 from ...access import table_view
 from ...forms.scorer import SeatsForm
 from ...models import Seating, SeatName, TableLink
@@ -82,12 +84,13 @@ def scorer_seats(request: HttpRequest, link: TableLink) -> HttpResponse:
         {
             "seat": seat,
             "where": seat_reads.SEAT_NAMES[seat],
-            "pair": pair.label,
+            # An individual's seat is one player: his own number, not the partnership's.
+            "pair": partners(pair.label)[position - 1] if event.is_individual else pair.label,
             "name": held[seat].name if seat in held else director.get(seat, ""),
             "number": form[f"{seat}-number"],
             "guest": form[f"{seat}-guest"],
         }
-        for seat, (pair, _) in asked.items()
+        for seat, (pair, position) in asked.items()
     ]
     ready = all(r["name"] for r in rows) and not form.errors and "change" not in request.GET
     return render(

@@ -150,7 +150,9 @@ class ImportUsebioRead:
 
 def importusebio_reads(xml: bytes) -> ImportUsebioRead:
     """What ImportUsebio takes: version, event type, scoring, date, the participants
-    with their place and score (the last of TOTAL_SCORE and PERCENTAGE it meets)."""
+    with their place and score (the last of TOTAL_SCORE and PERCENTAGE it meets); an
+    individual's participants are PLAYER elements, each with his PLAYER_NUMBER,
+    PLAYER_NAME and NATIONAL_ID_NUMBER (its BOARDS_PLAYED it reads for a pair only)."""
     usebio = ET.fromstring(xml)
     event = usebio.find("EVENT")
     kind = event.get("EVENT_TYPE", "INVALID").lower()
@@ -177,6 +179,10 @@ def importusebio_reads(xml: bytes) -> ImportUsebioRead:
         if el.tag == "TEAM":  # number and name are attributes of TEAM
             who["number"], who["name"] = el.get("TEAM_ID"), el.get("TEAM_NAME")
             who["pairs"] = [p.findtext("PAIR_NUMBER") for p in el.findall("PAIR")]
+        elif el.tag == "PLAYER":  # an individual's: the player is the participant
+            who["number"] = el.findtext("PLAYER_NUMBER")
+            who["name"] = el.findtext("PLAYER_NAME")
+            who["national"] = el.findtext("NATIONAL_ID_NUMBER") or None
         else:
             who["number"] = el.findtext("PAIR_NUMBER")
             if el.find("BOARDS_PLAYED") is not None:

@@ -16,6 +16,7 @@ from typing import Any
 
 from scoring.fractions_fmt import exact
 from scoring.movements import Movement, MovementError
+from scoring.movements.partnerships import partners
 from scoring.pbn import (
     MANDATORY_TAGS,
     decimal_text,
@@ -32,6 +33,7 @@ from scoring.rulings import marks_a_call
 from .. import services
 from ..models import Board, Event, Player, Ruling
 from ..queries import hand_records, standings
+from ..queries.individual_standings import individual_contest
 from .rows import live_lines
 
 
@@ -126,10 +128,16 @@ def _score_table_section(b: PbnBoard) -> list[str]:
     if not b.lines:
         return []
     mp = b.event.by_matchpoints
-    columns = [*SCORE_TABLE, *(MP_COLUMNS if mp else []), *OUR_COLUMNS]
+    individual = b.event.is_individual
+    ids = INDIVIDUAL_IDS if individual else SCORE_TABLE[2:4]
+    columns = [*SCORE_TABLE[:2], *ids, *SCORE_TABLE[4:], *(MP_COLUMNS if mp else [])]
+    columns += OUR_COLUMNS
     rows = []
     for r, line in zip(b.lines, b.compared, strict=True):
         head = [r["round"], r["table"], r["ns__label"], r["ew__label"]]
+        if individual:  # the four players by number, North, East, South, West
+            (north, south), (east, west) = partners(r["ns__label"]), partners(r["ew__label"])
+            head = [r["round"], r["table"], north, east, south, west]
         # The score that counted: artificial on a Law B line, weighted on a weighted
         # one, none on a line not played or given average-plus/minus ("-").
         net = line.net_ns
@@ -239,6 +247,14 @@ def _table_section(b: PbnBoard) -> list[str]:
     return out + ([format_tag("Table", str(told["table"]))] if told else [])
 
 
+def _competition_section(b: PbnBoard) -> list[str]:
+    """``Competition``: the form of the event, the standard's ``Individuals`` for an
+    individual (PBN 2.1's values are ``Individuals``, ``Pairs``, ``Teams`` and
+    ``Cavendish``); a pair contest's and a team match's files leave it out, as they
+    always have, their score tables saying as much."""
+    return [format_tag("Competition", "Individuals")] if b.event.is_individual else []
+
+
 # The board's sections after its tags, in order (the export format's: supplemental
 # tags sorted by name): one function per section, so another is added here and
 # nowhere else.
@@ -255,6 +271,7 @@ def _par_section(b: PbnBoard) -> list[str]:
 BOARD_SECTIONS: list[Callable[[PbnBoard], list[str]]] = [
     _auction_section,
     _our_tags_section,
+    _competition_section,
     _double_dummy_section,
     _par_section,
     _round_section,
@@ -281,6 +298,16 @@ SCORE_TABLE = [
 
 MP_COLUMNS = ["MP_NS\\5R", "MP_EW\\5R", "Percentage_NS\\6R", "Percentage_EW\\6R"]
 
+# An individual's ScoreTable names each line's four players by number in the
+# standard's player columns (PBN 2.1 "PlayerId_North" ...), in place of the pairs'; its
+# TotalScoreTable ranks them by "PlayerId" (docs/director/files.md, "PBN 2.1").
+INDIVIDUAL_IDS = [
+    "PlayerId_North\\2R",
+    "PlayerId_East\\2R",
+    "PlayerId_South\\2R",
+    "PlayerId_West\\2R",
+]
+
 
 # Our own columns (PBN allows any): the contract in this app's notation (RS,
 # 3SR, NULLO) or "Artificial:average" for a Law B line, and each side's gross.
@@ -304,6 +331,8 @@ def _total_table(event: Event) -> list[str]:
             totals.append([rank, label, decimal_text(total), exact(total), names.get(label, label)])
         columns = ["Rank\\2R", "TeamId\\3R", "TotalScore\\8R", "Exact\\10R", "TeamName\\20L"]
         return format_table("TotalScoreTable", columns, totals).split("\n")
+    if event.is_individual:
+        return _individual_total_table(event)
     standing = standings.pair_contest(event)
     if not standing:
         return []
@@ -322,6 +351,26 @@ def _total_table(event: Event) -> list[str]:
         rows.append(row)
     # The names last: a reader that splits rows at spaces still reads every score.
     columns = ["Field\\3L", "Rank\\4R", "PairId\\3R"]
+    columns += ["TotalMP\\7R", "TotalPercentage\\6R"] if mp else ["TotalScore\\8R"]
+    columns += ["NrBoards\\2R", "Exact\\10R", "Names\\30L"]
+    return format_table("TotalScoreTable", columns, rows).split("\n")
+
+
+def _individual_total_table(event: Event) -> list[str]:
+    """An individual's ``TotalScoreTable``: a row a player, one field, by ``PlayerId``
+    (his number), the scores as the pairs' table gives them and his name last."""
+    standing = individual_contest(event)
+    if not standing:
+        return []
+    mp = event.by_matchpoints
+    rows: list[list[object]] = []
+    for s in standing:
+        row: list[object] = [s.rank, s.pair, decimal_text(s.score)]
+        if mp:
+            row.append(decimal_text(s.percent_value) if s.percent_value is not None else "-")
+        row += [s.boards, s.exact, s.names or "?"]
+        rows.append(row)
+    columns = ["Rank\\4R", "PlayerId\\2R"]
     columns += ["TotalMP\\7R", "TotalPercentage\\6R"] if mp else ["TotalScore\\8R"]
     columns += ["NrBoards\\2R", "Exact\\10R", "Names\\30L"]
     return format_table("TotalScoreTable", columns, rows).split("\n")

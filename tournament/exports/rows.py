@@ -18,12 +18,15 @@ from scoring import BoardResult
 from scoring.adjusted import describe as describe_adjusted
 from scoring.fractions_fmt import round_half_away
 from scoring.movements import MovementError, wording
+from scoring.movements.partnerships import partners
 from scoring.pairs import BoardLine
 
 from .. import services
 from ..choices import Method
 from ..models import Event, Result
 from ..queries import contests, standings, travellers
+from ..queries.individual_standings import individual_contest
+from ..queries.individuals import names_of
 from ..room.clubtime import club_time
 
 # The widths (in characters) are budgeted for the printed page (tournament.exports.
@@ -44,6 +47,26 @@ STANDINGS_COLUMNS = [
 
 # A factored event's two more: the sum before factoring, and b (docs/laws/duplicate.md).
 FACTORED_COLUMNS = [("As played", 10), ("Boards compared (b)", 10)]
+
+# An individual's standings, a row a player: one field, and no late or withdrawn player
+# (an individual's field never changes in play: docs/laws/duplicate.md, "Individuals").
+INDIVIDUAL_STANDINGS_COLUMNS = [
+    ("Rank", 7),
+    ("Player", 7),
+    ("Name", 28),
+    ("Score", 9),
+    ("Exact score", 12),
+    ("Score (decimal)", 10),
+    ("Percent", 9),
+    ("Boards", 8),
+]
+
+# An individual's line names its four players, each by his number and his name, after
+# its two partnerships ("3&7", North or East first: scoring.movements.partnerships).
+SEAT_WORDS = (("N", "North"), ("E", "East"), ("S", "South"), ("W", "West"))
+PLAYER_COLUMNS = [
+    column for _, seat in SEAT_WORDS for column in ((seat, 6), (f"{seat} player", 18))
+]
 
 
 TRAVELLER_COLUMNS = [
@@ -125,7 +148,10 @@ def standings_rows(
     boards, and a late or withdrawn pair's mark naming the rounds it did not play; a
     factored event's rows add the sum as played and the boards compared (b).
 
-    ``table``: the standings when the caller has them already (computed once a file)."""
+    ``table``: the standings when the caller has them already (computed once a file).
+    An individual's rows are its players' (:func:`individual_standings_rows`)."""
+    if event.is_individual:
+        return individual_standings_rows(event, table)
     rows = []
     for r in standings.pair_contest(event) if table is None else table:
         field = {"NS": "North-South", "EW": "East-West", None: "All"}[r.direction]
@@ -152,6 +178,47 @@ def standings_rows(
             ]
         )
     return rows
+
+
+def individual_standings_rows(
+    event: Event, table: list[standings.StandingRow] | None = None
+) -> list[list[Any]]:
+    """An individual's standings, a row a player (:data:`INDIVIDUAL_STANDINGS_COLUMNS`):
+    rank, number, name, rounded, exact, decimal, percent, boards, and a factored
+    event's sum as played and b, as a pair's row has them."""
+    rows = []
+    for r in individual_contest(event) if table is None else table:
+        rounded = round_half_away(r.score) if event.method == Method.TOTAL else cell_number(r.score)
+        rows.append(
+            [
+                rank_cell(r.rank),
+                pair_label(r.pair),
+                r.names or None,
+                rounded,
+                Fraction(r.score),
+                precise_number(r.score),
+                float(r.percent) if r.percent else None,
+                r.boards,
+                *(
+                    [round_half_away(r.as_played_value), r.compared]
+                    if r.as_played_value is not None
+                    else []
+                ),
+            ]
+        )
+    return rows
+
+
+def seat_cells(row: dict[str, Any], names: dict[str, str]) -> list[Any]:
+    """An individual's line's four players, North, East, South, West: each his number
+    and his name (None while unnamed), read off its partnerships' labels ("3&7": North
+    3, South 7)."""
+    north, south = partners(row["ns__label"])
+    east, west = partners(row["ew__label"])
+    cells: list[Any] = []
+    for label in (north, east, south, west):
+        cells += [pair_label(label), names.get(label) or None]
+    return cells
 
 
 _LINE_FIELDS = (
@@ -217,6 +284,8 @@ def traveller_rows(
     # line's points go to the teams instead, as its traveller page shows them.
     teams = _pair_teams(event) if event.is_team_match else None
     labels = travellers.team_labels(event) if teams is not None else []
+    # An individual's line names its four players after its two partnerships.
+    names = names_of(event) if event.is_individual else None
     club = event.club  # its clock for the times entered
     for r, line in zip(live.rows, live.compared, strict=True):
         if boards is not None and r["board__number"] not in boards:
@@ -234,6 +303,7 @@ def traveller_rows(
             r["table"],
             pair_label(r["ns__label"]),
             pair_label(r["ew__label"]),
+            *(seat_cells(r, names) if names is not None else ()),
             r["contract"] or None,
             r["declarer"] or None,
             r["tricks"],
@@ -244,7 +314,7 @@ def traveller_rows(
             premium[0]["side"] if premium else None,  # who took it: NS or EW
             premium[0]["points"] if premium else None,  # a number, never "NS 125"
             penalties or None,
-            _adjusted_text(r),
+            adjusted_text(r),
             cell_number(line.net_ns),
             *compared,
             "; ".join(f"{i['side']} {i['column']} {i['points']}: {i['reason']}" for i in items),
@@ -277,8 +347,9 @@ def _scoped(event: Event, columns: list[tuple[str, int]]) -> list[tuple[str, int
 
 def standings_columns(event: Event) -> list[tuple[str, int]]:
     """The standings' columns, a contest section's saying whom they compare, a factored
-    event's with the sum as played and b."""
-    return _scoped(event, STANDINGS_COLUMNS + (FACTORED_COLUMNS if event.is_factored else []))
+    event's with the sum as played and b; an individual's by player."""
+    base = INDIVIDUAL_STANDINGS_COLUMNS if event.is_individual else STANDINGS_COLUMNS
+    return _scoped(event, base + (FACTORED_COLUMNS if event.is_factored else []))
 
 
 def traveller_columns(event: Event) -> list[tuple[str, int]]:
@@ -289,7 +360,11 @@ def traveller_columns(event: Event) -> list[tuple[str, int]]:
 
 def _traveller_columns(event: Event) -> list[tuple[str, int]]:
     """The travellers' columns: a pair contest's two comparisons, or in a team match
-    each team's points from the line (Law G compares no line with an average)."""
+    each team's points from the line (Law G compares no line with an average); an
+    individual's partnerships and then its four players."""
+    if event.is_individual:
+        partnerships = [("NS partnership", 8), ("EW partnership", 8)]
+        return [*TRAVELLER_COLUMNS[:3], *partnerships, *PLAYER_COLUMNS, *TRAVELLER_COLUMNS[5:]]
     if not event.is_team_match:
         return TRAVELLER_COLUMNS
     names = dict(event.team_set.values_list("label", "name"))
@@ -318,7 +393,7 @@ def _team_points(
     return [cell_number(points[t]) for t in labels]
 
 
-def _adjusted_text(row: dict[str, Any]) -> str | None:
+def adjusted_text(row: dict[str, Any]) -> str | None:
     """A line's adjusted score in words, as the traveller says it (Law B's artificial
     scores and the director's alike: who got what), with the director's reason."""
     if not row["adjusted"]:

@@ -14,6 +14,11 @@ event the hand set when the deals may be shown.
   and no percentage, since there is none.  A team match is ``TEAMS``, scored
   ``AGGREGATE`` (Law G adds points, no IMPs): each team as the readers expect
   it, ``TEAM_ID`` and ``TEAM_NAME`` on the ``TEAM`` element.
+- An individual is an ``INDIVIDUAL`` event (ImportUsebio's name for it, read as an
+  event of players), scored ``MATCH_POINTS`` or ``AGGREGATE`` as a pair contest is,
+  one field: its participants are ``PLAYER`` elements, each with his number, name,
+  national number and standing, and each traveller line names its four players
+  (:func:`_individual_players`, :func:`_traveller`).
 - ``PLACE`` is a number (a shared place is its first number: ``2=`` is ``2``).
 - Every pair has its two ``PLAYER`` elements, each with ``PLAYER_NAME`` and
   ``NATIONAL_ID_NUMBER``: the member's number when the club says its numbers
@@ -46,12 +51,14 @@ from typing import Any
 
 from scoring.adjusted import WEIGHTED, parse_awards
 from scoring.cards import RANKS, parse_pbn_deal
+from scoring.movements.partnerships import partners
 from scoring.pbn import decimal_text, standard_contract
 
 from ..choices import Adjusted
-from ..models import Board, Event, Player, Result
+from ..models import Board, Event, Individual, Player, Result
 from ..queries import standings
-from ..queries.standings import BOARD_RESULT_FIELDS, board_result
+from ..queries.individual_standings import individual_contest
+from ..queries.standings import BOARD_RESULT_FIELDS, StandingRow, board_result
 
 PROGRAM_NAME = "Duplicate Auction"
 DOCTYPE = b'<!DOCTYPE USEBIO SYSTEM "http://www.ebu.co.uk/usebio/usebio_v1_2.dtd">\n'
@@ -95,6 +102,8 @@ def event_type(event: Event) -> tuple[str, str]:
     """The event's USEBIO ``EVENT_TYPE`` and ``BOARD_SCORING_METHOD``."""
     if event.is_team_match:
         return "TEAMS", "AGGREGATE"
+    if event.is_individual:
+        return "INDIVIDUAL", "MATCH_POINTS" if event.by_matchpoints else "AGGREGATE"
     if event.by_matchpoints:
         return "MP_PAIRS", "MATCH_POINTS"
     return "PAIRS", "AGGREGATE"
@@ -107,7 +116,11 @@ def write_usebio(event: Event, *, boards: set[int] | None = None) -> bytes:
     _sub(club, "CLUB_NAME", event.club.name or "?")
     kind, scoring_method = event_type(event)
     mp = scoring_method == "MATCH_POINTS"
-    table = [] if event.is_team_match else standings.pair_contest(event)
+    table: list[StandingRow] = []
+    if event.is_individual:
+        table = individual_contest(event)
+    elif not event.is_team_match:
+        table = standings.pair_contest(event)
     ev = ET.SubElement(root, "EVENT", {"EVENT_TYPE": kind})
     _sub(ev, "EVENT_IDENTIFIER", event.pk)
     _sub(ev, "EVENT_DESCRIPTION", event.name or "?")
@@ -122,6 +135,9 @@ def write_usebio(event: Event, *, boards: set[int] | None = None) -> bytes:
     _sub(ev, "BOARDS_PER_ROUND", event.boards_per_round)
     participants = _sub(ev, "PARTICIPANTS")
     national = event.club.national_numbers
+    if event.is_individual:
+        _individual_players(event, participants, table, mp, national)
+        table = []  # the players are written: no pair to write
     players: dict[str, list[Seated]] = {}
     for label, name, number in (
         Player.objects.filter(pair__event=event)
@@ -148,6 +164,42 @@ def write_usebio(event: Event, *, boards: set[int] | None = None) -> bytes:
     ET.indent(root)
     body = ET.tostring(root, encoding="unicode")
     return b'<?xml version="1.0" encoding="UTF-8"?>\n' + DOCTYPE + body.encode("utf-8") + b"\n"
+
+
+def _individual_players(
+    event: Event, participants: ET.Element, table: list[StandingRow], mp: bool, national: bool
+) -> None:
+    """An individual's participants, a ``PLAYER`` each in the standings' order: his
+    number (``PLAYER_NUMBER``, which each traveller line's players name), his name and
+    national number as a pair's players have them, then his standing as a pair's is
+    written (boards, total, a matchpoint event's percentage, place)."""
+    found = {
+        label: (name, (number or "").strip() if national else "")
+        for label, name, number in Individual.objects.filter(event=event).values_list(
+            "label", "name", "member__number"
+        )
+    }
+    for s in table:
+        name, number = found.get(s.pair, ("", ""))
+        p = _sub(participants, "PLAYER")
+        _sub(p, "PLAYER_NUMBER", s.pair)
+        _sub(p, "PLAYER_NAME", name or "?")
+        _sub(p, "NATIONAL_ID_NUMBER", number or None)
+        _sub(p, "BOARDS_PLAYED", s.boards)
+        _sub(p, "TOTAL_SCORE", decimal_text(s.score))
+        if mp and s.percent_value is not None:
+            _sub(p, "PERCENTAGE", decimal_text(s.percent_value))
+        _sub(p, "PLACE", place_number(s.rank))
+        _sub(p, "MASTER_POINTS_AWARDED", 0)
+
+
+# An individual's traveller line: its four players by number, in place of its pairs.
+LINE_PLAYERS = (
+    ("NORTH_PLAYER_NUMBER", 0),
+    ("EAST_PLAYER_NUMBER", 1),
+    ("SOUTH_PLAYER_NUMBER", 2),
+    ("WEST_PLAYER_NUMBER", 3),
+)
 
 
 def _teams(event: Event, participants: ET.Element, players: dict[str, list[Seated]]) -> None:
@@ -185,7 +237,14 @@ def _boards(event: Event, ev: ET.Element, boards: set[int] | None, mp: bool) -> 
         if n not in current:
             current[n] = _sub(ev, "BOARD")
             _sub(current[n], "BOARD_NUMBER", n)
-        _traveller(current[n], r, line, mp, (values.plus_percent, values.minus_percent))
+        _traveller(
+            current[n],
+            r,
+            line,
+            mp,
+            (values.plus_percent, values.minus_percent),
+            individual=event.is_individual,
+        )
 
 
 def adjusted_score(adjusted: str, percents: tuple[int, int]) -> str | None:
@@ -224,11 +283,27 @@ def traveller_score(adjusted: str | None, net_ns: Any, percents: tuple[int, int]
 
 
 def _traveller(
-    board: ET.Element, r: Mapping[str, Any], line: Any, mp: bool, percents: tuple[int, int]
+    board: ET.Element,
+    r: Mapping[str, Any],
+    line: Any,
+    mp: bool,
+    percents: tuple[int, int],
+    *,
+    individual: bool = False,
 ) -> None:
+    """A traveller line: its pairs, or an individual's four players (North, East,
+    South, West, each his ``PLAYER_NUMBER``, read off its partnerships' labels), then
+    the contract, the score and each side's comparison."""
     t = _sub(board, "TRAVELLER_LINE")
-    _sub(t, "NS_PAIR_NUMBER", r["ns__label"])
-    _sub(t, "EW_PAIR_NUMBER", r["ew__label"])
+    if individual:
+        north, south = partners(r["ns__label"])
+        east, west = partners(r["ew__label"])
+        seated = (north, east, south, west)
+        for element, at in LINE_PLAYERS:
+            _sub(t, element, seated[at])
+    else:
+        _sub(t, "NS_PAIR_NUMBER", r["ns__label"])
+        _sub(t, "EW_PAIR_NUMBER", r["ew__label"])
     if not r["adjusted"]:
         contract = standard_contract(r["contract"])
         if contract != "?":  # a royal bid or a nullo has no USEBIO contract: left out

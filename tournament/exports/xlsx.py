@@ -26,6 +26,8 @@ from scoring.pbn import printing_text
 
 from ..models import Event
 from ..queries import charts, standings
+from ..queries.individual_standings import individual_contest
+from .individual import SCORE_CARD_COLUMNS, score_card_rows
 from .printing import set_up_page
 
 if TYPE_CHECKING:
@@ -246,7 +248,8 @@ def write_xlsx(
     progress: Callable[[int], None] | None = None,
 ) -> None:
     """The whole event as a workbook: standings, travellers, team match, movement,
-    settings.
+    settings; an individual's standings by player, its travellers naming each line's
+    four players and a sheet of every player's score card.
 
     ``boards``: only these boards' traveller lines, and no deal seed.  ``progress``:
     told the number of traveller lines written so far, every 500 (a job's progress).
@@ -267,6 +270,11 @@ def _write_xlsx(
     table = None
     if event.is_team_match:
         write_sheet(wb, "Team match", TEAM_COLUMNS, team_rows(event), paper=paper)
+    elif event.is_individual:
+        table = individual_contest(event)
+        write_sheet(
+            wb, "Standings", standings_columns(event), standings_rows(event, table), paper=paper
+        )
     else:
         table = standings.pair_contest(event, results=live.inputs)
         write_sheet(
@@ -278,11 +286,25 @@ def _write_xlsx(
     columns = traveller_columns(event)
     cut = [name for name, _ in columns].index(ITEMISED)
     travellers = _open_sheet(wb, "Travellers", columns[:cut] + columns[cut + 1 :], paper)
-    itemised = _open_sheet(wb, "Itemised", ITEMISED_COLUMNS, paper)
+    # The itemised reasons by the line's first five columns (an individual's: its two
+    # partnerships, whose labels name its four players).
+    itemised_columns = ITEMISED_COLUMNS
+    if event.is_individual:
+        itemised_columns = [*ITEMISED_COLUMNS[:3], *columns[3:5], ITEMISED_COLUMNS[-1]]
+    itemised = _open_sheet(wb, "Itemised", itemised_columns, paper)
     for line in lines:
         travellers.append(line[:cut] + line[cut + 1 :])
         if line[cut]:
             itemised.append([*line[:5], line[cut]])
+    if event.is_individual:
+        write_sheet(
+            wb,
+            "Score cards",
+            SCORE_CARD_COLUMNS,
+            score_card_rows(event, live, boards=boards),
+            landscape=True,
+            paper=paper,
+        )
     _charts_sheet(wb, event, boards, table, live)
     schedule = movement_rows(event)
     if schedule:
@@ -389,16 +411,19 @@ def _charts_sheet(
             if not members:
                 continue
             name = {"NS": "North-South", "EW": "East-West", None: "All pairs"}[field]
+            entry = "Pair"
+            if event.is_individual:
+                name, entry = "All players", "Player"
             mp = event.by_matchpoints
             data = [
-                (f"Pair {r.pair}", r.percent_value if mp else r.score)
+                (f"{entry} {r.pair}", r.percent_value if mp else r.score)
                 for r in members
                 if not mp or r.percent_value is not None
             ]
             if not data:
                 continue
             first, last = table(
-                f"{name}: scores by place", ("Pair", "Percent" if mp else "Score"), data
+                f"{name}: scores by place", (entry, "Percent" if mp else "Score"), data
             )
             anchors.append(
                 (

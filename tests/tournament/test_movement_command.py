@@ -73,7 +73,7 @@ def test_teams():
         (["individual-12-q"], 'no movement called "individual-12-q"'),
         (["howell", "--tables", "4", "--players", "8"], "belong to an individual"),
         (["individual"], "give the number of players"),
-        (["individual", "--players", "7"], "offered for 8 to 27 players"),
+        (["individual", "--players", "7"], "offered for 8 to 31 players"),
         (["individual", "--players", "12", "--rounds", "12"], "2 to 11 rounds, not 12"),
         (["individual", "--players", "12", "--tables", "3"], "sized by --players"),
         (["individual", "--players", "12", "--relay"], "belong to a Mitchell"),

@@ -33,8 +33,8 @@ def partnerships(m: IndividualMovement) -> Counter:
     return Counter(frozenset(p) for tr in m.schedule for p in ((tr.n, tr.s), (tr.e, tr.w)))
 
 
-def test_every_size_from_8_to_27_is_offered():
-    assert list(range(MIN_PLAYERS, 28)) == SIZES
+def test_every_size_from_8_to_31_is_offered():
+    assert list(range(MIN_PLAYERS, 32)) == SIZES
 
 
 def test_the_stored_whist_design_of_24_is_the_exact_search_s():
@@ -156,8 +156,8 @@ def test_the_soundness_check_names_each_rule_broken():
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        ((7,), "offered for 8 to 27 players"),
-        ((28,), "not 28"),
+        ((7,), "offered for 8 to 31 players"),
+        ((32,), "not 32"),
         ((12, 2, 12), "12 players can play 2 to 11 rounds, not 12"),
         ((12, 0), "boards per round must be 1 to 13"),
     ],

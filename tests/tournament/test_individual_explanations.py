@@ -28,9 +28,9 @@ from scoring.movements.partnerships import as_individual
 from scoring.pairs.explain import mp_text, one_decimal
 from tournament import services
 from tournament.models import Board
-from tournament.queries import travellers
+from tournament.queries import hand_records, travellers
 from tournament.queries.individual_standings import individual_contest, player_card
-from tournament.services import Actor, Entry, display
+from tournament.services import Actor, Entry, deals, display
 
 from ..factories import enter, make_event
 
@@ -39,9 +39,10 @@ LINES = {1: ("4H S 10", "4H S 8", "4H S 9"), 2: ("2S N 8", "1NT E 7", "PASS")}
 CREDITED = "(a partnership's score is both its players')."
 
 
-def individual(director, method="total", board_3=None, board_4=None, **fields):
+def individual(director, method="total", board_3=None, board_4=None, dealt=False, **fields):
     """Round 1 played at every table; round 2 too when its third tables' lines are given
-    (a line such as "4H S 9", "ns-lowest", or the director's adjusted score's arguments)."""
+    (a line such as "4H S 9", "ns-lowest", or the director's adjusted score's arguments);
+    ``dealt``: the boards dealt and solved first."""
     event = make_event(
         director,
         form="individual",
@@ -52,6 +53,8 @@ def individual(director, method="total", board_3=None, board_4=None, **fields):
         individual_names={"7": "Ada Alden", "1": "Ben Brewster"},
         **fields,
     )
+    if dealt:
+        deals.deal_event(event, seed="individual par", by=Actor.director(director))
     for board, lines in LINES.items():
         for table, line in enumerate(lines, 1):
             enter(event, board, 1, table, line)
@@ -251,3 +254,21 @@ def test_the_record_of_corrections_shows_on_his_card_and_the_traveller(director,
     # Kept for the directors: the public card shows none.
     display.set_record_open(event, False, by=Actor.director(director))
     assert "The record of corrections" not in page(client, "event_player", event.pk, "7")
+
+
+def test_each_board_of_his_card_against_par_where_the_hand_was_solved(director, client):
+    event = individual(director, dealt=True, published=True)
+    rows = {r["board"]: r for r in player_card(event, "12")}
+    said = page(client, "event_player", event.pk, "12")
+    for number in (1, 2):
+        par = hand_records.par_of(Board.objects.get(event=event, number=number))
+        assert par is not None
+        # Player 12 sat East: par and his net from East-West's side.
+        against = rows[number]["net"] + par.score
+        words = (
+            "at par"
+            if against == 0
+            else f"{abs(against)} {'above' if against > 0 else 'below'} par"
+        )
+        assert f"Par {one_decimal(-par.score)}" in said and words in said
+    assert "at or above par on " in said

@@ -29,7 +29,9 @@ def event_player(request: HttpRequest, event: Event, label: str) -> HttpResponse
     rows = individual_standings.player_card(event, player.label)
     shown = [row for row in rows if vis.shows(row["board"])]
     # His evening: only the boards this viewer may see, against par and the field.
-    boards_evening, evening_summary = score_cards.evening(event, shown, stamp)
+    boards_evening, evening_summary = score_cards.evening(
+        event, [row for row in shown if row["result"] is not None], stamp
+    )
     shown = [{**row, "evening": boards_evening.get(row["board"])} for row in shown]
     visible = {
         b

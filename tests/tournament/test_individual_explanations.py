@@ -272,3 +272,20 @@ def test_each_board_of_his_card_against_par_where_the_hand_was_solved(director, 
         )
         assert f"Par {one_decimal(-par.score)}" in said and words in said
     assert "at or above par on " in said
+
+
+def test_the_tablet_says_a_board_not_played_counts_for_none_of_its_players(director, client):
+    from tournament.services import tablets
+
+    event = individual(director)
+    result = services.adjust_score(
+        event,
+        board_number=2,
+        round_no=1,
+        table=3,
+        adjusted="not-played",
+        by=Actor.director(director, "no time left"),
+    )
+    link = tablets.link_for(event, 3)
+    said = html.unescape(client.get(f"/t/{link.token}/results/{result.pk}/").content.decode())
+    assert "Not played: this board counts for none of the four players at this table." in said

@@ -207,8 +207,9 @@ def _reader_pages(event, director) -> dict[str, tuple[str, bool]]:
 def _individual(director):
     """A 12-player individual (individual-12-r7): round 1's boards played at every table
     but board 2 at table 3, board 1's line at table 1 corrected after publication (so
-    the traveller and the players' cards carry a record), the boards dealt and solved
-    (each card's board against par)."""
+    the traveller and the players' cards carry a record) and table 1's round agreed (its
+    tablet says where each player goes next), the boards dealt and solved (each card's
+    board against par)."""
     event = make_event(
         director,
         form="individual",
@@ -235,6 +236,7 @@ def _individual(director):
             by=Actor.tablet(table),
             confirmed=True,
         )
+    services.agree_round(Seating.objects.get(event=event, round=1, table=1), by=Actor.tablet(1))
     first = services.live_result(event, 1, 1, 1)
     services.correct_result(
         first, entry=Entry("4H", "S", 9), by=Actor.director(director, "a trick miscounted")
@@ -251,6 +253,7 @@ def _individual_pages(event, director) -> dict[str, tuple[str, bool]]:
         "individual-scorer-round": (f"/t/{link.token}/", True),
         "individual-scorer-board": (f"/t/{tablets.link_for(event, 3).token}/boards/2/", True),
         "individual-scorer-result": (f"/t/{link.token}/results/{confirm.pk}/", True),
+        "individual-scorer-next": (f"/t/{tablets.link_for(event, 1).token}/rounds/1/next/", True),
         "individual-standings": (f"/events/{event.pk}/", False),
         "individual-traveller": (f"/events/{event.pk}/boards/1/", False),
         "individual-player-card": (f"/events/{event.pk}/players/7/", False),

@@ -234,6 +234,10 @@ def test_the_card_puts_each_board_against_the_field_and_sums_up_his_evening(dire
     )
     # The card's board links to its traveller with his partnership's line marked.
     assert f'href="/events/{event.pk}/boards/1/?pair=7%261"' in one
+    response = client.get(reverse("event_traveller", args=[event.pk, 1]), {"pair": "7&1"})
+    marked = html.unescape(response.content.decode())
+    assert marked.count('<tr class="ours">') == 1
+    assert "(the line of the card you came from)" in marked
 
 
 def test_the_record_of_corrections_shows_on_his_card_and_the_traveller(director, client):

@@ -166,15 +166,19 @@ def describe(adjusted: str, weights: Sequence[Sequence[object]] | None = None) -
     return adjusted
 
 
-def for_the_table(adjusted: str, weights: Sequence[Sequence[object]] | None = None) -> str:
+def for_the_table(
+    adjusted: str, weights: Sequence[Sequence[object]] | None = None, *, individual: bool = False
+) -> str:
     """What the director gave each side, in the words a table's tablet shows.
 
     The table played nothing it could check, so it is told plainly what stands
     (no tricks, no honours, no net score): the tablet's own score table would
-    show zeros and a missing net, which reads like a fault.
+    show zeros and a missing net, which reads like a fault.  ``individual``: the
+    table's four players are an individual's (docs/laws/duplicate.md, "Individuals").
     """
     if adjusted == NOT_PLAYED:
-        return "Not played: this board counts for neither pair at this table."
+        whom = "none of the four players" if individual else "neither pair"
+        return f"Not played: this board counts for {whom} at this table."
     if adjusted == WEIGHTED:
         return describe(adjusted, weights).replace(" (director)", "") + "."
     if parse_awards(adjusted) is not None:

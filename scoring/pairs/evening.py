@@ -17,7 +17,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from .explain import mp_text, one_decimal
+from .explain import PAIRS, Entries, mp_text, one_decimal
 from .lines import BoardLine, as_whole
 
 __all__ = ["BoardEvening", "board_evening", "evening_summary"]
@@ -82,6 +82,7 @@ def board_evening(
     made: bool = False,
     par_ns: int | None = None,
     par_contract: str = "",
+    entries: Entries = PAIRS,
 ) -> BoardEvening:
     """One board of a pair's evening.
 
@@ -89,7 +90,9 @@ def board_evening(
     of its line; ``scores``: the board's real net scores (North-South's view) counted
     by score, the pair's own among them; ``declared``/``made``: the pair declared the
     contract, and made it; ``par_ns``: the board's par net to North-South under the
-    event's code, with its contract in words.
+    event's code, with its contract in words; ``entries``: an individual's player
+    (:data:`~scoring.pairs.explain.PLAYERS`) reads his partnership's line, and where it
+    stood is counted in the other tables, whose two players are beaten or tied together.
     """
     result = line.result if line else None
     if line is None or result is None or line.ns_score is None:
@@ -119,7 +122,7 @@ def board_evening(
             f"best {one_decimal(best)}; top {top}, average {mp_text(average)}; "
             f"you scored {one_decimal(net)}: {mp_text(score)} matchpoints"  # type: ignore[arg-type]
         )
-    standing = f"beat {beat}, tied {tied}, lost {lost} of {beat + tied + lost}"
+    standing = f"beat {beat}, tied {tied}, lost {lost} of {entries.others(beat + tied + lost)}"
     par = None if par_ns is None else sign * par_ns
     sentence = f"The field: {field} ({standing})."
     if par is not None:

@@ -34,13 +34,50 @@ from ..fractions_fmt import round_half_away, two_decimals
 from ..irregular import ADJUSTMENTS
 from .lines import DEFAULT_VALUES, BoardLine, as_whole
 
-__all__ = ["Explanation", "explain_board", "explain_total", "mp_text", "one_decimal"]
+__all__ = [
+    "PAIRS",
+    "PLAYERS",
+    "Entries",
+    "Explanation",
+    "explain_board",
+    "explain_total",
+    "mp_text",
+    "one_decimal",
+]
 
 # What each kind of line is compared by, in the words of docs/laws/duplicate.md.
 LAW_H = "Law H"
 MATCHPOINTS = "matchpoints"
 LAW_B = "Law B(3)"
 DIRECTOR = "the director's adjusted score"
+
+
+@dataclass(frozen=True, slots=True)
+class Entries:
+    """Whom the sentences speak of: a pair contest's pairs, or an individual's players
+    (docs/laws/duplicate.md, "Individuals": a player's score on a board is his
+    partnership's, and a table's two players are beaten or tied together).
+
+    ``neither``: whom a line not played counts for none of; ``subject``, ``pronoun``
+    and ``plural``: an entry in the standings (the tops "it" played, "its" boards,
+    what "the most pairs" played);
+    ``tables``: a matchpoint line's counts name the other tables, not the players,
+    since a table's two players count together (an individual)."""
+
+    neither: str
+    subject: str
+    pronoun: str
+    plural: str
+    tables: bool = False
+
+    def others(self, n: int) -> str:
+        """The other lines a matchpoint line was counted against: "7" for a pair, "the 7
+        other tables" for an individual's partnership."""
+        return f"the {n} other table{'' if n == 1 else 's'}" if self.tables else str(n)
+
+
+PAIRS = Entries("neither pair", "it", "its", "pairs")
+PLAYERS = Entries("none of its four players", "he", "his", "players", tables=True)
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,6 +133,7 @@ def _part(x: Fraction | int) -> str:
 def explain_board(
     lines: Sequence[BoardLine],
     values: AdjustedValues = DEFAULT_VALUES,
+    entries: Entries = PAIRS,
 ) -> list[Explanation]:
     """Each of one board's compared lines explained, in order.
 
@@ -103,6 +141,8 @@ def explain_board(
     them (the event's top, and so Neuberg's expected results, is read off their
     ``top``); ``values``: the event's adjusted-score settings.  A board's versions (a
     fouled board) are each explained within themselves, as they were compared.
+    ``entries``: whom the sentences speak of (:data:`PAIRS`, or an individual's
+    partnerships, :data:`PLAYERS`).
     """
     by_version: dict[int, list[int]] = defaultdict(list)
     for i, line in enumerate(lines):
@@ -110,13 +150,15 @@ def explain_board(
     out: list[Explanation | None] = [None] * len(lines)
     for idx in by_version.values():
         version = [lines[i] for i in idx]
-        for i, e in zip(idx, _explain_version(version, values, len(by_version) > 1), strict=True):
+        for i, e in zip(
+            idx, _explain_version(version, values, len(by_version) > 1, entries), strict=True
+        ):
             out[i] = e
     return out  # type: ignore[return-value]
 
 
 def _explain_version(
-    lines: list[BoardLine], values: AdjustedValues, fouled: bool
+    lines: list[BoardLine], values: AdjustedValues, fouled: bool, entries: Entries
 ) -> list[Explanation]:
     top = next((line.top for line in lines if line.top is not None), None)
     # compare_boards' top is 2 (expected - 1), expected the results Neuberg counts up to.
@@ -152,7 +194,9 @@ def _explain_version(
         key = (r.adjusted, r.net_ns, r.weights)
         e = alike.get(key)
         if e is None:
-            e = _explain_line(line, real, mixes, compared, average, top, expected, values, among)
+            e = _explain_line(
+                line, real, mixes, compared, average, top, expected, values, among, entries
+            )
             alike[key] = e
         out.append(e)
     return out
@@ -168,6 +212,7 @@ def _explain_line(
     expected: int | None,
     values: AdjustedValues,
     among: str,
+    entries: Entries,
 ) -> Explanation:
     adjusted = line.result.adjusted
     score = line.ns_score
@@ -180,7 +225,7 @@ def _explain_line(
         return Explanation(
             "not-played",
             DIRECTOR,
-            "Not played: the board counts for neither pair, and this line takes no part "
+            f"Not played: the board counts for {entries.neither}, and this line takes no part "
             f"in the others' comparison{factored} ({DIRECTOR}).",
             None,
         )
@@ -239,7 +284,7 @@ def _explain_line(
     mixed = as_whole(sum((compare_mixed(((Fraction(1), own),), m) for m in mixes), Fraction(0)))
     others = len(real) - 1 + len(mixes)
     raw = as_whole(2 * beat + tied + mixed)
-    counts = f"beat {beat}, tied {tied}, lost {lost} of {others}{among}"
+    counts = f"beat {beat}, tied {tied}, lost {lost} of {entries.others(others)}{among}"
     if mixes:
         counts = (
             f"beat {beat}, tied {tied}, lost {lost} of the {len(real) - 1} other real "
@@ -402,24 +447,28 @@ def explain_total(
     as_played: Fraction | int | None = None,
     compared: int | None = None,
     factor_to: int | None = None,
+    entries: Entries = PAIRS,
 ) -> str:
-    """A pair's total in the standings in words: the sum of its boards (each on its
+    """An entry's total in the standings in words: the sum of its boards (each on its
     score card), the factoring when the event uses it (``scoring/pairs/factoring.py``:
     the sum as played × B ÷ b), or its matchpoints as a percentage of the tops it
-    played.  The figures are :class:`~scoring.pairs.PairStanding`'s own."""
+    played.  The figures are :class:`~scoring.pairs.PairStanding`'s own (or an
+    individual's :class:`~scoring.individuals.PlayerStanding`, ``entries`` then
+    :data:`PLAYERS`)."""
     played = f"{boards} board{'' if boards == 1 else 's'}"
+    it, its = entries.subject, entries.pronoun
     if percent is not None:
         return (
-            f"The sum of its matchpoints on its {played}, {mp_text(score)}: "
-            f"{two_decimals(percent)}% of the tops it played ({MATCHPOINTS})."
+            f"The sum of {its} matchpoints on {its} {played}, {mp_text(score)}: "
+            f"{two_decimals(percent)}% of the tops {it} played ({MATCHPOINTS})."
         )
     if as_played is not None and compared is not None and factor_to is not None:
         return (
-            f"The sum of its scores on the {compared} boards it played with a comparison, "
+            f"The sum of {its} scores on the {compared} boards {it} played with a comparison, "
             f"{one_decimal(as_played)}, × {factor_to} ÷ {compared} = {one_decimal(score)} "
-            f"(factored: {factor_to} boards is what the most pairs played)."
+            f"(factored: {factor_to} boards is what the most {entries.plural} played)."
         )
     return (
-        f"The sum of its scores against the average on its {played}: "
+        f"The sum of {its} scores against the average on {its} {played}: "
         f"{one_decimal(score)} ({LAW_H})."
     )

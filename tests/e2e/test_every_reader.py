@@ -1,6 +1,8 @@
 """Pages for every reader: a table's round by keyboard alone, and the table scorer's
 pages, the results pages and the room display reflowed at 320 px and at 200% zoom, and
-read in forced colours (docs/scorers.md, "By keyboard and screen reader").
+read in forced colours (docs/scorers.md, "By keyboard and screen reader"); an
+individual's too (its tablet's pages, the standings by player, a player's card, a
+traveller of four players a line, each with its explanations open).
 
 Reflow is the page's own width: ``scrollWidth`` never more than the window's, at 320 px
 and at a laptop's 1280 px zoomed to 200% (a 640 px window drawn at twice the pixels,
@@ -13,7 +15,7 @@ from django.contrib.auth import get_user_model
 
 from tournament import services
 from tournament.models import Result, Seating
-from tournament.services import Actor, Entry, display, tablets
+from tournament.services import Actor, Entry, deals, display, tablets
 
 from ..factories import make_event
 from .axe import page_problems
@@ -202,39 +204,112 @@ def _reader_pages(event, director) -> dict[str, tuple[str, bool]]:
     }
 
 
+def _individual(director):
+    """A 12-player individual (individual-12-r7): round 1's boards played at every table
+    but board 2 at table 3, board 1's line at table 1 corrected after publication (so
+    the traveller and the players' cards carry a record) and table 1's round agreed (its
+    tablet says where each player goes next), the boards dealt and solved (each card's
+    board against par)."""
+    event = make_event(
+        director,
+        form="individual",
+        movement_name="individual-12-r7",
+        tables=0,
+        boards_per_round=2,
+        individual_names={"7": "Ada Alden", "1": "Ben Brewster", "12": "Cora Carrow"},
+    )
+    by = Actor.director(director)
+    deals.deal_event(event, seed="every reader", by=by)
+    for board, table, entry in [
+        (1, 1, Entry("4H", "S", 10)),
+        (1, 2, Entry("4H", "S", 8)),
+        (1, 3, Entry("4H", "S", 9)),
+        (2, 1, Entry("2S", "N", 8)),
+        (2, 2, Entry("1NT", "E", 7)),
+    ]:
+        services.enter_result(
+            event,
+            board_number=board,
+            round_no=1,
+            table=table,
+            entry=entry,
+            by=Actor.tablet(table),
+            confirmed=True,
+        )
+    services.agree_round(Seating.objects.get(event=event, round=1, table=1), by=Actor.tablet(1))
+    first = services.live_result(event, 1, 1, 1)
+    services.correct_result(
+        first, entry=Entry("4H", "S", 9), by=Actor.director(director, "a trick miscounted")
+    )
+    services.set_published(event, True, by=by)
+    return event
+
+
+def _individual_pages(event, director) -> dict[str, tuple[str, bool]]:
+    """An individual's pages for every reader, by name: (its address, the phone's?)."""
+    link = tablets.link_for(event, 2)
+    confirm = Result.objects.get(event=event, round=1, table=2, board__number=2, is_live=True)
+    return {
+        "individual-scorer-round": (f"/t/{link.token}/", True),
+        "individual-scorer-board": (f"/t/{tablets.link_for(event, 3).token}/boards/2/", True),
+        "individual-scorer-result": (f"/t/{link.token}/results/{confirm.pk}/", True),
+        "individual-scorer-next": (f"/t/{tablets.link_for(event, 1).token}/rounds/1/next/", True),
+        "individual-standings": (f"/events/{event.pk}/", False),
+        "individual-traveller": (f"/events/{event.pk}/boards/1/", False),
+        "individual-player-card": (f"/events/{event.pk}/players/7/", False),
+    }
+
+
+def _open_explanations(page) -> None:
+    """Open every visible "how" and "field" disclosure, so the check reads them open."""
+    page.evaluate(
+        "() => document.querySelectorAll('details').forEach(d => {"
+        " if (d.offsetParent !== null) d.open = true; })"
+    )
+
+
 # (name, the browser's options, the window's width the page must fit)
 VIEWS = [
     ("320", {"viewport": {"width": 320, "height": 640}, "is_mobile": True, "has_touch": True}, 320),
     ("1280-at-200", {"viewport": {"width": 640, "height": 450}, "device_scale_factor": 2}, 640),
 ]
+EVENINGS = {"pairs": (_evening, _reader_pages), "individual": (_individual, _individual_pages)}
 
 
+@pytest.mark.parametrize("evening", list(EVENINGS))
 @pytest.mark.parametrize(("view", "options", "width"), VIEWS, ids=[v[0] for v in VIEWS])
-def test_every_readers_page_reflows(live_server, browser, shots, view, options, width):
+def test_every_readers_page_reflows(live_server, browser, shots, view, options, width, evening):
     director = get_user_model().objects.create_user("td", password="whist-club-1915")
-    event = _evening(director)
+    build, pages = EVENINGS[evening]
+    event = build(director)
     problems = []
     context = browser.new_context(**options)
     page = context.new_page()
-    for name, (url, _phone) in _reader_pages(event, director).items():
+    for name, (url, _phone) in pages(event, director).items():
         response = page.goto(live_server.url + url)
         assert response is not None and response.status == 200, (name, url)
+        _open_explanations(page)
         problems += page_problems(page, name, width)
         if name == "traveller" and view == "320":  # the docs' picture of the record
             shots(page.locator("section.record"), "traveller-record-320")
         if name == "room-display":  # a timer: its face not read out every second
             assert page.get_attribute("[data-timer]", "role") == "timer"
             assert page.get_attribute(".clock-face", "aria-live") == "off"
+        if name == "individual-player-card":  # his evening, the field and the record
+            assert "above average" in page.inner_text("p.evening-summary")
+            assert page.locator("section.record").is_visible()
         shots(page, f"reflow-{name}-{view}")
     context.close()
     assert problems == [], "\n".join(problems)
 
 
-def test_every_readers_page_in_forced_colours(live_server, browser, shots):
+@pytest.mark.parametrize("evening", list(EVENINGS))
+def test_every_readers_page_in_forced_colours(live_server, browser, shots, evening):
     director = get_user_model().objects.create_user("td", password="whist-club-1915")
-    event = _evening(director)
+    build, pages = EVENINGS[evening]
+    event = build(director)
     problems = []
-    for name, (url, phone) in _reader_pages(event, director).items():
+    for name, (url, phone) in pages(event, director).items():
         width = 390 if phone else 1280
         options = PHONE if phone else {"viewport": {"width": 1280, "height": 900}}
         context = browser.new_context(**options)
@@ -242,6 +317,7 @@ def test_every_readers_page_in_forced_colours(live_server, browser, shots):
         page.emulate_media(forced_colors="active")
         assert page.evaluate("matchMedia('(forced-colors: active)').matches")
         page.goto(live_server.url + url)
+        _open_explanations(page)
         problems += page_problems(page, name, width)
         if name == "scorer-board":
             # A chosen chip still looks chosen when the theme repaints every background.
@@ -259,3 +335,38 @@ def test_every_readers_page_in_forced_colours(live_server, browser, shots):
         shots(page, f"forced-colours-{name}-{width}")
         context.close()
     assert problems == [], "\n".join(problems)
+
+
+def test_an_individuals_pages_by_keyboard_alone_at_390_px(live_server, browser, shots):
+    """Table 3's tablet enters its board by keyboard alone; then a player's card and a
+    traveller open their explanations from the keyboard, every stop with its ring."""
+    director = get_user_model().objects.create_user("td", password="whist-club-1915")
+    event = _individual(director)
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    page.goto(f"{live_server.url}/t/{tablets.link_for(event, 3).token}/")
+    press_on(page, "Board 2")
+    page.wait_for_selector("h1:has-text('Board 2')")
+    choose(page, "bid", "4S")
+    choose(page, "declarer", "E")
+    choose(page, "tricks", "10")  # the honours come from the hand record (dealt)
+    press_on(page, "Score it")
+    page.wait_for_selector("text=Hand the tablet to the opponents")
+    press_on(page, "Opponents: we agree")
+    page.wait_for_function(
+        "() => document.querySelector('[data-announce]').textContent.includes('Agreed')"
+    )
+    live = Result.objects.get(event=event, round=1, table=3, board__number=2, is_live=True)
+    assert live.confirmed and live.contract == "4S" and live.declarer == "E"
+    for url, summary, said in (
+        (f"/events/{event.pk}/players/7/", "field", "The field: best "),
+        (f"/events/{event.pk}/boards/1/", "how", "For the players: North "),
+        (f"/events/{event.pk}/", "how", "The sum of his scores against the average on his "),
+    ):
+        page.goto(live_server.url + url)
+        tab_to(page, lambda f, s=summary: f["tag"] == "SUMMARY" and f["text"].startswith(s))
+        page.keyboard.press("Enter")
+        opened = page.locator("details[open] p.how").first
+        assert said in opened.inner_text(), (url, opened.inner_text())
+    shots(page, "individual-standings-keyboard-390")
+    context.close()

@@ -120,3 +120,42 @@ def test_a_standings_total_says_how_at_each_width(live_server, browser, shots, w
     page.locator("table.standings details.how summary").first.click()
     shots(page, f"standings-how-{width}")
     context.close()
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_an_individuals_figures_say_how_player_by_player(live_server, browser, shots, width):
+    """A traveller line names what it gives each of its four players; a player's total
+    is the sum of his boards, linked to his card; his card says his evening."""
+    from .test_every_reader import _individual
+
+    director = get_user_model().objects.create_user("td", password="whist-club-1915")
+    event = _individual(director)
+    options = PHONE if width == 390 else {"viewport": {"width": width, "height": 900}}
+    context = browser.new_context(**options)
+    page = context.new_page()
+    page.goto(f"{live_server.url}/events/{event.pk}/boards/1/")
+    how = page.locator("details.how:visible").first
+    how.locator("summary").focus()
+    page.keyboard.press("Enter")
+    said = how.locator("p.how").inner_text()
+    assert "For the players: North 7 and South 1 score " in said
+    assert said.endswith("(a partnership's score is both its players').")
+    _fits(page, width)
+    no_axe_violations(page)
+    shots(page, f"individual-traveller-how-{width}")
+    page.goto(f"{live_server.url}/events/{event.pk}/")
+    total = page.locator("table.standings details.how").first
+    total.locator("summary").focus()
+    page.keyboard.press("Enter")
+    assert total.locator("p.how").inner_text().startswith("The sum of his scores against ")
+    total.locator("p.how a").click()
+    page.wait_for_url("**/players/**")
+    summary = page.locator("p.evening-summary").inner_text()
+    assert "above average; declared" in summary and "at or above par on " in summary
+    field = page.locator("details.how:visible").first
+    field.locator("summary").tap() if width == 390 else field.locator("summary").click()
+    assert "other table" in field.locator("p.how").inner_text()
+    _fits(page, width)
+    no_axe_violations(page)
+    shots(page, f"individual-card-evening-{width}")
+    context.close()

@@ -312,7 +312,9 @@ class Result(models.Model):
     @property
     def adjustment_for_table(self) -> str:
         """What the director gave each side, as the table's tablet says it ("" if none)."""
-        return for_the_table(self.adjusted, self.weights) if self.adjusted else ""
+        if not self.adjusted:
+            return ""
+        return for_the_table(self.adjusted, self.weights, individual=self.event.is_individual)
 
     @property
     def summary(self) -> str:

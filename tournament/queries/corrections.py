@@ -16,6 +16,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 
 from scoring.adjusted import is_director_adjustment
+from scoring.movements.partnerships import partners
 
 from ..models import AuditEntry, Event, Pair, Result, Ruling
 from . import pagecache
@@ -159,10 +160,12 @@ def records(
     *,
     director: bool,
     pair: Pair | None = None,
+    player: str | None = None,
     stamp: str = "",
 ) -> list[LineRecord]:
-    """The record of the lines of ``boards`` (only ``pair``'s if given), as this viewer
-    reads it: the public, the role; the directors, the person.
+    """The record of the lines of ``boards`` (only ``pair``'s if given, or only those an
+    individual's ``player`` sat at, in either partnership), as this viewer reads it: the
+    public, the role; the directors, the person.
 
     ``boards`` must be the boards this viewer may see (``access.Visibility``): a line of
     any other board is never shown.  With the event's ``stamp`` the whole event's record
@@ -179,6 +182,8 @@ def records(
     out = []
     for line in every:
         if line.board not in wanted or (label is not None and label not in (line.ns, line.ew)):
+            continue
+        if player is not None and player not in (*partners(line.ns), *partners(line.ew)):
             continue
         if not director:
             changes = tuple(replace(c, who=role(c.who)) for c in line.changes)

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from scoring.fractions_fmt import exact, round_half_away, two_decimals
+from scoring.individual_explain import as_board_line
 from scoring.individuals import (
     IndividualResult,
     compare_individual_boards,
@@ -66,6 +67,7 @@ def individual_contest(event: Event, rows: EventRows | None = None) -> list[Stan
             as_played="" if s.as_played is None else str(round_half_away(s.as_played)),
             compared=s.compared,
             factor_to=s.factor_to,
+            individual=True,
         )
         for s in standing
     ]
@@ -75,7 +77,8 @@ def player_card(event: Event, label: str) -> list[dict[str, Any]]:
     """A player's score card: each board he played, in round then board order, with
     where he sat, his partner, his opponents (left-hand, then right-hand), his side's
     net score and his comparison (:func:`scoring.individuals.player_boards`, the
-    standings' own figures)."""
+    standings' own figures); ``direction`` and ``line`` are his partnership's side and
+    compared line, which his evening reads (:func:`tournament.queries.score_cards.evening`)."""
     inputs = board_results(event)
     lines = compare_individual_boards(
         [as_individual(r) for r in inputs],
@@ -84,6 +87,8 @@ def player_card(event: Event, label: str) -> list[dict[str, Any]]:
         tables=law_b_tables(event, inputs),
     )
     names = names_of(event)
+    # A player sits once at a board (scoring.individuals.validate_individual_results).
+    his = {line.result.board: line for line in lines if label in line.result.players}
     where: dict[int, tuple[int, int]] = {}
     for tr in individual_for(event).schedule:
         if label in tr.seats.values():
@@ -104,6 +109,8 @@ def player_card(event: Event, label: str) -> list[dict[str, Any]]:
                 "table": table,
                 "board": card.board,
                 "seat": card.seat,
+                "direction": "NS" if card.seat in "NS" else "EW",
+                "line": as_board_line(his[card.board]),
                 "partner": card.partner,
                 "partner_name": names.get(card.partner, ""),
                 "opponents": [(o, names.get(o, "")) for o in card.opponents],

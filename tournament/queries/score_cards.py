@@ -23,6 +23,7 @@ from scoring.irregular import ADJUSTMENTS
 from scoring.movements import Movement, MovementError
 from scoring.pairs import BoardLine, BoardSummary, compare_line
 from scoring.pairs.evening import BoardEvening, board_evening, evening_summary
+from scoring.pairs.explain import PAIRS, PLAYERS
 
 from ..choices import Direction
 from ..models import Board, Event, FieldChange, Pair, Result, Round, Seating
@@ -394,7 +395,8 @@ def evening(
     event: Event, rows: list[dict[str, Any]], stamp: str = ""
 ) -> tuple[dict[int, BoardEvening], str]:
     """A player's evening (:mod:`scoring.pairs.evening`): each of the score card's
-    ``rows`` (the boards this viewer may see) against par under the event's code and
+    ``rows`` (the boards this viewer may see; an individual's player's card gives his
+    seat, his partnership's side and line) against par under the event's code and
     against its field, by board number, and the summary in words.  The field is the
     boards' real scores counted by score, kept under the event's ``stamp``; par is
     worked out fresh for a board whose hands were solved (a solve job writes them
@@ -419,7 +421,10 @@ def evening(
             row["line"],
             counts.scores.get(r.board_id, {}),
             passed_out=r.is_pass,
-            declared=bool(r.declarer) and (r.declarer in "NS") == (side == Direction.NS),
+            # An individual's player declared if he was declarer; a pair, if either was.
+            declared=r.declarer == row["seat"]
+            if "seat" in row
+            else bool(r.declarer) and (r.declarer in "NS") == (side == Direction.NS),
             made=made(r),
             par_ns=par.score if par else None,
             par_contract=(
@@ -427,6 +432,7 @@ def evening(
             )
             if par
             else "",
+            entries=PLAYERS if event.is_individual else PAIRS,
         )
     return out, evening_summary(list(out.values()))
 

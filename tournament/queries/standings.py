@@ -22,7 +22,7 @@ from scoring.adjusted import WEIGHTED, parse_weights
 from scoring.fractions_fmt import exact, round_half_away, two_decimals
 from scoring.irregular import ADJUSTMENTS
 from scoring.pairs import BoardLine, PairStanding
-from scoring.pairs.explain import explain_total
+from scoring.pairs.explain import PAIRS, PLAYERS, explain_total
 from scoring.teams import MatchResult, TableSeating, TeamBoardResult
 
 from ..models import Board, Event, FieldChange, Pair, Result, Round, Seating
@@ -265,6 +265,8 @@ class StandingRow:
     as_played: str = ""
     compared: int | None = None
     factor_to: int | None = None
+    # An individual's player (docs/laws/duplicate.md, "Individuals"), not a pair.
+    individual: bool = False
 
     @property
     def how(self) -> str:
@@ -277,6 +279,7 @@ class StandingRow:
             self.as_played_value,
             self.compared,
             self.factor_to,
+            PLAYERS if self.individual else PAIRS,
         )
 
 

@@ -15,8 +15,10 @@ from typing import Any
 
 from scoring.adjusted import NOT_PLAYED, is_director_adjustment, parse_awards
 from scoring.fractions_fmt import round_half_away, two_decimals
-from scoring.movements.partnerships import partners
-from scoring.pairs import BoardLine, explain_board
+from scoring.individual_explain import explain_individual_board
+from scoring.individuals import IndividualLine
+from scoring.movements.partnerships import as_individual, partners
+from scoring.pairs import BoardLine, Explanation, explain_board
 from scoring.pairs.explain import one_decimal
 
 from ..choices import Adjusted, Method
@@ -93,7 +95,7 @@ def traveller(event: Event, board: Board) -> list[TravellerLine]:
     basis = _artificial_basis(results)
     ruled = _rulings_of(board)
     if not event.is_team_match:
-        explained = explain_board(lines, event.adjusted_values) if lines else []  # type: ignore[arg-type]
+        explained = explain_lines(event, lines) if lines else []  # type: ignore[arg-type]
         seated = _players_of(event, results) if event.is_individual else {}
         return [
             TravellerLine(
@@ -127,6 +129,21 @@ def traveller(event: Event, board: Board) -> list[TravellerLine]:
     return out
 
 
+def explain_lines(event: Event, lines: list[BoardLine]) -> list[Explanation]:
+    """A board's lines explained (:func:`scoring.pairs.explain_board`); an individual's
+    for its players, each partnership's line read as its four players' and what it
+    gives each of them said (:func:`scoring.individual_explain.explain_individual_board`)."""
+    if not event.is_individual:
+        return explain_board(lines, event.adjusted_values)
+    seated = [
+        IndividualLine(
+            as_individual(line.result), line.net_ns, line.ns_score, line.ew_score, line.top
+        )
+        for line in lines
+    ]
+    return explain_individual_board(seated, event.adjusted_values)
+
+
 def _players_of(
     event: Event, results: list[Result]
 ) -> dict[int, tuple[tuple[tuple[str, str, str], ...], ...]]:
@@ -158,8 +175,8 @@ def adjusted_notes(event: Event, board: Board, lines: list[TravellerLine]) -> li
     kinds = {tl.result.adjusted for tl in lines if tl.director_adjusted}
     if NOT_PLAYED in kinds:
         notes.append(
-            "A board not played at a table is compared like an absent table: its pairs "
-            "score nothing on it"
+            "A board not played at a table is compared like an absent table: its "
+            f"{'four players' if event.is_individual else 'pairs'} score nothing on it"
             + (
                 ", and the others' matchpoints are factored up (Neuberg)."
                 if event.by_matchpoints

@@ -1,7 +1,9 @@
 """An individual's score card: one player's boards, each with his seat, his partner,
 his opponents, his side's net score and his comparison (docs/laws/duplicate.md,
-"Individuals").  Public once the director publishes, and then only the boards every
-table has played (:func:`tournament.access.publication`), as a pair's card."""
+"Individuals"), against par and the field with his evening in words
+(:mod:`scoring.pairs.evening`, as a pair's), and the record of corrections of the lines
+he sat at.  Public once the director publishes, and then only the boards every table
+has played (:func:`tournament.access.publication`), as a pair's card."""
 
 from __future__ import annotations
 
@@ -9,8 +11,8 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
 from ..access import Visibility, can_direct, publication, results_view
-from ..models import Event, Individual
-from ..queries import individual_standings, pagecache
+from ..models import Board, Event, Individual
+from ..queries import corrections, individual_standings, pagecache, score_cards
 
 
 @results_view
@@ -26,6 +28,16 @@ def event_player(request: HttpRequest, event: Event, label: str) -> HttpResponse
     vis = Visibility(publication=pub, everything=pub.over or director)
     rows = individual_standings.player_card(event, player.label)
     shown = [row for row in rows if vis.shows(row["board"])]
+    # His evening: only the boards this viewer may see, against par and the field.
+    boards_evening, evening_summary = score_cards.evening(
+        event, [row for row in shown if row["result"] is not None], stamp
+    )
+    shown = [{**row, "evening": boards_evening.get(row["board"])} for row in shown]
+    visible = {
+        b
+        for b in Board.objects.filter(event=event).values_list("number", flat=True)
+        if vis.shows(b)
+    }
     standing = next(
         (r for r in individual_standings.individual_contest(event) if r.pair == player.label),
         None,
@@ -39,5 +51,13 @@ def event_player(request: HttpRequest, event: Event, label: str) -> HttpResponse
             "rows": shown,
             "standing": standing,
             "hidden_count": len(rows) - len(shown),
+            "evening_summary": evening_summary,
+            "record": (
+                corrections.records(
+                    event, visible, director=director, player=player.label, stamp=stamp
+                )
+                if corrections.shown(event, director=director)
+                else []
+            ),
         },
     )

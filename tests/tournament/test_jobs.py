@@ -190,7 +190,9 @@ def test_a_real_solve_by_the_database_worker(director):
         assert Job.objects.get(pk=job.pk).state == "queued"  # waiting for the worker
         out = io.StringIO()
         with signals_kept():
-            call_command("worker", "--batch", verbosity=0, stdout=out)
+            # --nice 0: in this process, a lowered priority would stay with the test
+            # runner for the rest of the suite.
+            call_command("worker", "--batch", "--nice", "0", verbosity=0, stdout=out)
     board = Board.objects.get(event=event, number=1)
     assert set(board.dd_tricks) == set("NESW")
     job.refresh_from_db()

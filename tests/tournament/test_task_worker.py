@@ -76,6 +76,26 @@ def task_worker(master: psutil.Process, timeout: float = 30) -> psutil.Process:
     raise AssertionError("no task worker beside gunicorn")
 
 
+def ranks_below_the_web_workers(master: psutil.Process, worker: psutil.Process) -> None:
+    """A nice value ranks a process only within its scheduling group (Linux's autogroups,
+    sched(7)): the room starts the worker in a session of its own, and the worker lowers
+    its group's priority as well as its own, so a file it builds waits for the cores
+    the web workers leave idle."""
+    group = f"/proc/{worker.pid}/autogroup"
+
+    def group_nice() -> str:
+        if not os.path.exists(group):  # a kernel without autogroups
+            return "19"
+        with open(group) as f:
+            return f.read().split()[-1]
+
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline and (worker.nice(), group_nice()) != (19, "19"):
+        time.sleep(0.2)
+    assert (worker.nice(), group_nice()) == (19, "19")
+    assert os.getsid(worker.pid) == worker.pid != os.getsid(master.pid)
+
+
 def gone(proc: psutil.Process, timeout: float = 20) -> bool:
     """Whether the process ended (or is only a zombie nobody waits for) within timeout."""
     deadline = time.monotonic() + timeout
@@ -90,12 +110,13 @@ def gone(proc: psutil.Process, timeout: float = 20) -> bool:
 
 
 @pytest.mark.real_solver
-def test_make_run_solves_in_its_worker_and_stops_it_with_the_server(tmp_path):
+def test_make_run_solves_in_its_worker_below_the_web_workers_and_stops_it_with_them(tmp_path):
     env, event = prepared(tmp_path)
     with running_room(env) as server:
         assert any(line.startswith("Long work: the task worker") for line in server.output)
         master = gunicorn_master(server.pid)
         worker = task_worker(master)
+        ranks_below_the_web_workers(master, worker)
         server.log_in("td", "pw-td-1915")
         page = server.get(f"/director/events/{event}/deals/")[2]
         assert b"3 dealt boards without a double-dummy table" in page
@@ -128,30 +149,6 @@ def test_a_room_killed_outright_leaves_no_worker(tmp_path):
         worker = task_worker(master)
         os.kill(master.pid, signal.SIGKILL)  # no hook runs: out of memory, kill -9
         assert gone(worker), "the task worker outlived a killed server"
-
-
-def test_the_worker_ranks_below_the_web_workers_in_its_own_scheduling_group(tmp_path):
-    """A nice value ranks a process only within its scheduling group (Linux's autogroups,
-    sched(7)): the room starts the worker in a session of its own, and the worker lowers
-    its group's priority as well as its own, so a file it builds waits for the cores
-    the web workers leave idle."""
-    env, _ = prepared(tmp_path)
-    with running_room(env) as server:
-        master = gunicorn_master(server.pid)
-        worker = task_worker(master)
-        group = f"/proc/{worker.pid}/autogroup"
-
-        def group_nice() -> str:
-            if not os.path.exists(group):  # a kernel without autogroups
-                return "19"
-            with open(group) as f:
-                return f.read().split()[-1]
-
-        deadline = time.monotonic() + 20
-        while time.monotonic() < deadline and (worker.nice(), group_nice()) != (19, "19"):
-            time.sleep(0.2)
-        assert (worker.nice(), group_nice()) == (19, "19")
-        assert os.getsid(worker.pid) == worker.pid != os.getsid(master.pid)
 
 
 def test_the_worker_is_left_out_when_nothing_needs_it():

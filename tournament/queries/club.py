@@ -328,7 +328,6 @@ def score_card_letters(event: Event, link: Callable[[Pair], str]) -> list[Letter
     """Each member with an e-mail address who played the event: his pair's score, place and
     the short link to its score card (``link(pair)``, a full URL)."""
     rows = {r.pair: r for r in event_standings(event)} if event.form == Form.PAIRS else {}
-    club = event.club
     players = (
         Player.objects.filter(pair__event=event, member__isnull=False)
         .exclude(member__email="")
@@ -341,29 +340,32 @@ def score_card_letters(event: Event, link: Callable[[Pair], str]) -> list[Letter
         member, pair = player.member, player.pair
         assert member is not None
         partner = " & ".join(p.name for p in pair.player_set.all() if p.pk != player.pk and p.name)
-        row = rows.get(pair.label)
-        lines = [f"Dear {member.name},", "", f"The results of {event.name} ({event.date}) are out."]
         said = f"You played as pair {pair.label}" + (f" with {partner}" if partner else "")
-        if row is not None:
-            score = f"{row.percent}%" if row.percent else row.display
-            said += f": {score}, place {row.rank}"
-        lines += [said + ".", "", f"Your score card: {link(pair)}", "", f"{club.name}"]
-        letters.append(
-            Letter(
-                member=member,
-                address=member.email,
-                subject=f"{club.short_name or club.name}: your score card, {event.name}",
-                body="\n".join(lines) + "\n",
-            )
-        )
+        letters.append(_letter(event, member, said, rows.get(pair.label), link(pair)))
     return letters
+
+
+def _letter(event: Event, member: Member, said: str, row: StandingRow | None, card: str) -> Letter:
+    """One member's score-card letter: who he played as (``said``), his score and place
+    when the standings have his row, and the link to his card."""
+    club = event.club
+    if row is not None:
+        score = f"{row.percent}%" if row.percent else row.display
+        said += f": {score}, place {row.rank}"
+    lines = [f"Dear {member.name},", "", f"The results of {event.name} ({event.date}) are out."]
+    lines += [said + ".", "", f"Your score card: {card}", "", f"{club.name}"]
+    return Letter(
+        member=member,
+        address=member.email,
+        subject=f"{club.short_name or club.name}: your score card, {event.name}",
+        body="\n".join(lines) + "\n",
+    )
 
 
 def individual_letters(event: Event, link: Callable[[str], str]) -> list[Letter]:
     """Each member with an e-mail address who played the individual: his own score,
     place and the link to his score card (``link(label)``, a full URL)."""
     rows = {r.pair: r for r in event_standings(event)}
-    club = event.club
     singles = (
         Individual.objects.filter(event=event, member__isnull=False)
         .exclude(member__email="")
@@ -373,19 +375,6 @@ def individual_letters(event: Event, link: Callable[[str], str]) -> list[Letter]
     for one in sorted(singles, key=lambda i: int(i.label) if i.label.isdigit() else 0):
         member = one.member
         assert member is not None
-        row = rows.get(one.label)
         said = f"You played as player {one.label}"
-        if row is not None:
-            score = f"{row.percent}%" if row.percent else row.display
-            said += f": {score}, place {row.rank}"
-        lines = [f"Dear {member.name},", "", f"The results of {event.name} ({event.date}) are out."]
-        lines += [said + ".", "", f"Your score card: {link(one.label)}", "", f"{club.name}"]
-        letters.append(
-            Letter(
-                member=member,
-                address=member.email,
-                subject=f"{club.short_name or club.name}: your score card, {event.name}",
-                body="\n".join(lines) + "\n",
-            )
-        )
+        letters.append(_letter(event, member, said, rows.get(one.label), link(one.label)))
     return letters

@@ -28,6 +28,7 @@ from tournament.services.individuals import set_individual_names
 
 from ..factories import enter, make_event
 from .test_individual_standings import LINES
+from .test_individual_standings import evening as hand_checked
 from .test_usebio_readers import cobalt_reads, importusebio_reads
 
 GUEST = 'O\'Hara, "Red"'
@@ -45,18 +46,11 @@ SEATS = {
 
 
 def evening(director, lines=LINES, **fields):
-    event = make_event(
-        director,
-        form="individual",
-        movement_name="individual-8-r3",
-        tables=0,
-        boards_per_round=1,
-        **fields,
-    )
+    """The hand-checked evening, its players named as :data:`NAMES` has them (a member
+    of the register among them)."""
+    event = hand_checked(director, names={}, lines=lines, **fields)
     Member.objects.create(club=event.club, name="Jane Alden", number="12345")
     set_individual_names(event, NAMES, by=Actor.director(director))
-    for board, round_no, table, line in lines:
-        enter(event, board, round_no, table, line)
     return event
 
 

@@ -12,7 +12,7 @@ from tournament.services import Actor
 from tournament.services.seasons import set_season_events
 
 from ..factories import enter, make_event
-from .test_individual_standings import LINES
+from .test_individual_standings import evening
 
 
 def test_the_season_credits_each_member_of_an_individual(director):
@@ -20,16 +20,7 @@ def test_the_season_credits_each_member_of_an_individual(director):
     for i, name in enumerate(["Alden", "Brewster", "Carrow"], 1):
         Member.objects.create(club=club, name=name, number=str(i), email=f"{i}@example.org")
     season = Season.objects.create(club=club, name="Autumn", method="total")
-    event = make_event(
-        director,
-        form="individual",
-        movement_name="individual-8-r3",
-        tables=0,
-        boards_per_round=1,
-        individual_names={"4": "Alden", "1": "Brewster", "7": "Carrow"},
-    )
-    for board, round_no, table, line in LINES:
-        enter(event, board, round_no, table, line)
+    event = evening(director, names={"4": "Alden", "1": "Brewster", "7": "Carrow"})
     by = Actor.director(director)
     assert set_season_events(season, [event.pk], by=by) == 1
     services.set_published(event, True, by=by)

@@ -44,17 +44,19 @@ LINES = [
 ]
 
 
-def evening(director, **fields):
+def evening(director, names=None, lines=LINES, **fields):
+    """The hand-checked 8-player evening (``individual-8-r3``, a board a round), its
+    players named by ``names`` (players 4 and 1 unless given) and ``lines`` entered."""
     event = make_event(
         director,
         form="individual",
         movement_name="individual-8-r3",
         tables=0,
         boards_per_round=1,
-        individual_names={"4": "Jane Alden", "1": "Tom Bird"},
+        individual_names={"4": "Jane Alden", "1": "Tom Bird"} if names is None else names,
         **fields,
     )
-    for board, round_no, table, line in LINES:
+    for board, round_no, table, line in lines:
         enter(event, board, round_no, table, line)
     return event
 

@@ -16,43 +16,17 @@ from django.contrib.auth import get_user_model
 
 from scoring.individual_moves import moves_after
 from scoring.movements.individuals import from_name
-from tournament import services
-from tournament.models import Event, Individual, Result, Seating
-from tournament.services import Actor, Entry, tablets
+from tournament.models import Event, Individual, Result
+from tournament.services import tablets
 
 from .conftest import PHONE, log_in
+from .other_tables import play_the_others, tap
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 PASSWORD = "whist-club-1915"
 SEAT = {"N": "North", "E": "East", "S": "South", "W": "West"}
 NAMES = {"1": "Ada Alden", "2": "Ben Brewster", "3": "Cora Carrow", "4": "Dan Dale"}
-LINES = [
-    Entry("2H", "S", 8, honours={"N": 2, "E": 1, "S": 1, "W": 1}),
-    Entry("4S", "E", 10, honours={"N": 1, "E": 2, "S": 0, "W": 2}),
-    Entry("1NT", "N", 7, honours={"N": 2, "E": 1, "S": 1, "W": 0}),
-]
-
-
-def tap(page, selector: str) -> None:
-    page.click(f"label:has({selector})")
-
-
-def play_the_others(event: Event, round_no: int) -> None:
-    """Tables 2 and 3 enter their round's boards, agreed by the opponents, and agree the
-    round: the calls the tablet's board and "Round agreed" pages make."""
-    for seating in Seating.objects.filter(event=event, round=round_no, table__gt=1):
-        for board in seating.board_numbers:
-            services.enter_result(
-                event,
-                board_number=board,
-                round_no=round_no,
-                table=seating.table,
-                entry=LINES[(board + seating.table) % len(LINES)],
-                by=Actor.tablet(seating.table),
-                confirmed=True,
-            )
-        services.agree_round(seating, by=Actor.tablet(seating.table))
 
 
 def test_a_twelve_player_individual_set_up_and_played(live_server, browser, shots):

@@ -7,9 +7,10 @@ import threading
 
 import pytest
 
-from tournament.models import AuditEntry, Member, Player, SeatName
+from tournament.models import AuditEntry, Individual, Member, Player, Seating, SeatName
 from tournament.services import Actor, ServiceError, seats
 from tournament.services import locks as locks_module
+from tournament.services.individuals import set_individual_names
 from tournament.services.seats import Keyed
 
 from .conftest import make_event
@@ -89,3 +90,48 @@ def test_two_phones_confirming_at_once_confirm_once(director):
         lines = AuditEntry.objects.filter(event=event, action="seats", detail__contains="confirm")
         assert lines.count() == 1
         assert Player.objects.filter(pair__event=event).exclude(member=None).count() == 4
+
+
+@pytest.mark.django_db(transaction=True)
+@needs_postgresql
+def test_an_individuals_player_named_by_the_director_while_his_table_confirms(
+    director, monkeypatch
+):
+    """An individual's seat confirmed at the table names its player on every partnership
+    he plays in (services.individuals.name_everywhere); the director naming the same
+    player at that moment waits for the event's lock, or is waited for.  The director's
+    name stands either way, on the player and on every seat of his alike: given second it
+    replaces the table's; given first, the table's differs and is left for him to settle."""
+    for i in range(ROUNDS):
+        event = make_event(
+            director,
+            form="individual",
+            movement_name="individual-12-r7",
+            tables=0,
+            seats_at_table=True,
+        )
+        for number, name in [*FOUR, ("105", "Hal Eyre")]:
+            Member.objects.get_or_create(club=event.club, number=number, defaults={"name": name})
+        for seat, (number, _) in zip("NESW", FOUR, strict=True):
+            key(event, number, seat)()
+        first = Seating.objects.get(event=event, round=1, table=1)
+        label = Player.objects.get(pair=first.ns, position=1).individual.label  # North
+        confirming = Device("confirm", confirm(event, f"t1-i{i}"))
+        naming = Device(
+            "director",
+            lambda e=event, who=label: set_individual_names(
+                e, {who: "Hal Eyre"}, by=Actor.director(director)
+            ),
+        )
+        order = (confirming, naming) if i % 2 == 0 else (naming, confirming)
+        assert gated_race(monkeypatch, (locks_module, "event"), *order)
+        assert isinstance(confirming.outcome, list), confirming.outcome
+        assert naming.outcome is None, naming.outcome
+        player = Individual.objects.get(event=event, label=label)
+        seats_of_his = set(Player.objects.filter(individual=player).values_list("name", flat=True))
+        assert seats_of_his == {player.name}  # one name on the player and all his seats
+        # The director's name stands either way: given after the table's, it replaces it;
+        # given first, the table's differs from it and waits for him to settle.
+        assert player.name == "Hal Eyre"
+        seat = SeatName.objects.get(event=event, table=1, seat="N")
+        assert seat.state == ("named" if order[0] is confirming else "clash")

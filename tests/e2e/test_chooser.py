@@ -20,6 +20,7 @@ def test_a_howell_chosen_on_the_setup_page_is_played_on_a_phone(live_server, bro
     page.goto(f"{live_server.url}/director/events/new/")
     page.fill("#id_choose-pairs", "14")
     page.click("text=Show the movements")
+    page.wait_for_url("**choose-pairs=14*")  # the chosen page, loaded
     first = page.locator('input[name="movement_name"]').first
     assert first.get_attribute("value") == "howell-7-even" and first.is_checked()
     assert page.locator("#id_tables").is_hidden()  # the candidate sets the tables
@@ -56,6 +57,7 @@ def test_the_public_movements_page_chooses_on_a_phone(live_server, browser, shot
     page.goto(f"{live_server.url}/movements/")
     page.fill("#id_choose-pairs", "16")
     page.click("text=Show the movements")
+    page.wait_for_url("**choose-pairs=16*")  # the chosen page, loaded
     candidates = page.locator(".candidate")
     assert candidates.count() >= 4
     assert "relay between tables 1 and 8" in page.locator(".candidates").inner_text()
@@ -88,7 +90,7 @@ def test_a_directors_own_movement_refused_then_kept(live_server, browser, shots)
     shots(page, "chooser-own-refused-1280")
     page.fill("#id_text", good)
     page.click("text=Check and keep it")
-    assert page.locator("table").get_by_text("Our Mitchell").is_visible()
+    page.locator("table").get_by_text("Our Mitchell").wait_for()  # the kept list, loaded
     no_axe_violations(page)
     shots(page, "chooser-own-kept-1280")
     assert ClubMovement.objects.get().name == "Our Mitchell"

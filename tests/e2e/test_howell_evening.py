@@ -43,6 +43,7 @@ def test_a_ten_table_howell_chosen_and_played_on_the_tablets(live_server, browse
     page.fill("#id_choose-pairs", "20")
     page.fill("#id_choose-boards", "19")
     page.click("text=Show the movements")
+    page.wait_for_url("**choose-pairs=20*")  # the chosen page, loaded
     howell = page.locator('input[name="movement_name"][value="howell-10"]')
     howell.check()
     candidate = page.locator(".candidate", has=howell)

@@ -49,6 +49,7 @@ def test_a_call_answered_from_a_390_px_phone(live_server, browser, shots):
     assert "Table 1 calls the director" in phone.inner_text(".calls")
     shots(phone, "director-call-390")
     rule.click()
+    phone.wait_for_load_state()  # the ruling page whole before its parts are counted
 
     # The guide opens at the double of partner's declaration, the others folded.
     assert "{#" not in phone.inner_text("main")  # no template text shown as words

@@ -138,3 +138,27 @@ def test_the_seats_page_asks_each_player_by_his_number(client, eight):
     for seat, label in (("North", "3"), ("East", "7"), ("South", "4"), ("West", "2")):
         assert f"{seat} · player {label}" in page
     assert "&amp;" not in page.split("<main")[1].split("</main>")[0]
+
+
+def test_the_panel_names_who_sees_the_running_score(client, eight, director):
+    """The director's switch says who the tablets show it to: in an individual each
+    player at the table, in a pair event each pair, in a team match the match."""
+    client.force_login(director)
+    pairs = make_event(director, name="Pairs")
+    teams = make_event(director, name="Teams", form="teams", movement="teams", tables=2)
+    said = {}
+    for event in (eight, pairs, teams):
+        services.display.set_running_score(event, True, by=Actor.director(director))
+        said[event.form] = client.get(reverse("director_event", args=[event.pk])).content.decode()
+    assert "each player at the table also sees his score and place so far" in said["individual"]
+    assert "each pair also sees its score and place so far" in said["pairs"]
+    assert "both teams also see the match score so far" in said["teams"]
+    for event in (eight, pairs, teams):
+        services.display.set_running_score(event, False, by=Actor.director(director))
+    shown = {
+        e.form: client.get(reverse("director_event", args=[e.pk])).content.decode()
+        for e in (eight, pairs, teams)
+    }
+    assert "Tablets: show each player his running score" in shown["individual"]
+    assert "Tablets: show each pair its running score" in shown["pairs"]
+    assert "Tablets: show both teams the running score" in shown["teams"]

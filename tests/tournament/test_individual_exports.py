@@ -131,6 +131,49 @@ def test_xlsx_score_cards_are_the_cards_and_add_to_the_standings(individual):
         assert sum(mine) == score, label
 
 
+def test_xlsx_movement_seats_the_four_players(individual):
+    """The Movement sheet gives each table's players by seat, as the travellers do."""
+    wb = load_workbook(io.BytesIO(exports.xlsx_bytes(individual)))
+    rows = sheet(wb, "Movement")
+    assert list(rows[0])[:6] == ["Round", "Table", "North", "East", "South", "West"]
+    assert len(rows) == 6  # 3 rounds of 2 tables; 8 players, nobody sits out
+    for r in rows:
+        seats = tuple(str(r[seat]) for seat in ("North", "East", "South", "West"))
+        assert seats == SEATS[(r["Round"], r["Table"])]
+    first = rows[0]
+    assert (first["First board"], first["Last board"]) == (1, 1)
+
+
+def test_xlsx_movement_names_who_sits_out(director):
+    """Nine players at two tables: one sits out each round, named in a row of its own
+    after the round's tables (individual-9-r3: player 1 in round 1, 3 in round 2, 9 in
+    round 3)."""
+    from scoring.movements.individuals import from_name
+
+    event = make_event(
+        director,
+        form="individual",
+        movement_name="individual-9-r3",
+        tables=0,
+        boards_per_round=1,
+    )
+    plan = from_name("individual-9-r3", 1)
+    wb = load_workbook(io.BytesIO(exports.xlsx_bytes(event)))
+    rows = sheet(wb, "Movement")
+    assert [(r["Round"], r["Table"]) for r in rows] == [
+        (1, 1), (1, 2), (1, "sitting out"), (2, 1), (2, 2), (2, "sitting out"),
+        (3, 1), (3, 2), (3, "sitting out"),
+    ]  # fmt: skip
+    outs = [row["How"] for row in rows if row["Table"] == "sitting out"]
+    assert outs == [f"Player {p} sits out this round" for p in ("1", "3", "9")]
+    for r in range(1, 4):
+        seated = {p for t in plan.schedule if t.round == r for p in (t.n, t.e, t.s, t.w)}
+        (away,) = set(plan.players) - seated
+        out = next(row for row in rows if (row["Round"], row["Table"]) == (r, "sitting out"))
+        assert out["How"] == f"Player {away} sits out this round"
+        assert out["North"] is None and out["Boards then"] is None
+
+
 def test_csv_standings_and_travellers(individual):
     text = exports.standings_csv(individual)
     rows = list(csv.DictReader(io.StringIO(text.lstrip("\ufeff"))))

@@ -1,4 +1,5 @@
-"""An individual's score cards as rows: every player's boards, one sheet of the XLSX.
+"""An individual's score cards and movement as rows, sheets of the XLSX: every
+player's boards, and each table's four players round by round.
 
 A score card is :func:`scoring.individuals.player_boards`' own reading of the compared
 lines (docs/laws/duplicate.md, "Individuals"), the figures of the player's card page
@@ -14,12 +15,12 @@ from typing import Any
 
 from scoring import pair_label_key
 from scoring.individuals import compare_individual_boards, player_boards
-from scoring.movements.partnerships import as_individual
+from scoring.movements.partnerships import as_individual, partners
 
 from ..models import Event
-from ..queries.individuals import names_of
+from ..queries.individuals import names_of, places_of
 from ..queries.standings import law_b_tables
-from .rows import LiveLines, adjusted_text, cell_number, pair_label
+from .rows import MOVEMENT_COLUMNS, LiveLines, adjusted_text, cell_number, movement_rows, pair_label
 
 SCORE_CARD_COLUMNS = [
     ("Player", 7),
@@ -95,3 +96,46 @@ def score_card_rows(
                 cell_number(card.net),
                 cell_number(card.score),
             ]
+
+
+# The movement of an individual: the players, not the partnerships, in each seat.
+INDIVIDUAL_MOVEMENT_COLUMNS = [
+    *MOVEMENT_COLUMNS[:2],
+    ("North", 7),
+    ("East", 7),
+    ("South", 7),
+    ("West", 7),
+    *MOVEMENT_COLUMNS[4:],
+]
+
+
+def individual_movement_rows(event: Event) -> list[list[Any]]:
+    """The pairs' movement sheet (:func:`movement_rows`) with each table's two
+    partnerships opened into its four players, North, East, South, West, and a row a
+    round naming the players who sit it out (``Table`` is ``sitting out``): a director
+    checks the seats a player's guide card gives against this sheet."""
+    rows = movement_rows(event)
+    if not rows:
+        return []
+    sitting_out: dict[int, list[str]] = {}
+    for label, seq in places_of(event).items():
+        for place in seq:
+            if place.sits_out:
+                sitting_out.setdefault(place.round, []).append(label)
+    out: list[list[Any]] = []
+    for i, row in enumerate(rows):
+        if row[1] == "bystand":
+            out.append([*row[:2], "", "", "", "", *row[4:]])
+        else:
+            north, south = partners(row[2])
+            east, west = partners(row[3])
+            seats = [pair_label(p) for p in (north, east, south, west)]
+            out.append([*row[:2], *seats, *row[4:]])
+        last_of_round = i + 1 == len(rows) or rows[i + 1][0] != row[0]
+        away = sitting_out.get(row[0])
+        if last_of_round and away:
+            who = ", ".join(sorted(away, key=pair_label_key))
+            word = "Player" if len(away) == 1 else "Players"
+            said = f"{word} {who} {'sits' if len(away) == 1 else 'sit'} out this round"
+            out.append([row[0], "sitting out", "", "", "", "", "", "", "", said, ""])
+    return out

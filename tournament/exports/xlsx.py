@@ -27,7 +27,12 @@ from scoring.pbn import printing_text
 from ..models import Event
 from ..queries import charts, standings
 from ..queries.individual_standings import individual_contest
-from .individual import SCORE_CARD_COLUMNS, score_card_rows
+from .individual import (
+    INDIVIDUAL_MOVEMENT_COLUMNS,
+    SCORE_CARD_COLUMNS,
+    individual_movement_rows,
+    score_card_rows,
+)
 from .printing import set_up_page
 
 if TYPE_CHECKING:
@@ -306,9 +311,12 @@ def _write_xlsx(
             paper=paper,
         )
     _charts_sheet(wb, event, boards, table, live)
-    schedule = movement_rows(event)
+    if event.is_individual:
+        schedule, schedule_columns = individual_movement_rows(event), INDIVIDUAL_MOVEMENT_COLUMNS
+    else:
+        schedule, schedule_columns = movement_rows(event), MOVEMENT_COLUMNS
     if schedule:
-        write_sheet(wb, "Movement", MOVEMENT_COLUMNS, schedule, landscape=True, paper=paper)
+        write_sheet(wb, "Movement", schedule_columns, schedule, landscape=True, paper=paper)
     settings = settings_rows(event, boards=boards)
     write_sheet(wb, "Settings", [("Setting", 22), ("Value", 60)], settings, paper=paper)
     wb.save(out)

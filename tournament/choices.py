@@ -45,6 +45,18 @@ class Factoring(models.TextChoices):
     AS_PLAYED = "as-played", "As played (the sums as they are)"
     FACTORED = "factored", "Factored (sum x B / b, to the boards most pairs played)"
 
+    @classmethod
+    def choices_for(cls, individual: bool) -> list[tuple[str, str]]:
+        """The options as the event's director reads them: an individual's entries are
+        players, so its boards are those most players played."""
+        if not individual:
+            return list(cls.choices)
+        return [(cls.AS_PLAYED.value, cls.AS_PLAYED.label), (cls.FACTORED.value, FACTORED_PLAYERS)]
+
+
+# The factored option's words in an individual, where each entry is a player.
+FACTORED_PLAYERS = "Factored (sum x B / b, to the boards most players played)"
+
 
 class PaperSize(models.TextChoices):
     """The paper the club prints its spreadsheets on."""

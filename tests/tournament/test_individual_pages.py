@@ -162,3 +162,21 @@ def test_the_panel_names_who_sees_the_running_score(client, eight, director):
     assert "Tablets: show each player his running score" in shown["individual"]
     assert "Tablets: show each pair its running score" in shown["pairs"]
     assert "Tablets: show both teams the running score" in shown["teams"]
+
+
+def test_the_factoring_speaks_of_players_in_an_individual(client, eight, director):
+    """Law H's sums over unequal boards: the director's option names the players who
+    played fewer boards, and the boards most players played."""
+    client.force_login(director)
+    page = client.get(reverse("director_event", args=[eight.pk])).content.decode()
+    assert "Total points (Law H) · Individual, 8 players" in page  # the form said once
+    assert "Players that played fewer boards" in page and "Pairs that played" not in page
+    assert "to the boards most players played" in page and "most pairs played" not in page
+    answer = client.post(
+        reverse("director_factoring", args=[eight.pk]), {"factoring": "factored"}, follow=True
+    )
+    said = answer.content.decode()
+    assert "Standings: Factored (sum x B / b, to the boards most players played)." in said
+    pairs = make_event(director, name="Pairs")
+    page = client.get(reverse("director_event", args=[pairs.pk])).content.decode()
+    assert "Pairs that played fewer boards" in page and "most pairs played" in page

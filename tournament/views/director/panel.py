@@ -131,7 +131,7 @@ def control_panel(request: HttpRequest, event: Event) -> HttpResponse:
         "publication": publication(event),
         "timer": timer,
         "timer_follows": TimerFollows.choices,
-        "factorings": Factoring.choices,
+        "factorings": Factoring.choices_for(event.is_individual),
         # The round a start (the round in play) or restart (the clock's round) is for.
         "timer_for": _timer_round(event, timer),
         "display_url": _display_url(request, event),
@@ -277,7 +277,8 @@ def factoring(request: HttpRequest, event: Event) -> HttpResponse:
     except ServiceError as e:
         messages.error(request, user_message(e))
     else:
-        messages.success(request, f"Standings: {changed.get_factoring_display()}.")
+        said = dict(Factoring.choices_for(changed.is_individual))[changed.factoring]
+        messages.success(request, f"Standings: {said}.")
     return redirect("director_event", event.pk)
 
 

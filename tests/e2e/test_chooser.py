@@ -18,9 +18,15 @@ def test_a_howell_chosen_on_the_setup_page_is_played_on_a_phone(live_server, bro
     get_user_model().objects.create_user("td", password="whist-club-1915", is_staff=True)
     context, page = log_in(browser, live_server, 1280, "whist-club-1915")
     page.goto(f"{live_server.url}/director/events/new/")
+    page.fill("#id_name", "Howell night")  # typed before the chooser is asked: kept
+    page.fill("#id_date", "1915-04-06")
+    page.select_option("#id_code", "royalton")
     page.fill("#id_choose-pairs", "14")
     page.click("text=Show the movements")
     page.wait_for_url("**choose-pairs=14*")  # the chosen page, loaded
+    assert page.input_value("#id_name") == "Howell night"
+    assert page.input_value("#id_date") == "1915-04-06"
+    assert page.input_value("#id_code") == "royalton"
     first = page.locator('input[name="movement_name"]').first
     assert first.get_attribute("value") == "howell-7-even" and first.is_checked()
     assert page.locator("#id_tables").is_hidden()  # the candidate sets the tables
@@ -32,12 +38,11 @@ def test_a_howell_chosen_on_the_setup_page_is_played_on_a_phone(live_server, bro
     assert page.locator("#id_tables").is_visible()
     first.check()
     assert page.locator("#id_tables").is_hidden()
-    page.fill("#id_name", "Howell night")
-    page.fill("#id_date", "1915-04-06")
     page.click("text=Create the event and its schedule")
     page.wait_for_url("**/players/")
     event = Event.objects.get(name="Howell night")
     assert (event.movement_name, event.tables, event.movement) == ("howell-7-even", 7, "howell")
+    assert event.code == "royalton" and str(event.date) == "1915-04-06"
     context.close()
 
     # Table 2 on a phone: its first round as the Howell seats it.

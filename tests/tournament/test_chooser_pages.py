@@ -44,6 +44,29 @@ def test_the_new_event_form_offers_the_candidates_for_the_pairs_present(alice):
     assert 'type="hidden" name="choose-pairs" value="14"' in page
 
 
+def test_asking_the_chooser_keeps_what_was_typed(alice):
+    """The event's form as the director left it comes along with the question
+    (keeptyped.js): the answer shows it again, an unticked box unticked."""
+    typed = {
+        "keep-name": "Tuesday pairs",
+        "keep-date": "1915-04-06",
+        "keep-code": "royalton",
+        "keep-form": "individual",  # then the pairs' chooser asked: a pair contest
+        "keep-method": "matchpoints",
+    }  # "keep-premium" left out: the premium box was unticked
+    page = alice.get(reverse("director_event_create"), {"choose-pairs": "14", **typed})
+    text = page.content.decode()
+    assert 'name="name" value="Tuesday pairs"' in text
+    assert 'name="date" value="1915-04-06"' in text
+    assert '<option value="royalton" selected>' in text
+    assert '<option value="matchpoints" selected>' in text
+    assert '<option value="pairs" selected>' in text
+    assert 'name="premium" id="id_premium">' in text  # no "checked"
+    assert f'value="{choose(14)[0].name}" checked' in text  # the chooser's answer picked
+    plain = alice.get(reverse("director_event_create"), {"choose-pairs": "14"}).content.decode()
+    assert 'name="premium" id="id_premium" checked>' in plain  # nothing kept: the defaults
+
+
 def test_without_pairs_the_form_is_as_before(alice):
     page = alice.get(reverse("director_event_create")).content.decode()
     assert _radios(page) == []

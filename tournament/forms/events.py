@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django import forms
+from django.http import QueryDict
 
 from scoring.movements import MAX_TABLES
 from scoring.movements.chooser import Candidate
@@ -146,6 +147,25 @@ class EventForm(forms.ModelForm):
             self.fields[name].required = False
         if "factoring" in self.fields:  # left out: as played, Law H's own reading
             self.fields["factoring"].required = False
+
+    # keeptyped.js sends the event's form along with a chooser's question, each field
+    # as "keep-<name>", so that the page answering it shows what was typed.
+    KEPT = "keep-"
+
+    @classmethod
+    def kept(cls, data: Any) -> dict[str, Any]:
+        """What the director had typed in the form when he asked the chooser, as the
+        answer's initial values, each read by the form's own widget (a box he left
+        unticked stays unticked); empty when ``data`` keeps nothing.  The movement
+        picked is left out: the chooser's answer offers its own."""
+        typed = QueryDict(mutable=True)
+        for name, values in data.lists():
+            if name.startswith(cls.KEPT):
+                typed.setlist(name.removeprefix(cls.KEPT), values)
+        if not typed:
+            return {}
+        form = cls(typed)
+        return {name: form[name].value() for name in form.fields if name != "movement_name"}
 
     def clean_adjusted_plus_percent(self) -> int:
         return self._or_default("adjusted_plus_percent")

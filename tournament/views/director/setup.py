@@ -88,10 +88,12 @@ def event_create(request: HttpRequest) -> HttpResponse:
     chooser, found = chooser_for(request, data)
     candidates: list[Candidate | IndividualCandidate] = list(found)
     pairs = chooser.cleaned_data.get("pairs") if chooser.is_bound and chooser.is_valid() else None
-    initial: dict[str, Any] = {"code": "1915", "premium": True}
+    initial: dict[str, Any] = {"code": "1915", "premium": True, **EventForm.kept(request.GET)}
     if offered:  # an individual asked: its movements, not the pairs'
         candidates, pairs = list(offered), None
         initial["form"] = Form.INDIVIDUAL
+    elif found and initial.get("form") == Form.INDIVIDUAL:  # the pairs' chooser asked
+        initial["form"] = Form.PAIRS
     if candidates:
         initial["movement_name"] = candidates[0].name
     form = EventForm(request.POST or None, initial=initial, candidates=candidates, pairs=pairs)

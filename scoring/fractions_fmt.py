@@ -18,6 +18,18 @@ def exact(x: Fraction | int) -> str:
     return str(x.numerator) if x.denominator == 1 else f"{x.numerator}/{x.denominator}"
 
 
+def mixed_fraction(x: Fraction | int) -> str:
+    """An exact value as a person (and a spreadsheet, never as a date) reads it: ``191
+    3/5`` (``958/5``), ``-378 1/3``, ``0 1/2``; a whole number as itself.  ``271/2``
+    would be read as 27 1/2."""
+    x = Fraction(x)
+    if x.denominator == 1:
+        return str(x.numerator)
+    sign = "-" if x < 0 else ""
+    whole, rest = divmod(abs(x.numerator), x.denominator)
+    return f"{sign}{whole} {rest}/{x.denominator}"
+
+
 def _div_half_away(num: int, den: int) -> int:
     """num / den (den > 0) rounded to the nearest integer, halves away from zero."""
     q, r = divmod(abs(num), den)

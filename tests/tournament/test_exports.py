@@ -17,7 +17,7 @@ from django.urls import reverse
 from openpyxl import load_workbook
 
 from scoring import parse_pbn_deal
-from scoring.fractions_fmt import exact
+from scoring.fractions_fmt import mixed_fraction
 from scoring.pbn import parse_pbn, split_table_row
 from tournament import exports, services
 from tournament.models import Board, Player, Result
@@ -49,7 +49,7 @@ def test_xlsx_values_and_types(demo):
     assert header[:6] == ["Field", "Rank", "Pair", "Players", "Score", "Exact score"]
     expected = standings.pair_contest(pairs)
     first = [c.value for c in st[2]]
-    assert first[2] == int(expected[0].pair) and first[5] == expected[0].exact
+    assert first[2] == int(expected[0].pair) and first[5] == expected[0].exact_shown
     assert isinstance(first[2], int)  # a pair numbered "1" is the number 1 (sorts 1, 2, 10)
     assert isinstance(first[4], int) and isinstance(first[6], float | int)
     assert first[4] == int(expected[0].display)
@@ -109,8 +109,8 @@ def test_xlsx_team_match_shows_law_g(demo):
     match = standings.team_match(teams)
     a = next(r for r in rows if r[0] and str(r[0]).endswith("(A)"))  # "Knickerbocker (A)"
     assert a[7] == match.teams["A"].rounded and a[4] == match.teams["A"].average_direction
-    assert a[2] == exact(match.teams["A"].average_added)  # "-1700/3": exact, as text
-    assert a[5] == exact(match.teams["A"].score) and isinstance(a[1], int)
+    assert a[2] == mixed_fraction(match.teams["A"].average_added)  # "-566 2/3", as text
+    assert a[5] == mixed_fraction(match.teams["A"].score) and isinstance(a[1], int)
     assert any(r[0] == "Won by the fraction of a point" for r in rows)
 
 

@@ -86,7 +86,11 @@ def runs_as_formula(text: str) -> bool:
 
 
 def fraction_text(x: Fraction) -> str:
-    return str(x.numerator) if x.denominator == 1 else f"{x.numerator}/{x.denominator}"
+    """A mixed number, written out independently: "191 3/5", "-566 2/3", "0 1/2"."""
+    if x.denominator == 1:
+        return str(x.numerator)
+    whole, rest = divmod(abs(x.numerator), x.denominator)
+    return f"{'-' if x < 0 else ''}{whole} {rest}/{x.denominator}"
 
 
 @settings(max_examples=EXAMPLES, deadline=None)
@@ -133,7 +137,7 @@ def test_xlsx_reopens_as_written(rows):
         for c, value in enumerate(row, 1):
             cell = back.cell(r, c)
             if isinstance(value, Fraction):
-                # Text n/d (a spreadsheet holds no exact fraction); a whole one a number.
+                # Text "98 1/2" (a spreadsheet holds no exact fraction); a whole one a number.
                 value = value.numerator if value.denominator == 1 else fraction_text(value)
             if value is None or value == "":
                 assert cell.value is None
@@ -213,14 +217,14 @@ def test_a_played_event_with_hostile_names_exports_and_reads_back(demo, names, e
     assert [row[-1] for row in total] == [printable(r.names) or "?" for r in table]  # last
     assert [Fraction(row[-2]) for row in total] == [r.score for r in table]  # Exact
 
-    # XLSX: names as text cells, scores as numbers, the exact score as n/d.
+    # XLSX: names as text cells, scores as numbers, the exact score a mixed number.
     buf = io.BytesIO()
     exports.write_xlsx(pairs, buf)
     wb = load_workbook(io.BytesIO(buf.getvalue()))
     sheet = list(wb["Standings"].iter_rows(min_row=2))
     assert [row[3].value for row in sheet] == [printable(r.names) or None for r in table]
     assert all(row[3].data_type == "s" for row in sheet if row[3].value is not None)
-    assert [row[5].value for row in sheet] == [r.exact for r in table]
+    assert [row[5].value for row in sheet] == [fraction_text(Fraction(r.score)) for r in table]
     assert [row[6].value for row in sheet] == [as_xlsx_number(r.score) for r in table]
     settings_sheet = {r[0].value: r[1] for r in wb["Settings"].iter_rows(min_row=2)}
     assert settings_sheet["Event"].value == (printable(pairs.name) or None)

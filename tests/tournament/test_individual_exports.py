@@ -82,7 +82,7 @@ def test_xlsx_standings_by_player(individual):
         (1, 4, 98.5), (2, 1, 90.5), (3, 5, 48.5), (4, 3, 40.5),
         (5, 2, -40.5), (6, 8, -48.5), (7, 6, -90.5), (8, 7, -98.5),
     ]  # fmt: skip
-    assert rows[0]["Name"] == "Jane Alden" and rows[0]["Exact score"] == "197/2"
+    assert rows[0]["Name"] == "Jane Alden" and rows[0]["Exact score"] == "98 1/2"
     assert rows[0]["Score"] == 99 and rows[0]["Boards"] == 3
     # The formula stays text (quote-prefixed), the guest's comma and quotes as typed.
     by_player = {r["Player"]: r for r in rows}

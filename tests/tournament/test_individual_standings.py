@@ -112,6 +112,8 @@ def test_the_pages_show_the_players(director, client):
     page = client.get(reverse("event_standings", args=[event.pk])).content.decode()
     assert "All players" in page and "Jane Alden" in page
     assert reverse("event_player", args=[event.pk, "4"]) in page
+    # Player 4's 98.5 (197/2), rounded to 99: the exact column reads as a mixed number.
+    assert '<td class="num wide">98 1/2</td>' in page and "197/2" not in page
     card = client.get(reverse("event_player", args=[event.pk, "1"])).content.decode()
     assert "Tom Bird" in card and "Jane Alden" not in card.split("<tbody>")[0]
     assert client.get(reverse("event_player", args=[event.pk, "99"])).status_code == 404

@@ -341,3 +341,22 @@ def test_the_exact_column_shows_only_when_it_says_more_than_the_score():
     assert exact_adds([row(Fraction(958, 5), "192")])  # a Law H total, rounded
     assert exact_adds([row(Fraction(41, 3), "13.67")])  # matchpoints in thirds (Neuberg)
     assert not exact_adds([])
+
+
+def test_the_exact_column_reads_as_a_mixed_number(client, director):
+    """A rounded Law H total's exact value reads "191 3/5" on the page (958/5 would be
+    read as 95 8/5 or 958 fifths), negative ones "-378 1/3"; the PBN file keeps n/d for
+    the programs that read it."""
+    from fractions import Fraction
+
+    from tournament.queries.standings import StandingRow
+
+    row = StandingRow(
+        pair="1", names="", direction="NS", score=Fraction(958, 5), exact="958/5",
+        display="192", percent="", rank="1", boards=2,
+    )  # fmt: skip
+    assert row.exact_shown == "191 3/5"
+    row.score = Fraction(-1135, 3)
+    assert row.exact_shown == "-378 1/3"
+    row.score = Fraction(34)
+    assert row.exact_shown == "34"

@@ -85,8 +85,10 @@ def exact_and_decimal(event):
 def test_an_exact_fraction_is_text_beside_its_decimal(matchpoints):
     exact, decimal = exact_and_decimal(matchpoints)
     for e, d in zip(exact, decimal, strict=True):
-        n, _, q = e.partition("/")  # the demo's (Neuberg) totals: none whole
-        assert q and d == pytest.approx(int(n) / int(q))
+        whole, _, part = e.partition(" ")  # "191 3/5": the demo's (Neuberg) totals, none whole
+        n, _, q = part.partition("/")
+        sign = -1 if whole.startswith("-") else 1
+        assert q and d == pytest.approx(int(whole) + sign * int(n) / int(q))
 
 
 def test_a_whole_exact_score_is_a_number(director):

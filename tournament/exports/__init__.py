@@ -29,6 +29,8 @@ it.  The names below are the package's face: the rest of the app writes
 ``exports.write_xlsx(...)`` without knowing which module holds it.
 """
 
+from scoring.fractions_fmt import mixed_fraction
+
 from .csv import csv_safe, csv_text, standings_csv, travellers_csv
 from .groups import (
     contest_csv_bytes,
@@ -50,7 +52,6 @@ from .registry import (
 from .rows import (
     LiveLines,
     Precise,
-    mixed_fraction,
     pair_label,
     rank_cell,
     standings_rows,

@@ -19,6 +19,7 @@ from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from typing import Any
 
+from scoring.fractions_fmt import mixed_fraction
 from scoring.pbn import decimal_text, printing_text
 
 from ..models import Event
@@ -26,7 +27,6 @@ from ..queries import standings
 from .rows import (
     Precise,
     cell_number,
-    mixed_fraction,
     precise_number,
     standings_columns,
     standings_rows,

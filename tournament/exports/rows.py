@@ -116,16 +116,6 @@ def precise_number(x: Fraction | int) -> int | Precise:
     return n if type(n) is int else Precise(n)  # type: ignore[arg-type]
 
 
-def mixed_fraction(x: Fraction) -> str:
-    """An exact fraction as spreadsheets read a number, never a date: ``191 3/5``
-    (``958/5``), ``-378 1/3``, ``0 1/2``; a whole number as itself."""
-    if x.denominator == 1:
-        return str(x.numerator)
-    sign = "-" if x < 0 else ""
-    whole, rest = divmod(abs(x.numerator), x.denominator)
-    return f"{sign}{whole} {rest}/{x.denominator}"
-
-
 def pair_label(label: str | None) -> str | int | None:
     """A pair's label as a spreadsheet cell: a number when it is one ("12"), so a column
     of pairs sorts 1, 2, ... 10 and no "number stored as text" flag shows; else as it is

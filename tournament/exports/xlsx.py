@@ -20,7 +20,7 @@ from openpyxl.chart import BarChart, LineChart, Reference
 from openpyxl.styles import Alignment, Font
 from openpyxl.utils import get_column_letter
 
-from scoring.fractions_fmt import exact
+from scoring.fractions_fmt import mixed_fraction
 from scoring.pairs import BoardLine
 from scoring.pbn import printing_text
 
@@ -83,7 +83,7 @@ def xlsx_row(ws: WriteOnlyWorksheet, row: Sequence[Any]) -> list[Any]:
     ``#N/A`` as an error value, and refuses control characters; so text is made
     printable, and text a spreadsheet would run or misread becomes a text cell
     (``data_type "s"``) with the quote prefix, which keeps it text in Excel
-    even once edited.  An exact ``Fraction`` is the text ``n/d`` when it is not
+    even once edited.  An exact ``Fraction`` is the text ``98 1/2`` when it is not
     whole, beside its decimal; a whole one is a number, so no cell holds a
     number stored as text.
 
@@ -167,7 +167,7 @@ def _xlsx_values(
             if value.denominator == 1:  # whole: a number, never "15" as text
                 out.append(value.numerator)
                 continue
-            value = exact(value)
+            value = mixed_fraction(value)
         if isinstance(value, str):
             if not value.isprintable():  # C-fast; most text has no control character
                 value = printing_text(value)

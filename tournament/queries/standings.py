@@ -19,7 +19,7 @@ from django.db.models import Count
 
 from scoring import BoardResult, compare_boards, pair_standings, score_team_match
 from scoring.adjusted import WEIGHTED, parse_weights
-from scoring.fractions_fmt import exact, round_half_away, two_decimals
+from scoring.fractions_fmt import exact, mixed_fraction, round_half_away, two_decimals
 from scoring.irregular import ADJUSTMENTS
 from scoring.pairs import BoardLine, PairStanding
 from scoring.pairs.explain import PAIRS, PLAYERS, explain_total
@@ -267,6 +267,12 @@ class StandingRow:
     factor_to: int | None = None
     # An individual's player (docs/laws/duplicate.md, "Individuals"), not a pair.
     individual: bool = False
+
+    @property
+    def exact_shown(self) -> str:
+        """The exact score as the pages show it, a mixed number: "135 1/2", where
+        "271/2" would be read as 27 1/2."""
+        return mixed_fraction(self.score)
 
     @property
     def how(self) -> str:

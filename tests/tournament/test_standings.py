@@ -222,7 +222,7 @@ def test_team_match_waits_for_boards_played_at_every_table(director):
     )
 
 
-def test_team_match_of_three_pairs_adds_the_odd_pairs_average(director):
+def test_team_match_of_three_pairs_adds_the_odd_pairs_average(director, client):
     # Three pairs a team: A sits NS at tables 1 and 2, B at table 3.  Board 1 travels
     # round 1 table 1, round 2 table 3, round 3 table 2.
     event = event_with_results(
@@ -243,6 +243,16 @@ def test_team_match_of_three_pairs_adds_the_odd_pairs_average(director):
     assert (b.score, b.rounded) == (Fraction(86, 3), 29)
     assert (match.winner, match.margin, match.margin_rounded) == ("B", Fraction(172, 3), 58)
     assert standings.team_boards_pending(event) == [2, 3, 4, 5, 6]
+    # The Law G table reads the figures as mixed numbers: -107/3 is -35 2/3, -86/3 -28 2/3.
+    client.force_login(director)
+    page = client.get(reverse("event_standings", args=[event.pk])).content.decode()
+    law_g = page[page.index('<table class="law-g">') : page.index("</table>", page.index("law-g"))]
+    assert "<td>-35 2/3 (EW average)</td>" in law_g and "<td>35 2/3 (NS average)</td>" in law_g
+    assert (
+        "<td>-28 2/3</td>" in law_g
+        and "<td>28 2/3</td>" in law_g
+        and "/3</td>" not in law_g.replace(" 2/3", "")
+    )
 
 
 def test_team_match_of_five_pairs_won_by_the_fraction_of_a_point(director, client):

@@ -29,7 +29,7 @@ from typing import Any
 
 from .balance import Figures, figures
 from .library import build, offered
-from .schedule import Movement, MovementError
+from .schedule import ARROW_SWITCH_NOTE, Movement, MovementError
 from .soundness import problems
 
 __all__ = [
@@ -39,6 +39,7 @@ __all__ = [
     "boards_a_round",
     "choose",
     "session_minutes",
+    "switched_rounds",
 ]
 
 # The time assumptions (stated in the docs): minutes to play a board, and to change
@@ -249,6 +250,25 @@ def _howell_balance(movement: Movement, figs: Figures, beside: Figures | None) -
     )
 
 
+def switched_rounds(movement: Movement) -> list[int]:
+    """The rounds in which every table turns its pairs round (an arrow switch), read off
+    the schedule's table-rounds, as their guide cards say it
+    (docs/laws/movements.md#one-winner-mitchells).  A round in which only some tables
+    turn (a scramble) is not one of them."""
+    turned: dict[int, list[bool]] = {}
+    for tr in movement.schedule:
+        turned.setdefault(tr.round, []).append(ARROW_SWITCH_NOTE in tr.note.split("; "))
+    return sorted(r for r, tables in turned.items() if all(tables))
+
+
+def _in_rounds(rounds: list[int], last: int) -> str:
+    """The rounds switched, in words: "in the last round", "in round 5", "in rounds 4
+    and 8"."""
+    if rounds == [last]:
+        return "in the last round"
+    return f"in round {rounds[0]}" if len(rounds) == 1 else f"in rounds {_runs(rounds)}"
+
+
 def reason(movement: Movement, figs: Figures, *, beside: Figures | None = None) -> str:
     """Why a director would choose ``movement``, in a few words: the winners, what it
     meets, what it needs (relays, bystands), who sits out, and its length.  ``beside``
@@ -259,8 +279,8 @@ def reason(movement: Movement, figs: Figures, *, beside: Figures | None = None) 
             parts.append("one winner, every pair meets every other")
             if movement.kind == "howell" and (balance := _howell_balance(movement, figs, beside)):
                 parts.append(balance)
-        elif any("arrow switch" in note for note in movement.notes):
-            parts.append("one winner, by an arrow switch in the last round")
+        elif switched := switched_rounds(movement):
+            parts.append("one winner, by an arrow switch " + _in_rounds(switched, movement.rounds))
         else:
             parts.append("one winner")
     elif figs.winners == 2:

@@ -214,3 +214,20 @@ def test_a_reseat_never_drops_a_named_pair_nor_moves_a_result(alice, director):
     assert _seats(event) == before
     event.refresh_from_db()
     assert event.movement_name == ""
+
+
+def _candidate(page, name):
+    """The list item of the candidate ``name`` on a chooser page."""
+    items = re.findall(r'<li class="candidate">(.*?)</li>', page, re.S)
+    return next(item for item in items if f"<code>{name}</code>" in item)
+
+
+def test_a_switch_candidates_reason_names_the_rounds_it_switches(client):
+    page = client.get(reverse("movement_preview"), {"choose-pairs": "16"}).content.decode()
+    switch = _candidate(page, "mitchell-8-relay-switch-4")
+    assert "arrow switch every 4 rounds" in switch
+    assert "One winner, by an arrow switch in rounds 4 and 8;" in switch
+    assert "last round" not in switch
+    assert "One winner, by an arrow switch in rounds 3 and 6;" in _candidate(
+        page, "mitchell-8-skip-switch-3"
+    )

@@ -6,13 +6,14 @@ for the field; each is built, checked by the soundness rules
 (:func:`~.soundness.problems`) and measured (:func:`~.balance.figures`).  A new
 family appears here by being listed there.
 
-**The session's length.**  A session is measured in the boards each pair plays
-(rounds times boards a round).  Without a constraint the chooser aims at 24-27
-boards, a club evening.  ``boards`` asks for about that many (within a tenth, at
-least two boards either way).  ``minutes`` asks for a session that fits that time,
-assuming **7.5 minutes a board and one minute for each change of tables**; the most
-boards a round that fit are chosen (with ``minutes`` alone, the time is the only
-constraint).
+**The session's length.**  A session is measured in its boards: rounds times boards
+a round, what a pair plays that sits out no round (a pair that sits out a round plays
+a round fewer, and the candidate's *boards a pair* says so: :func:`played_words`).
+Without a constraint the chooser aims at 24-27 boards, a club evening.  ``boards``
+asks for about that many (within a tenth, at least two boards either way).
+``minutes`` asks for a session that fits that time, assuming **7.5 minutes a board
+and one minute for each change of tables**; the most boards a round that fit are
+chosen (with ``minutes`` alone, the time is the only constraint).
 
 **The ranking.**  The director's constraints first (how far a candidate's length
 misses them), then one winner before two, then balance (a smaller coefficient of
@@ -22,6 +23,7 @@ shared sets and bystands, then fewer sit-outs; a tie keeps the library's order.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
@@ -38,6 +40,7 @@ __all__ = [
     "Candidate",
     "boards_a_round",
     "choose",
+    "played_words",
     "session_minutes",
     "switched_rounds",
 ]
@@ -70,8 +73,15 @@ class Candidate:
 
     @property
     def boards_played(self) -> int:
-        """The boards each pair plays in a full round of play."""
+        """The session's length in boards (rounds times boards a round): what a pair
+        that sits out no round plays, the length the ranking measures."""
         return self.movement.rounds * self.movement.boards_per_round
+
+    @property
+    def boards_a_pair(self) -> str:
+        """The boards each pair plays, counted from the schedule: "24", or "21 or 24"
+        when a pair that sits out a round plays fewer (docs/director/movements.md)."""
+        return played_words(self.figures.boards_each)
 
     @property
     def minutes(self) -> int:
@@ -88,6 +98,15 @@ class Candidate:
             "reason": self.reason,
             "minutes": self.minutes,
         }
+
+
+def played_words(counts: Iterable[int]) -> str:
+    """The boards each entry plays, in a director's words: the one number when every
+    pair (or player) plays as many, else each number there is, "24 or 28"."""
+    numbers = [str(n) for n in sorted(set(counts))]
+    if not numbers:
+        return "0"
+    return numbers[0] if len(numbers) == 1 else ", ".join(numbers[:-1]) + " or " + numbers[-1]
 
 
 def session_minutes(rounds: int, boards_per_round: int) -> Fraction:

@@ -231,3 +231,14 @@ def test_a_switch_candidates_reason_names_the_rounds_it_switches(client):
     assert "One winner, by an arrow switch in rounds 3 and 6;" in _candidate(
         page, "mitchell-8-skip-switch-3"
     )
+
+
+def test_the_boards_a_pair_count_the_round_a_pair_sits_out(alice):
+    """15 pairs: the pair drawn against the phantom sits out a round, so a relay
+    Mitchell of 8 rounds of 3 plays 21 or 24 boards a pair; 13 pairs in the 7-table
+    Howell each sit out one of its 13 rounds of 2, so play 24 (not 26)."""
+    page = alice.get(reverse("director_event_create"), {"choose-pairs": "15"}).content.decode()
+    assert "8 rounds · 8 tables · 21 or 24 boards a pair ·" in _candidate(page, "mitchell-8-relay")
+    page = alice.get(reverse("movement_preview"), {"choose-pairs": "13"}).content.decode()
+    assert "13 rounds · 7 tables · 24 boards a pair ·" in _candidate(page, "howell-7")
+    assert "26 boards a pair" not in page

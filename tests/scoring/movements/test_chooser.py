@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scoring.movements import MovementError, problems
-from scoring.movements.chooser import choose, session_minutes, switched_rounds
+from scoring.movements.chooser import choose, played_words, session_minutes, switched_rounds
 
 
 @pytest.mark.parametrize("pairs", range(4, 61))
@@ -215,3 +215,49 @@ def test_the_last_round_switch_and_the_scramble_keep_their_words():
     scrambled = found["mitchell-8-relay-scrambled-1-2"]
     assert switched_rounds(scrambled.movement) == []  # half the tables turn, not all
     assert scrambled.reason.startswith("one winner;")
+
+
+def _boards_each_pair_plays(movement):
+    """Pair -> the boards it plays, read round by round off where it sits: none in a
+    round it sits out (no table, or a table whose other pair is missing)."""
+    played = {}
+    for pair in movement.pairs:
+        played[pair] = 0
+        for r in range(1, movement.rounds + 1):
+            seat = movement.where(pair, r)
+            if seat is not None and not movement.at(r, seat[0]).sit_out:
+                played[pair] += len(movement.at(r, seat[0]).boards)
+    return played
+
+
+@pytest.mark.parametrize("pairs", range(3, 41))
+def test_the_boards_a_pair_are_what_each_pair_plays(pairs):
+    """The figure "N boards a pair" (or "N or M") names exactly the numbers of boards the
+    pairs play in the built movement: a pair that sits out a round plays fewer."""
+    for c in choose(pairs):
+        counts = sorted(set(_boards_each_pair_plays(c.movement).values()))
+        assert list(c.figures.boards_each) == counts, c.name
+        assert c.boards_a_pair.replace(",", "").replace("or ", "").split() == [
+            str(n) for n in counts
+        ]
+        if len(counts) == 2:
+            assert c.boards_a_pair == f"{counts[0]} or {counts[1]}"
+
+
+def test_a_sit_out_shows_in_the_boards_a_pair():
+    # 15 pairs, 8 rounds of 3: the pair drawn against the phantom plays 7 rounds.
+    relay = next(c for c in choose(15) if c.name == "mitchell-8-relay")
+    assert relay.boards_a_pair == "21 or 24"
+    # 13 pairs in a 7-table Howell of 13 rounds of 2: every pair sits out one round.
+    howell = next(c for c in choose(13) if c.name == "howell-7")
+    assert (howell.boards_played, howell.boards_a_pair) == (26, "24")
+    # 16 pairs: nobody sits out.
+    assert next(c for c in choose(16) if c.name == "mitchell-8-relay").boards_a_pair == "24"
+
+
+@pytest.mark.parametrize(
+    ("counts", "words"),
+    [([24, 24], "24"), ([28, 24, 28], "24 or 28"), ([20, 28, 24], "20, 24 or 28")],
+)
+def test_played_words(counts, words):
+    assert played_words(counts) == words

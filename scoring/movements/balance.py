@@ -98,6 +98,9 @@ class Figures:
     board_sets: int
     boards: int
     boards_a_pair: tuple[int, int]  # least, greatest
+    # Every number of boards some pair plays, fewest first: one number when every pair
+    # plays as many; a pair that sits out a round (or reaches a bye) plays fewer.
+    boards_each: tuple[int, ...]
     winners: int
     relays: int  # (round, set) shared between tables
     bystands: int  # rounds with a set resting on a stand
@@ -114,6 +117,7 @@ class Figures:
             "board_sets": self.board_sets,
             "boards": self.boards,
             "boards_a_pair": list(self.boards_a_pair),
+            "boards_each": list(self.boards_each),
             "winners": self.winners,
             "relays": self.relays,
             "bystands": self.bystands,
@@ -160,6 +164,7 @@ def figures(movement: Movement) -> Figures:
         board_sets=movement.board_sets,
         boards=movement.boards,
         boards_a_pair=(min(counts), max(counts)),
+        boards_each=tuple(sorted(set(counts))),
         winners=len(groups),
         relays=len(relays),
         bystands=len(movement.bystand_sets),

@@ -6,13 +6,14 @@ for the field; each is built, checked by the soundness rules
 (:func:`~.soundness.problems`) and measured (:func:`~.balance.figures`).  A new
 family appears here by being listed there.
 
-**The session's length.**  A session is measured in the boards each pair plays
-(rounds times boards a round).  Without a constraint the chooser aims at 24-27
-boards, a club evening.  ``boards`` asks for about that many (within a tenth, at
-least two boards either way).  ``minutes`` asks for a session that fits that time,
-assuming **7.5 minutes a board and one minute for each change of tables**; the most
-boards a round that fit are chosen (with ``minutes`` alone, the time is the only
-constraint).
+**The session's length.**  A session is measured in its boards: rounds times boards
+a round, what a pair plays that sits out no round (a pair that sits out a round plays
+a round fewer, and the candidate's *boards a pair* says so: :func:`played_words`).
+Without a constraint the chooser aims at 24-27 boards, a club evening.  ``boards``
+asks for about that many (within a tenth, at least two boards either way).
+``minutes`` asks for a session that fits that time, assuming **7.5 minutes a board
+and one minute for each change of tables**; the most boards a round that fit are
+chosen (with ``minutes`` alone, the time is the only constraint).
 
 **The ranking.**  The director's constraints first (how far a candidate's length
 misses them), then one winner before two, then balance (a smaller coefficient of
@@ -22,6 +23,7 @@ shared sets and bystands, then fewer sit-outs; a tie keeps the library's order.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
@@ -29,7 +31,7 @@ from typing import Any
 
 from .balance import Figures, figures
 from .library import build, offered
-from .schedule import Movement, MovementError
+from .schedule import ARROW_SWITCH_NOTE, Movement, MovementError
 from .soundness import problems
 
 __all__ = [
@@ -38,7 +40,9 @@ __all__ = [
     "Candidate",
     "boards_a_round",
     "choose",
+    "played_words",
     "session_minutes",
+    "switched_rounds",
 ]
 
 # The time assumptions (stated in the docs): minutes to play a board, and to change
@@ -69,8 +73,15 @@ class Candidate:
 
     @property
     def boards_played(self) -> int:
-        """The boards each pair plays in a full round of play."""
+        """The session's length in boards (rounds times boards a round): what a pair
+        that sits out no round plays, the length the ranking measures."""
         return self.movement.rounds * self.movement.boards_per_round
+
+    @property
+    def boards_a_pair(self) -> str:
+        """The boards each pair plays, counted from the schedule: "24", or "21 or 24"
+        when a pair that sits out a round plays fewer (docs/director/movements.md)."""
+        return played_words(self.figures.boards_each)
 
     @property
     def minutes(self) -> int:
@@ -87,6 +98,15 @@ class Candidate:
             "reason": self.reason,
             "minutes": self.minutes,
         }
+
+
+def played_words(counts: Iterable[int]) -> str:
+    """The boards each entry plays, in a director's words: the one number when every
+    pair (or player) plays as many, else each number there is, "24 or 28"."""
+    numbers = [str(n) for n in sorted(set(counts))]
+    if not numbers:
+        return "0"
+    return numbers[0] if len(numbers) == 1 else ", ".join(numbers[:-1]) + " or " + numbers[-1]
 
 
 def session_minutes(rounds: int, boards_per_round: int) -> Fraction:
@@ -249,6 +269,25 @@ def _howell_balance(movement: Movement, figs: Figures, beside: Figures | None) -
     )
 
 
+def switched_rounds(movement: Movement) -> list[int]:
+    """The rounds in which every table turns its pairs round (an arrow switch), read off
+    the schedule's table-rounds, as their guide cards say it
+    (docs/laws/movements.md#one-winner-mitchells).  A round in which only some tables
+    turn (a scramble) is not one of them."""
+    turned: dict[int, list[bool]] = {}
+    for tr in movement.schedule:
+        turned.setdefault(tr.round, []).append(ARROW_SWITCH_NOTE in tr.note.split("; "))
+    return sorted(r for r, tables in turned.items() if all(tables))
+
+
+def _in_rounds(rounds: list[int], last: int) -> str:
+    """The rounds switched, in words: "in the last round", "in round 5", "in rounds 4
+    and 8"."""
+    if rounds == [last]:
+        return "in the last round"
+    return f"in round {rounds[0]}" if len(rounds) == 1 else f"in rounds {_runs(rounds)}"
+
+
 def reason(movement: Movement, figs: Figures, *, beside: Figures | None = None) -> str:
     """Why a director would choose ``movement``, in a few words: the winners, what it
     meets, what it needs (relays, bystands), who sits out, and its length.  ``beside``
@@ -259,8 +298,8 @@ def reason(movement: Movement, figs: Figures, *, beside: Figures | None = None) 
             parts.append("one winner, every pair meets every other")
             if movement.kind == "howell" and (balance := _howell_balance(movement, figs, beside)):
                 parts.append(balance)
-        elif any("arrow switch" in note for note in movement.notes):
-            parts.append("one winner, by an arrow switch in the last round")
+        elif switched := switched_rounds(movement):
+            parts.append("one winner, by an arrow switch " + _in_rounds(switched, movement.rounds))
         else:
             parts.append("one winner")
     elif figs.winners == 2:

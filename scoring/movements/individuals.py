@@ -521,17 +521,22 @@ def from_name(
 @dataclass(frozen=True)
 class IndividualFigures:
     """How evenly an individual movement mixes its players: the least and greatest
-    times two players partner, oppose, and are compared on a board."""
+    times two players partner, oppose, and are compared on a board; and every number
+    of boards some player plays, fewest first (one number when every player plays as
+    many; a player who sits out a round misses its boards)."""
 
     partners: tuple[int, int]
     opponents: tuple[int, int]
     compared: tuple[int, int]
+    boards_each: tuple[int, ...]
 
 
 def individual_figures(movement: IndividualMovement) -> IndividualFigures:
     """Over every two players: partners, opponents, and *compared* (boards both held
-    in the same direction at different tables), each as (least, greatest)."""
+    in the same direction at different tables), each as (least, greatest); and the
+    boards each player plays, counted at the tables he sits at."""
     partner: dict[frozenset[str], int] = defaultdict(int)
+    boards_of: dict[str, int] = dict.fromkeys(movement.players, 0)
     oppose: dict[frozenset[str], int] = defaultdict(int)
     held: dict[tuple[int, str], list[tuple[str, int]]] = defaultdict(list)
     for tr in movement.schedule:
@@ -542,6 +547,7 @@ def individual_figures(movement: IndividualMovement) -> IndividualFigures:
             for b in (tr.e, tr.w):
                 oppose[frozenset((a, b))] += 1
         for seat, p in seats.items():
+            boards_of[p] += len(tr.boards)
             for board in tr.boards:
                 held[(board, DIRECTION[seat])].append((p, tr.table))
     compared: dict[frozenset[str], int] = defaultdict(int)
@@ -555,7 +561,9 @@ def individual_figures(movement: IndividualMovement) -> IndividualFigures:
         values = [counts.get(k, 0) for k in every]
         return min(values), max(values)
 
-    return IndividualFigures(spread(partner), spread(oppose), spread(compared))
+    return IndividualFigures(
+        spread(partner), spread(oppose), spread(compared), tuple(sorted(set(boards_of.values())))
+    )
 
 
 def individual_problems(movement: IndividualMovement) -> list[str]:

@@ -13,6 +13,7 @@ from dataclasses import replace
 from functools import lru_cache
 
 from .schedule import (
+    ARROW_SWITCH_NOTE,
     MAX_TABLES,
     Movement,
     MovementError,
@@ -118,9 +119,7 @@ def _mitchell(
     if arrow_switch:
         last = [tr for tr in schedule if tr.round == rounds]
         schedule = [tr for tr in schedule if tr.round != rounds] + [
-            replace(
-                tr, ns=tr.ew, ew=tr.ns, note=join_notes(tr.note, "arrow switch: pairs turn round")
-            )
+            replace(tr, ns=tr.ew, ew=tr.ns, note=join_notes(tr.note, ARROW_SWITCH_NOTE))
             for tr in last
         ]
         notes.append("arrow switch in the last round: North-South pairs play East-West")

@@ -40,6 +40,7 @@ from .balance import figures
 from .mitchells import mitchell
 from .one_winner_table import OFFERS
 from .schedule import (
+    ARROW_SWITCH_NOTE,
     MAX_TABLES,
     Movement,
     MovementError,
@@ -77,7 +78,7 @@ ARROW_STEPS = range(2, 9)
 def turned(schedule: Iterable[TableRound], turn: set[tuple[int, int]]) -> list[TableRound]:
     """``schedule`` with the pairs at each ``(round, table)`` of ``turn`` turned round."""
     return [
-        replace(tr, ns=tr.ew, ew=tr.ns, note=join_notes(tr.note, "arrow switch: pairs turn round"))
+        replace(tr, ns=tr.ew, ew=tr.ns, note=join_notes(tr.note, ARROW_SWITCH_NOTE))
         if (tr.round, tr.table) in turn
         else tr
         for tr in schedule

@@ -17,6 +17,7 @@ from typing import Any
 from ..pairs import pair_label_key
 
 __all__ = [
+    "ARROW_SWITCH_NOTE",
     "Family",
     "Movement",
     "MovementError",
@@ -40,6 +41,10 @@ class Family(StrEnum):
 
 
 MAX_TABLES: dict[str, int] = {Family.MITCHELL: 40, Family.HOWELL: 16, Family.TEAMS: 30}
+
+# The note of a table-round whose pairs are turned round (an arrow switch): what the
+# guide card prints there, and how the chooser reads off the rounds switched.
+ARROW_SWITCH_NOTE = "arrow switch: pairs turn round"
 
 
 class MovementError(ValueError):

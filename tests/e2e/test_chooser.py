@@ -117,3 +117,29 @@ def test_before_play_the_field_is_seated_again(live_server, browser, shots):
     event.refresh_from_db()
     assert event.movement_name == "howell-4"
     context.close()
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+def test_the_individual_chooser_says_the_boards_each_player_plays(
+    live_server, browser, shots, width
+):
+    """Nine players: seven sit out one round of 4 boards and two never do, so the whole
+    movement says "24 or 28 boards a player", and the longer figure still fits a phone."""
+    get_user_model().objects.create_user("td", password="whist-club-1915", is_staff=True)
+    context, page = log_in(browser, live_server, width, "whist-club-1915")
+    page.goto(f"{live_server.url}/director/events/new/?ind-players=9")
+    chosen = page.locator('input[name="movement_name"][value="individual-9"]')
+    assert chosen.is_checked()
+    candidate = page.locator(".candidate", has=chosen)
+    assert "7 rounds · 2 tables · 24 or 28 boards a player" in candidate.inner_text()
+    width_now = page.evaluate("document.documentElement.scrollWidth")
+    assert width_now <= width, width_now
+    shots(page, f"chooser-individual-9-{width}")
+    page.goto(f"{live_server.url}/director/events/new/?choose-pairs=15")
+    relay = page.locator(
+        ".candidate", has=page.locator("code", has_text="mitchell-8-relay-switch-4")
+    )
+    assert "21 or 24 boards a pair" in relay.inner_text()
+    assert "One winner, by an arrow switch in rounds 4 and 8;" in relay.inner_text()
+    shots(page, f"chooser-pairs-15-{width}")
+    context.close()

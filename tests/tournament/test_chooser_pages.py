@@ -237,3 +237,31 @@ def test_a_reseat_never_drops_a_named_pair_nor_moves_a_result(alice, director):
     assert _seats(event) == before
     event.refresh_from_db()
     assert event.movement_name == ""
+
+
+def _candidate(page, name):
+    """The list item of the candidate ``name`` on a chooser page."""
+    items = re.findall(r'<li class="candidate">(.*?)</li>', page, re.S)
+    return next(item for item in items if f"<code>{name}</code>" in item)
+
+
+def test_a_switch_candidates_reason_names_the_rounds_it_switches(client):
+    page = client.get(reverse("movement_preview"), {"choose-pairs": "16"}).content.decode()
+    switch = _candidate(page, "mitchell-8-relay-switch-4")
+    assert "arrow switch every 4 rounds" in switch
+    assert "One winner, by an arrow switch in rounds 4 and 8;" in switch
+    assert "last round" not in switch
+    assert "One winner, by an arrow switch in rounds 3 and 6;" in _candidate(
+        page, "mitchell-8-skip-switch-3"
+    )
+
+
+def test_the_boards_a_pair_count_the_round_a_pair_sits_out(alice):
+    """15 pairs: the pair drawn against the phantom sits out a round, so a relay
+    Mitchell of 8 rounds of 3 plays 21 or 24 boards a pair; 13 pairs in the 7-table
+    Howell each sit out one of its 13 rounds of 2, so play 24 (not 26)."""
+    page = alice.get(reverse("director_event_create"), {"choose-pairs": "15"}).content.decode()
+    assert "8 rounds · 8 tables · 21 or 24 boards a pair ·" in _candidate(page, "mitchell-8-relay")
+    page = alice.get(reverse("movement_preview"), {"choose-pairs": "13"}).content.decode()
+    assert "13 rounds · 7 tables · 24 boards a pair ·" in _candidate(page, "howell-7")
+    assert "26 boards a pair" not in page

@@ -7,8 +7,9 @@ import re
 import pytest
 from django.urls import reverse
 
-from scoring.movements.individuals import offers
+from scoring.movements.individuals import offers, sizes
 from tournament.models import Event, Individual, Member, Player
+from tournament.queries.movements import individual_candidates
 
 
 @pytest.fixture
@@ -112,3 +113,37 @@ def test_a_name_the_field_cannot_keep_is_refused_and_kept(alice):
     text = page.content.decode()
     assert "Nothing was saved" in text and 'value="Kept"' in text
     assert not Individual.objects.filter(event=event).exclude(name="").exists()
+
+
+def _candidate(page, name):
+    items = re.findall(r'<li class="candidate">(.*?)</li>', page, re.S)
+    return next(item for item in items if f"<code>{name}</code>" in item)
+
+
+@pytest.mark.parametrize(
+    ("players", "name", "words"),
+    [
+        # 7 rounds of 4: seven players sit out one round, players 6 and 8 none.
+        ("9", "individual-9", "7 rounds · 2 tables · 24 or 28 boards a player"),
+        # 13 rounds of 2: every player sits out one round.
+        ("13", "individual-13", "13 rounds · 3 tables · 24 boards a player"),
+        ("12", "individual-12", "11 rounds · 3 tables · 22 boards a player"),
+    ],
+)
+def test_the_boards_a_player_are_what_the_players_play(alice, players, name, words):
+    page = alice.get(reverse("director_event_create"), {"ind-players": players}).content.decode()
+    assert words in _candidate(page, name)
+
+
+def test_every_candidates_boards_a_player_count_the_rounds_sat_out():
+    """Every size the library offers, at the chooser's boards a round: the figure names
+    the numbers of boards the players play, and says two when they differ."""
+    for players in sizes():
+        for c in individual_candidates(players):
+            m = c.individual
+            played = {
+                p: sum(len(tr.boards) for tr in m.schedule if p in tr.seats.values())
+                for p in m.players
+            }
+            counts = sorted(set(played.values()))
+            assert c.boards_a_player == " or ".join(map(str, counts)), c.name

@@ -142,6 +142,20 @@ def test_choose_json_is_a_list_of_movements_with_name_winners_figures_and_reason
     assert first["winners"] == expected[0].winners == first["figures"]["winners"]
     assert set(first["figures"]["balance"]) == {"least", "most", "mean", "cv"}
     assert first["reason"] == expected[0].reason
+    assert first["figures"]["boards_each"] == list(expected[0].figures.boards_each)
+
+
+def test_choose_says_the_boards_each_pair_plays():
+    """15 pairs: the pair against the phantom sits out a round of 3 boards; the text and
+    the JSON give the boards a pair as played, 21 or 24."""
+    out = StringIO()
+    call_command("movement", "choose", "--pairs", "15", stdout=out)
+    relay = out.getvalue().split("mitchell-8-relay: ")[1].split("\n")[:3]
+    assert relay[2].startswith("   8 rounds, 8 tables, 24 boards, 21 or 24 boards a pair, ")
+    out = StringIO()
+    call_command("movement", "choose", "--pairs", "15", "--format", "json", stdout=out)
+    data = {c["name"]: c for c in json.loads(out.getvalue())}
+    assert data["mitchell-8-relay"]["figures"]["boards_each"] == [21, 24]
 
 
 def test_choose_text_with_boards():

@@ -9,7 +9,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from scoring.movements import Movement, MovementError, build, figures, make_movement, phantom_of
-from scoring.movements.chooser import DEFAULT_BOARDS, Candidate, choose, reason, session_minutes
+from scoring.movements.chooser import (
+    DEFAULT_BOARDS,
+    Candidate,
+    choose,
+    played_words,
+    reason,
+    session_minutes,
+)
 from scoring.movements.custom import from_csv
 from scoring.movements.individuals import (
     IndividualFigures,
@@ -150,8 +157,15 @@ class IndividualCandidate:
 
     @property
     def boards_played(self) -> int:
-        """The boards a player plays when he sits out no round."""
+        """The session's length in boards: what a player plays when he sits out no
+        round (the length the boards a round are fitted to)."""
         return self.individual.rounds * self.individual.boards_per_round
+
+    @property
+    def boards_a_player(self) -> str:
+        """The boards each player plays, counted from the schedule: "24", or "24 or 28"
+        when some sit out a round and others none (docs/director/individuals.md)."""
+        return played_words(self.figures.boards_each)
 
     @property
     def minutes(self) -> int:

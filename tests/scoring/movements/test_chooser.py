@@ -1,12 +1,14 @@
 """The chooser: candidates for every field, ranked by the director's constraints,
 winners and balance, each with a reason in a director's words."""
 
+import re
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scoring.movements import MovementError, problems
-from scoring.movements.chooser import choose, session_minutes
+from scoring.movements.chooser import choose, played_words, session_minutes, switched_rounds
 
 
 @pytest.mark.parametrize("pairs", range(4, 61))
@@ -148,3 +150,114 @@ def test_a_movement_sharing_sets_at_many_tables_names_them_once_each():
     assert "needs sets shared at tables 1 to 7, the guide cards say in which rounds" in (
         appendix.reason
     )
+
+
+def _turned_rounds(movement):
+    """The rounds in which every table seats its pairs turned round, read off the seats
+    alone: a Mitchell's North-South pairs are 1 to T, its East-West pairs T + 1 to 2T."""
+    tables = movement.tables
+    turned = set(range(1, movement.rounds + 1))
+    for tr in movement.schedule:
+        ns_away = tr.ns is not None and int(tr.ns) > tables
+        ew_away = tr.ew is not None and int(tr.ew) <= tables
+        if not (ns_away or ew_away):
+            turned.discard(tr.round)
+    return sorted(turned)
+
+
+def _rounds_said(reason):
+    """The rounds a reason says are switched ("in the last round" is None)."""
+    found = re.search(r"by an arrow switch in (the last round|rounds? ([0-9, and]+?))(;|$)", reason)
+    assert found, reason
+    if found.group(1) == "the last round":
+        return None
+    return [int(n) for n in re.findall(r"[0-9]+", found.group(2))]
+
+
+@pytest.mark.parametrize("tables", range(3, 21))
+def test_a_switch_candidates_reason_names_the_rounds_its_schedule_switches(tables):
+    """Every switch-K candidate for 3 to 20 tables, a full field and one pair short: the
+    reason names exactly the rounds in which the schedule turns every table round, and
+    those are the title's every K-th round."""
+    seen = 0
+    for pairs in (2 * tables - 1, 2 * tables):
+        for c in choose(pairs):
+            if "-switch-" not in c.name:
+                continue
+            seen += 1
+            m = c.movement
+            turned = _turned_rounds(m)
+            step = int(c.name.rsplit("-", 1)[1])
+            assert f"arrow switch every {step} rounds" in m.description
+            assert turned == list(range(step, m.rounds + 1, step))
+            said = _rounds_said(c.reason)
+            assert said == turned, (c.name, c.reason)
+            assert "the last round" not in c.reason
+    # From 6 tables every size offers one (3 to 5 are too few rounds to switch twice).
+    assert seen or tables < 6
+
+
+def test_the_switch_every_4_rounds_at_16_pairs_says_rounds_4_and_8():
+    found = {c.name: c for c in choose(16)}
+    assert found["mitchell-8-relay-switch-4"].reason.startswith(
+        "one winner, by an arrow switch in rounds 4 and 8;"
+    )
+    assert found["mitchell-8-skip-switch-3"].reason.startswith(
+        "one winner, by an arrow switch in rounds 3 and 6;"
+    )
+
+
+def test_the_last_round_switch_and_the_scramble_keep_their_words():
+    found = {c.name: c for c in choose(16)}
+    arrow = found["mitchell-8-relay-arrow"]
+    assert _turned_rounds(arrow.movement) == [arrow.movement.rounds]
+    assert arrow.reason.startswith("one winner, by an arrow switch in the last round;")
+    scrambled = found["mitchell-8-relay-scrambled-1-2"]
+    assert switched_rounds(scrambled.movement) == []  # half the tables turn, not all
+    assert scrambled.reason.startswith("one winner;")
+
+
+def _boards_each_pair_plays(movement):
+    """Pair -> the boards it plays, read round by round off where it sits: none in a
+    round it sits out (no table, or a table whose other pair is missing)."""
+    played = {}
+    for pair in movement.pairs:
+        played[pair] = 0
+        for r in range(1, movement.rounds + 1):
+            seat = movement.where(pair, r)
+            if seat is not None and not movement.at(r, seat[0]).sit_out:
+                played[pair] += len(movement.at(r, seat[0]).boards)
+    return played
+
+
+@pytest.mark.parametrize("pairs", range(3, 41))
+def test_the_boards_a_pair_are_what_each_pair_plays(pairs):
+    """The figure "N boards a pair" (or "N or M") names exactly the numbers of boards the
+    pairs play in the built movement: a pair that sits out a round plays fewer."""
+    for c in choose(pairs):
+        counts = sorted(set(_boards_each_pair_plays(c.movement).values()))
+        assert list(c.figures.boards_each) == counts, c.name
+        assert c.boards_a_pair.replace(",", "").replace("or ", "").split() == [
+            str(n) for n in counts
+        ]
+        if len(counts) == 2:
+            assert c.boards_a_pair == f"{counts[0]} or {counts[1]}"
+
+
+def test_a_sit_out_shows_in_the_boards_a_pair():
+    # 15 pairs, 8 rounds of 3: the pair drawn against the phantom plays 7 rounds.
+    relay = next(c for c in choose(15) if c.name == "mitchell-8-relay")
+    assert relay.boards_a_pair == "21 or 24"
+    # 13 pairs in a 7-table Howell of 13 rounds of 2: every pair sits out one round.
+    howell = next(c for c in choose(13) if c.name == "howell-7")
+    assert (howell.boards_played, howell.boards_a_pair) == (26, "24")
+    # 16 pairs: nobody sits out.
+    assert next(c for c in choose(16) if c.name == "mitchell-8-relay").boards_a_pair == "24"
+
+
+@pytest.mark.parametrize(
+    ("counts", "words"),
+    [([24, 24], "24"), ([28, 24, 28], "24 or 28"), ([20, 28, 24], "20, 24 or 28")],
+)
+def test_played_words(counts, words):
+    assert played_words(counts) == words

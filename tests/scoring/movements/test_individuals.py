@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from scoring.individual_moves import places
 from scoring.movements import MovementError
+from scoring.movements.chooser import played_words
 from scoring.movements.individual_designs import BASE_ROUNDS
 from scoring.movements.individual_search import base_round, exact_base_round, offsets
 from scoring.movements.individuals import (
@@ -209,14 +210,29 @@ def test_the_laws_page_figures_are_the_library_s():
         if line.startswith("| ") and line[2].isdigit()
     ]
     assert [int(r[0]) for r in rows] == SIZES
-    for players, tables, out, _, rounds, boards, partners, opponents, compared in rows:
+    for players, tables, out, _, rounds, boards, each, partners, opponents, compared in rows:
         m = individual(int(players))
         f = individual_figures(m)
         assert (m.tables, len(m.sit_outs(1)), m.rounds, m.boards) == tuple(
             map(int, (tables, out, rounds, boards))
         )
+        assert each == played_words(f.boards_each)
         assert [f"{a}–{b}" for a, b in (f.partners, f.opponents, f.compared)] == [
             partners,
             opponents,
             compared,
         ]
+
+
+def test_the_boards_each_player_plays_are_counted_from_the_schedule():
+    """Over every individual the library offers, at two boards a round: the figures'
+    boards a player are exactly the numbers the players play, round by round off their
+    seats (none in a round sat out), so a field with sit-outs shows two numbers."""
+    for players in SIZES:
+        for name in offers(players):
+            m = from_name(name, 2)
+            played = {p: sum(2 for r in range(1, m.rounds + 1) if m.where(p, r)) for p in m.players}
+            assert individual_figures(m).boards_each == tuple(sorted(set(played.values())))
+    nine = individual_figures(individual(9, 4))
+    assert nine.boards_each == (24, 28)  # seven sit out a round of 4 boards, two never
+    assert individual_figures(individual(13, 2)).boards_each == (24,)  # each sits out once

@@ -144,6 +144,7 @@ class Command(BaseCommand):
             self.stdout.write(f"   {c.reason}")
             self.stdout.write(
                 f"   {f.rounds} rounds, {f.tables} tables, {f.boards} boards, "
+                f"{c.boards_a_pair} boards a pair, "
                 f"{'one winner' if f.winners == 1 else f'{f.winners} winners'}, "
                 f"balance {f.compared_least}-{f.compared_most} (CV {f.compared_cv:.3f})"
             )

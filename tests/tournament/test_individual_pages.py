@@ -68,6 +68,11 @@ def test_the_director_pages_serve_an_individual(client, eight, director):
         assert response.status_code == 200, name
     traveller = client.get(reverse("event_traveller", args=[eight.pk, 1])).content.decode()
     assert "Jane Alden" in traveller and "Ann Cole" in traveller
+    # The director's entry of board 1: its table-round by the players in each seat.
+    entry = client.get(reverse("director_traveller", args=[eight.pk, 1])).content.decode()
+    assert "<th>Players (NS v EW)</th>" in entry
+    # Table 1 has its result; table 2's row, round 1: N8 E1 S6 W5.
+    assert "<td>North 8, South 6 v East 1, West 5</td>" in entry
 
 
 def test_players_keying_their_numbers_name_the_individual(eight, director):

@@ -142,6 +142,8 @@ def test_xlsx_movement_seats_the_four_players(individual):
         assert seats == SEATS[(r["Round"], r["Table"])]
     first = rows[0]
     assert (first["First board"], first["Last board"]) == (1, 1)
+    # Round 1, table 1: N3 E7 S4 W2, the named ones by name, the others by number.
+    assert first["Names (N, E, S, W)"] == f"{FORMULA}, player 7, Jane Alden, {GUEST}"
 
 
 def test_xlsx_movement_names_who_sits_out(director):

@@ -105,6 +105,7 @@ INDIVIDUAL_MOVEMENT_COLUMNS = [
     ("East", 7),
     ("South", 7),
     ("West", 7),
+    ("Names (N, E, S, W)", 40),
     *MOVEMENT_COLUMNS[4:],
 ]
 
@@ -122,20 +123,26 @@ def individual_movement_rows(event: Event) -> list[list[Any]]:
         for place in seq:
             if place.sits_out:
                 sitting_out.setdefault(place.round, []).append(label)
+    names = names_of(event)
+
+    def named(label: str) -> str:
+        return f"{label} ({names[label]})" if names.get(label) else label
+
     out: list[list[Any]] = []
     for i, row in enumerate(rows):
         if row[1] == "bystand":
-            out.append([*row[:2], "", "", "", "", *row[4:]])
+            out.append([*row[:2], "", "", "", "", "", *row[4:]])
         else:
             north, south = partners(row[2])
             east, west = partners(row[3])
-            seats = [pair_label(p) for p in (north, east, south, west)]
-            out.append([*row[:2], *seats, *row[4:]])
+            seated = (north, east, south, west)
+            who = ", ".join(names.get(p) or f"player {p}" for p in seated)
+            out.append([*row[:2], *(pair_label(p) for p in seated), who, *row[4:]])
         last_of_round = i + 1 == len(rows) or rows[i + 1][0] != row[0]
         away = sitting_out.get(row[0])
         if last_of_round and away:
-            who = ", ".join(sorted(away, key=pair_label_key))
+            who = ", ".join(named(p) for p in sorted(away, key=pair_label_key))
             word = "Player" if len(away) == 1 else "Players"
             said = f"{word} {who} {'sits' if len(away) == 1 else 'sit'} out this round"
-            out.append([row[0], "sitting out", "", "", "", "", "", "", "", said, ""])
+            out.append([row[0], "sitting out", *[""] * 8, said, ""])
     return out

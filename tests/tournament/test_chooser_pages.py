@@ -146,6 +146,27 @@ def test_a_candidates_link_shows_its_schedule_and_guide_cards(client):
     assert "Guide cards" in page
 
 
+def test_a_candidates_page_keeps_the_question_and_the_list(client):
+    """Each candidate's link carries the question asked, so its page shows the form as
+    filled and the list folded above the schedule: the next candidate is one tap away."""
+    asked = {"choose-pairs": "16", "choose-boards": "24"}
+    listed = client.get(reverse("movement_preview"), asked).content.decode()
+    first, second = choose(16, boards=24)[:2]
+    link = (
+        f"?name={first.name}&amp;boards_per_round={first.boards_per_round}&amp;pairs=16"
+        "&amp;choose-pairs=16&amp;choose-boards=24"
+    )
+    assert link in listed
+    page = client.get(
+        reverse("movement_preview"),
+        {"name": first.name, "boards_per_round": first.boards_per_round, "pairs": 16, **asked},
+    ).content.decode()
+    assert "Guide cards" in page
+    assert 'name="choose-pairs" value="16"' in page and 'name="choose-boards" value="24"' in page
+    assert "<summary>The movements for 16 pairs, best first</summary>" in page
+    assert f"?name={second.name}&amp;" in page
+
+
 @pytest.mark.parametrize(
     ("query", "words"),
     [

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from typing import Any
+from urllib.parse import urlencode
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
@@ -90,6 +91,13 @@ def movement_preview(request: HttpRequest) -> HttpResponse:
         "named": named,
         "candidates": candidates,
         "pairs": question[0] if question else None,
+        # The question asked, carried by each candidate's link so that its page keeps
+        # the list (folded under the schedule) and the form as the director filled it.
+        "asked": urlencode(
+            [(k, v) for k, v in request.GET.items() if k.startswith("choose-") and v]
+        )
+        if question
+        else "",
         "movement": movement,
         "error": error,
     }

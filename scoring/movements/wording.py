@@ -344,3 +344,18 @@ def guide_cards(movement: Movement) -> list[dict[str, Any]]:
         }
         for t in range(1, movement.tables + 1)
     ]
+
+
+def card_shares(rounds: list[TableWords]) -> list[str]:
+    """The table card's lines on the sets its table shares, round by round ("Round 2:
+    share boards 5-6 with table 4 ..."); one line, "Every round: ...", when the table
+    shares every round in the same way, only the boards changing (a field whose sets
+    are duplicated for its tables), so the card says it once."""
+    shared = [w for w in rounds if w.sharing]
+    if not shared:
+        return []
+    ways = {w.sharing.replace(w.boards, "the boards", 1) for w in shared}
+    if len(shared) == len(rounds) and len(ways) == 1:
+        (way,) = ways
+        return [f"Every round: {way}."]
+    return [f"Round {w.round}: {w.sharing}." for w in shared]

@@ -127,7 +127,7 @@ def test_the_table_cards_and_the_board_page_seat_the_players(client, eight, dire
     # Round 1, table 1: N3 E7 S4 W2.
     client.force_login(director)
     cards = client.get(reverse("director_tables", args=[eight.pk])).content.decode()
-    assert "Round 1: North 3, South 4, East 7, West 2; boards 1–1." in cards
+    assert "Round 1: North 3, South 4, East 7, West 2; board 1." in cards
     link = tablets.link_for(eight, 1)
     board = client.get(reverse("scorer_board", args=[link.token, 1])).content.decode()
     assert "North 3, South 4 v East 7, West 2" in board
@@ -185,3 +185,18 @@ def test_the_factoring_speaks_of_players_in_an_individual(client, eight, directo
     pairs = make_event(director, name="Pairs")
     page = client.get(reverse("director_event", args=[pairs.pk])).content.decode()
     assert "Pairs that played fewer boards" in page and "most pairs played" in page
+
+
+def test_a_table_card_says_a_share_of_every_round_once(client, director):
+    """Nine players at two tables play every round's set from copies at both tables:
+    each table's card says so once, not round by round."""
+    nine = make_event(
+        director, form="individual", movement_name="individual-9-r3", tables=0,
+        boards_per_round=2,
+    )  # fmt: skip
+    client.force_login(director)
+    cards = client.get(reverse("director_tables", args=[nine.pk])).content.decode()
+    assert cards.count("<li>Every round: the boards are played at table 2 too") == 1
+    assert cards.count("<li>Every round: the boards are played at table 1 too") == 1
+    assert "<li>Round 2:" not in cards
+    assert "Round 1: North 3, South 4, East 7, West 2; boards 1–2." in cards

@@ -382,3 +382,23 @@ def test_every_web_copy_goes_to_the_one_table_that_plays_it_next(tables):
             assert (there.board_set, there.copy) == (tr.board_set, tr.copy)
             assert w.boards_next.startswith(f"your copy of {w.boards} to table {dest} (")
             assert w.boards_in == ""
+
+
+def test_a_card_says_a_share_round_by_round_unless_every_round_is_alike():
+    """The 3-table Howell shares one set in one round: the card names that round.  An
+    individual of 9 plays every round's set from copies at both tables: said once."""
+    from scoring.movements import build
+    from scoring.movements.individuals import from_name
+    from scoring.movements.partnerships import as_partnerships
+    from scoring.movements.wording import card_shares, guide_cards
+
+    howell = guide_cards(build("howell-3", 2))
+    lines = card_shares(howell[0]["rounds"])
+    shared = [w for w in howell[0]["rounds"] if w.sharing]
+    assert lines == [f"Round {w.round}: {w.sharing}." for w in shared] and len(lines) == 1
+    nine = guide_cards(as_partnerships(from_name("individual-9-r3", 2)))
+    assert card_shares(nine[0]["rounds"]) == [
+        "Every round: the boards are played at table 2 too, each table from its own copy: "
+        "play yours as dealt, nothing passes between the tables."
+    ]
+    assert card_shares([]) == []

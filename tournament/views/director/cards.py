@@ -94,7 +94,7 @@ def table_cards(request: HttpRequest, event: Event) -> HttpResponse:
             **row,
             "seating": seatings.get(row["link"].table),
             "first": (words.get(row["link"].table) or [None])[0],
-            "shares": [w for w in words.get(row["link"].table, []) if w.sharing],
+            "shares": wording.card_shares(words.get(row["link"].table, [])),
         }
         for row in _link_rows(request, event)
     ]

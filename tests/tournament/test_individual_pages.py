@@ -200,3 +200,19 @@ def test_a_table_card_says_a_share_of_every_round_once(client, director):
     assert cards.count("<li>Every round: the boards are played at table 1 too") == 1
     assert "<li>Round 2:" not in cards
     assert "Round 1: North 3, South 4, East 7, West 2; boards 1–2." in cards
+
+
+def test_a_players_card_names_the_round_he_sat_out(client, director):
+    """Nine players, one out each round (individual-9-r3: player 1 in round 1, 3 in
+    round 2, 9 in round 3): a card shows the round its player sat out among his boards."""
+    nine = make_event(
+        director, form="individual", movement_name="individual-9-r3", tables=0,
+        boards_per_round=1,
+    )  # fmt: skip
+    client.force_login(director)
+    card = client.get(reverse("event_player", args=[nine.pk, "3"])).content.decode()
+    body = card[card.index("<tbody>") : card.index("</tbody>")]
+    assert body.count('<tr class="gap">') == 1
+    assert '<span class="short">Round 2: </span>Sat out</td>' in body
+    seven = client.get(reverse("event_player", args=[nine.pk, "7"])).content.decode()
+    assert '<tr class="gap">' not in seven  # 7 plays every round

@@ -13,6 +13,7 @@ from django.shortcuts import get_object_or_404, render
 from ..access import Visibility, can_direct, publication, results_view
 from ..models import Board, Event, Individual
 from ..queries import corrections, individual_standings, pagecache, score_cards
+from ..queries.individuals import places_of
 
 
 @results_view
@@ -28,11 +29,20 @@ def event_player(request: HttpRequest, event: Event, label: str) -> HttpResponse
     vis = Visibility(publication=pub, everything=pub.over or director)
     rows = individual_standings.player_card(event, player.label)
     shown = [row for row in rows if vis.shows(row["board"])]
+    hidden = len(rows) - len(shown)
     # His evening: only the boards this viewer may see, against par and the field.
     boards_evening, evening_summary = score_cards.evening(
         event, [row for row in shown if row["result"] is not None], stamp
     )
     shown = [{**row, "evening": boards_evening.get(row["board"])} for row in shown]
+    # The rounds he sits out, in their places among his boards: a card never silently
+    # lacks a round.
+    out = [
+        {"round": p.round, "gap": True, "why": "sat out"}
+        for p in places_of(event).get(player.label, [])
+        if p.sits_out
+    ]
+    shown = sorted([*shown, *out], key=lambda row: (row["round"], row.get("board", 0)))
     visible = {
         b
         for b in Board.objects.filter(event=event).values_list("number", flat=True)
@@ -50,7 +60,7 @@ def event_player(request: HttpRequest, event: Event, label: str) -> HttpResponse
             "player": player,
             "rows": shown,
             "standing": standing,
-            "hidden_count": len(rows) - len(shown),
+            "hidden_count": hidden,
             "evening_summary": evening_summary,
             "record": (
                 corrections.records(

@@ -464,7 +464,9 @@ def _movement(
                 )
             )
     name = f"individual-{players}" if rounds == full else f"individual-{players}-r{rounds}"
-    kind = "complete whist design" if complete else ("partial" if rounds < full else "individual")
+    kind = (
+        "complete whist design" if complete else ("partial" if rounds < full else "whole movement")
+    )
     desc = (
         f"Individual, {players} players, {tables} tables, {rounds} rounds ({kind}), "
         f"{len(number) * bpr} boards ({bpr} a round)"

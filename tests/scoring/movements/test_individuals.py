@@ -236,3 +236,14 @@ def test_the_boards_each_player_plays_are_counted_from_the_schedule():
     nine = individual_figures(individual(9, 4))
     assert nine.boards_each == (24, 28)  # seven sit out a round of 4 boards, two never
     assert individual_figures(individual(13, 2)).boards_each == (24,)  # each sits out once
+
+
+def test_the_description_says_whole_partial_or_complete():
+    """A description says what the movement is of its size: a complete whist design
+    (every two players partner once), the whole movement of a size without one, or a
+    partial one of fewer rounds."""
+    from scoring.movements.individuals import from_name
+
+    assert "(complete whist design)" in from_name("individual-8", 1).description
+    assert "7 rounds (whole movement)" in from_name("individual-9", 4).description
+    assert "3 rounds (partial)" in from_name("individual-9-r3", 4).description

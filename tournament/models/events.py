@@ -148,9 +148,9 @@ class Event(models.Model):
         max_length=10,
         choices=Factoring,
         default=Factoring.AS_PLAYED,
-        help_text="Total points only: a pair that played fewer boards (a sit-out, a late "
-        "pair) is ranked on its sum as it is, or on its sum scaled to the boards most pairs "
-        "played.",
+        help_text="Total points only: a pair (in an individual, a player) that played "
+        "fewer boards (a sit-out, a late pair) is ranked on its sum as it is, or on its sum "
+        "scaled to the boards most pairs (or players) played.",
     )
     movement = models.CharField(max_length=10, choices=MovementKind, default=MovementKind.MITCHELL)
     tables = models.PositiveSmallIntegerField()
@@ -190,8 +190,8 @@ class Event(models.Model):
     tablet_running_score = models.BooleanField(
         "tablets show the running score",
         default=False,
-        help_text="After each round, each pair's score and place so far on its table's "
-        "tablet. Off keeps the result a surprise.",
+        help_text="After each round, each pair's (in an individual, each player's) score "
+        "and place so far on its table's tablet. Off keeps the result a surprise.",
     )
     seats_at_table = models.BooleanField(
         "players key their numbers at the table",

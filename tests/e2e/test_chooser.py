@@ -141,6 +141,7 @@ def test_guide_cards_on_a_phone_are_a_block_a_round(live_server, browser, shots)
     assert left >= 0 and right <= 390, (left, right)
     assert label == '"At the end of the round: "', label
     assert height < 15000, height
+    no_axe_violations(page)
     shots(page, "guide-cards-relay-390")
     phone.close()
     desk = browser.new_page(viewport={"width": 1280, "height": 900})
@@ -182,6 +183,7 @@ def test_an_individuals_guide_cards_on_a_phone(live_server, browser, shots):
         label = cell.evaluate("td => getComputedStyle(td, '::before').content")
         if width == 390:
             assert display == "block" and label == '"Opponents: "', (display, label)
+            no_axe_violations(page)
             shots(page, "individual-guide-cards-390")
         else:
             assert display == "table-cell", display

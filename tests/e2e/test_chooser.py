@@ -143,3 +143,79 @@ def test_the_individual_chooser_says_the_boards_each_player_plays(
     assert "One winner, by an arrow switch in rounds 4 and 8;" in relay.inner_text()
     shots(page, f"chooser-pairs-15-{width}")
     context.close()
+
+
+# The first guide card's first round at a phone's width: the right edge of its "At the
+# end of the round" moves (the part of the card that says where to go).
+FIRST_MOVES = """() => {
+  const cell = document.querySelector('.guide-card tbody tr td.card-next');
+  const r = cell.getBoundingClientRect();
+  return [cell.innerText, r.left, r.right, getComputedStyle(cell, '::before').content];
+}"""
+
+
+def test_guide_cards_on_a_phone_are_a_block_a_round(live_server, browser, shots):
+    """At 390 px a guide card's rows are stacked blocks, each part labelled, the
+    round's moves inside the screen's width with nothing scrolled sideways; the relay
+    Mitchell's eight cards, squeezed into a narrow column, made a page some 40,000 px
+    high. At 1280 px and in print the card is the table it was."""
+    url = f"{live_server.url}/movements/?name=mitchell-8-relay-switch-4&boards_per_round=2"
+    phone = browser.new_context(**PHONE)
+    page = phone.new_page()
+    page.goto(url)
+    width, height = page.evaluate(
+        "[document.documentElement.scrollWidth, document.documentElement.scrollHeight]"
+    )
+    assert width <= 390, width
+    text, left, right, label = page.evaluate(FIRST_MOVES)
+    assert "North-South pair 1: stay at this table" in text, text
+    assert left >= 0 and right <= 390, (left, right)
+    assert label == '"At the end of the round: "', label
+    assert height < 15000, height
+    no_axe_violations(page)
+    shots(page, "guide-cards-relay-390")
+    phone.close()
+    desk = browser.new_page(viewport={"width": 1280, "height": 900})
+    desk.goto(url)
+    assert desk.evaluate("getComputedStyle(document.querySelector('.guide-card td')).display") == (
+        "table-cell"
+    )
+    desk.emulate_media(media="print")
+    desk.set_viewport_size({"width": 600, "height": 900})  # a page narrower than a phone's rule
+    assert desk.evaluate("getComputedStyle(document.querySelector('.guide-card td')).display") == (
+        "table-cell"
+    )
+    desk.close()
+
+
+def test_an_individuals_guide_cards_on_a_phone(live_server, browser, shots):
+    """An individual's cards (one a player) at 390 px: the same labelled block a round,
+    nothing scrolled sideways; at 1280 px, the table."""
+    from ..factories import make_event
+
+    get_user_model().objects.create_user("td", password="whist-club-1915")
+    event = make_event(
+        get_user_model().objects.get(username="td"),
+        form="individual",
+        movement_name="individual-9",
+        tables=0,
+        boards_per_round=1,
+        individual_names={"1": "Ada Alden"},
+    )
+    for width in (390, 1280):
+        context, page = log_in(browser, live_server, width, "whist-club-1915")
+        page.goto(f"{live_server.url}/director/events/{event.pk}/guide-cards/")
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        card = page.locator(".player-guide").nth(1)  # player 2: seated in round 1
+        cell = card.locator("tbody tr").first.locator("td").nth(4)  # his opponents
+        box = cell.bounding_box()
+        assert box and box["x"] >= 0 and box["x"] + box["width"] <= width
+        display = cell.evaluate("td => getComputedStyle(td).display")
+        label = cell.evaluate("td => getComputedStyle(td, '::before').content")
+        if width == 390:
+            assert display == "block" and label == '"Opponents: "', (display, label)
+            no_axe_violations(page)
+            shots(page, "individual-guide-cards-390")
+        else:
+            assert display == "table-cell", display
+        context.close()

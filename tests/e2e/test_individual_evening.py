@@ -140,3 +140,48 @@ def test_a_twelve_player_individual_set_up_and_played(live_server, browser, shot
     shots(reader, "traveller-1-390")
     phone.close()
     desk.close()
+
+
+# Each player's row on "where next": whether every line of his move lies inside his
+# own row and right of the seat column, and whether the seat he goes to is one line.
+MOVE_ROWS = """() => [...document.querySelectorAll('ul.player-moves li')].map(li => {
+  const row = li.getBoundingClientRect();
+  const seat = li.querySelector('.seat').getBoundingClientRect();
+  const lines = [...li.querySelector('.move').getClientRects()];
+  const inside = lines.every(r => r.left >= seat.right - 0.5 && r.right <= row.right + 0.5
+    && r.top >= row.top - 0.5 && r.bottom <= row.bottom + 0.5);
+  return [li.querySelector('.seat').textContent, inside, lines.length,
+    li.querySelector('.where').getClientRects().length];
+})"""
+
+
+def test_where_next_keeps_each_players_move_on_his_own_row(live_server, browser, shots):
+    """Nine players (individual-9), table 1 agreed its first round: on a phone at 390
+    and at 320 px each of the four players' moves stays in his own row beside his
+    seat, a line too long wrapping under his own move (never under the seats, where
+    it read as the next player's), and "table 2 East" is never broken."""
+    from tournament.services import Actor
+
+    from ..factories import enter, make_event
+
+    td = get_user_model().objects.create_user("td", password=PASSWORD)
+    event = make_event(td, form="individual", movement_name="individual-9", tables=0,
+                       boards_per_round=1, individual_names={
+                           "2": "Benedict Brewster", "3": "Cora Carrow", "4": "Dan Dale",
+                           "7": "Gwendolyn Greatorex"})  # fmt: skip
+    enter(event, 1, 1, 1, "4H S 10", by=Actor.director(td), confirmed=True)
+    phone = browser.new_context(**PHONE)
+    tablet = phone.new_page()
+    tablet.goto(f"{live_server.url}/t/{tablets.link_for(event, 1).token}/")
+    tablet.click("button:has-text('Round agreed')")
+    tablet.wait_for_selector("text=Round 1 agreed")
+    for width in (390, 320):
+        tablet.set_viewport_size({"width": width, "height": 844})
+        rows = tablet.evaluate(MOVE_ROWS)
+        assert [seat for seat, *_ in rows] == ["North", "East", "South", "West"]
+        for seat, inside, _, where_lines in rows:
+            assert inside, f"{width} px: {seat}'s move outside his row"
+            assert where_lines == 1, f"{width} px: {seat}'s seat next broken"
+        assert any(lines > 1 for _, _, lines, _ in rows), "no move long enough to wrap"
+        assert tablet.evaluate("document.documentElement.scrollWidth") <= width
+        shots(tablet, f"individual-where-next-{width}")

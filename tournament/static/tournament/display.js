@@ -6,7 +6,8 @@
 //
 // On the room display it also pages the moves when they cannot all fit the screen at
 // their legible size (display.css): as many tables a page as fit, a page every
-// PAGE_SECONDS, so every table's move is seen within one turn of the pages.
+// PAGE_SECONDS, so every table's move is seen within one turn of the pages (an
+// individual's lines are its players, and the pages say which players).
 (function () {
   "use strict";
   var PAGE_SECONDS = 8;
@@ -46,8 +47,12 @@
     var shown = items.filter(function (li) { return !li.hidden; });
     var label = document.querySelector("[data-moves-page]");
     if (label && shown.length) {
-      label.textContent = "page " + (page + 1) + " of " + pages + ": tables " +
-        shown[0].dataset.table + "–" + shown[shown.length - 1].dataset.table;
+      // A pair event's lines are its tables; an individual's, its players.
+      var players = list.dataset.movesOf === "players";
+      var first = players ? shown[0].dataset.player : shown[0].dataset.table;
+      var last = players ? shown[shown.length - 1].dataset.player : shown[shown.length - 1].dataset.table;
+      label.textContent = "page " + (page + 1) + " of " + pages + ": " +
+        (players ? "players " : "tables ") + first + "–" + last;
     }
     list.dataset.page = String(page + 1);
   }
@@ -60,6 +65,8 @@
     var label = document.querySelector("[data-moves-page]");
     items.forEach(function (li) { li.hidden = false; });
     list.style.height = "";
+    list.style.flex = "";
+    list.parentElement.style.flexShrink = "";
     var box = list.getBoundingClientRect();
     var fit = 0;
     while (fit < items.length) {
@@ -79,21 +86,33 @@
     pages = Math.ceil(items.length / fit);
     var perPage = Math.ceil(items.length / pages);
     page = page % pages;
-    list.style.height = box.height + "px";  // the same box on every page: nothing jumps
+    // The same box on every page, nothing jumps; and the moves keep it: what the screen
+    // still lacks comes out of the standings' share, whole rows at a time (fitStandings).
+    list.style.height = box.height + "px";
+    list.style.flex = "none";
+    list.parentElement.style.flexShrink = "0";
     list.dataset.pages = String(pages);
     list.dataset.perPage = String(perPage);
     showPage(list, items, perPage);
   }
 
   // The standings' rows that would be cut off at the foot of their share: left out
-  // whole (the top of the standings shows), never half a line.
+  // whole (the top of the standings shows), never half a line.  Leaving rows out makes
+  // the standings shorter, and the screen's height shared out again can shrink their
+  // box further: measured again until every row left in is whole.
   function fitStandings() {
     var box = document.querySelector(".display-standings");
     if (!box) return;
     var rows = Array.prototype.slice.call(box.querySelectorAll("li"));
     rows.forEach(function (li) { li.hidden = false; });
-    var bottom = box.getBoundingClientRect().bottom;
-    rows.forEach(function (li) { li.hidden = li.getBoundingClientRect().bottom > bottom + 1; });
+    for (;;) {
+      var bottom = box.getBoundingClientRect().bottom;
+      var cut = rows.filter(function (li) {
+        return !li.hidden && li.getBoundingClientRect().bottom > bottom + 1;
+      });
+      if (!cut.length) return;
+      cut.forEach(function (li) { li.hidden = true; });
+    }
   }
 
   function turn() {
@@ -104,7 +123,16 @@
     showPage(list, Array.prototype.slice.call(list.children), parseInt(list.dataset.perPage, 10));
   }
 
-  function layout() { fitStandings(); layoutMoves(); }
+  // The moves first, with every standings row in: the two boxes share the screen's
+  // height (display.css), so the standings' rows are fitted to the box the moves leave
+  // them, once the moves' box is fixed; fitted first, the moves' layout after would
+  // shrink the standings' box again and cut its last row in half.
+  function layout() {
+    var box = document.querySelector(".display-standings");
+    if (box) box.querySelectorAll("li").forEach(function (li) { li.hidden = false; });
+    layoutMoves();
+    fitStandings();
+  }
 
   read();
   layout();

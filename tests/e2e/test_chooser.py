@@ -71,7 +71,7 @@ def test_the_public_movements_page_chooses_on_a_phone(live_server, browser, shot
     no_axe_violations(page)
     shots(page, "chooser-public-390")
     candidates.first.locator("a").click()
-    page.wait_for_selector("text=Guide cards")
+    page.wait_for_selector("h2:has-text('Guide cards')")
     assert "Mitchell" in page.locator("h2:not(.chooser-title)").first.inner_text()
     shots(page, "chooser-public-guide-cards-390")
     phone.close()

@@ -38,6 +38,16 @@ SHOWN = """() => {
 }"""
 
 
+def turn_to(page, turn: int) -> None:
+    """Wait for the moves' ``turn``-th page (from 0) to come round; the first is shown."""
+    if turn:
+        page.wait_for_function(
+            "n => document.querySelector('[data-moves]').dataset.page === String(n)",
+            arg=turn + 1,
+            timeout=(PAGE_SECONDS + 6) * 1000,
+        )
+
+
 @pytest.fixture
 def room(db):
     td = get_user_model().objects.create_user("td", password="whist-club-1915")
@@ -69,12 +79,7 @@ def test_the_display_fits_the_screen(live_server, browser, shots, room, tables):
         pages = int(page.get_attribute("[data-moves]", "data-pages"))
         seen: set[int] = set()
         for turn in range(pages):
-            if turn:
-                page.wait_for_function(
-                    "n => document.querySelector('[data-moves]').dataset.page === String(n)",
-                    arg=turn + 1,
-                    timeout=(PAGE_SECONDS + 6) * 1000,
-                )
+            turn_to(page, turn)
             shown = page.evaluate(SHOWN)
             for table, inside, font in shown:
                 assert inside, f"{tables} tables at {width}x{height}: table {table} cut off"
@@ -135,12 +140,7 @@ def test_an_individuals_display_with_the_standings_pages_its_players(
     assert pages > 1  # the standings take their share: the nine lines do not fit at once
     seen: list[str] = []
     for turn in range(pages):
-        if turn:
-            page.wait_for_function(
-                "n => document.querySelector('[data-moves]').dataset.page === String(n)",
-                arg=turn + 1,
-                timeout=(PAGE_SECONDS + 6) * 1000,
-            )
+        turn_to(page, turn)
         players = page.evaluate(PLAYERS_SHOWN)
         said = page.inner_text("[data-moves-page]")
         assert said == f"page {turn + 1} of {pages}: players {players[0]}–{players[-1]}", said
